@@ -1,0 +1,218 @@
+/**
+ * Validators of spec section 5. Each returns null when the value is valid, otherwise the locale key
+ * (under `validation.`) of the reason, so the web form and the server's 1006 say the same thing.
+ */
+import { limits } from './constants';
+
+export type ValidationKey =
+  | 'required'
+  | 'whitespace'
+  | 'passwordLength'
+  | 'passwordClasses'
+  | 'passwordChars'
+  | 'passwordConfirm'
+  | 'passwordSame'
+  | 'phone'
+  | 'email'
+  | 'deviceNameStart'
+  | 'deviceNameChars'
+  | 'deviceNameReserved'
+  | 'deviceNameLength'
+  | 'labelLength'
+  | 'roleNameLength'
+  | 'zoneNameChars'
+  | 'zoneNameLength'
+  | 'groupNameLength';
+
+type Check = (value: string) => ValidationKey | null;
+
+const PASSWORD_SYMBOLS = /[!-/:-@[-`{-~]/;
+
+export const checkPassword: Check = (value) => {
+  if (!value) return 'required';
+  if (value.length < limits.passwordMin || value.length > limits.passwordMax) return 'passwordLength';
+  if (!/^[\x21-\x7e]+$/.test(value)) return 'passwordChars';
+  const classes = [/\d/, /[A-Za-z]/, PASSWORD_SYMBOLS].filter((re) => re.test(value)).length;
+  return classes >= 2 ? null : 'passwordClasses';
+};
+
+export function checkPasswordConfirm(password: string, confirm: string): ValidationKey | null {
+  return password === confirm ? null : 'passwordConfirm';
+}
+
+export function checkNewPassword(current: string, next: string): ValidationKey | null {
+  return checkPassword(next) ?? (current === next ? 'passwordSame' : null);
+}
+
+/** Mainland China mobile numbers (the only country code offered is +86). */
+export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+export const checkPhone: Check = (value) =>
+  !value ? 'required' : PHONE_PATTERN.test(value) ? null : 'phone';
+
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+export const checkEmail: Check = (value) =>
+  !value ? 'required' : value.length <= 254 && EMAIL_PATTERN.test(value) ? null : 'email';
+
+/**
+ * Names an HMI script may not use as a device name: JavaScript keywords and literals, the script
+ * runtime's objects, and common globals. Compared case-insensitively.
+ */
+export const reservedDeviceNames: readonly string[] = [
+  // script keywords
+  'break',
+  'case',
+  'catch',
+  'class',
+  'const',
+  'continue',
+  'debugger',
+  'default',
+  'delete',
+  'do',
+  'else',
+  'enum',
+  'export',
+  'extends',
+  'false',
+  'finally',
+  'for',
+  'function',
+  'if',
+  'import',
+  'in',
+  'instanceof',
+  'new',
+  'null',
+  'return',
+  'super',
+  'switch',
+  'this',
+  'throw',
+  'true',
+  'try',
+  'typeof',
+  'var',
+  'void',
+  'while',
+  'with',
+  'yield',
+  'let',
+  'static',
+  'implements',
+  'interface',
+  'package',
+  'private',
+  'protected',
+  'public',
+  'await',
+  'async',
+  'of',
+  'get',
+  'set',
+  'undefined',
+  'nan',
+  'infinity',
+  'arguments',
+  'eval',
+  // script runtime objects of the HMI
+  'alarm',
+  'io',
+  'sys',
+  'user',
+  'tag',
+  'tags',
+  'device',
+  'screen',
+  'window',
+  'recipe',
+  'history',
+  'trend',
+  'timer',
+  'log',
+  'file',
+  'net',
+  'mqtt',
+  'modbus',
+  'plc',
+  'hmi',
+  'db',
+  'sql',
+  'script',
+  'event',
+  'global',
+  'local',
+  'system',
+  'config',
+  'project',
+  'template',
+  'group',
+  'value',
+  'data',
+  // standard globals
+  'object',
+  'array',
+  'string',
+  'number',
+  'boolean',
+  'symbol',
+  'bigint',
+  'math',
+  'date',
+  'json',
+  'regexp',
+  'error',
+  'promise',
+  'map',
+  'weakmap',
+  'console',
+  'parseint',
+  'parsefloat',
+  'isnan',
+  'isfinite',
+  'settimeout',
+  'setinterval',
+  'cleartimeout',
+  'clearinterval',
+  'print',
+  'require',
+  'module',
+  'exports',
+  'prototype',
+  'constructor',
+  'globalthis',
+];
+const reservedSet = new Set(reservedDeviceNames);
+
+export const DEVICE_NAME_MAX = 50;
+export const checkDeviceName: Check = (value) => {
+  if (!value) return 'required';
+  if (value.length > DEVICE_NAME_MAX) return 'deviceNameLength';
+  if (/^[_\d]/.test(value)) return 'deviceNameStart';
+  if (!/^[\p{Script=Han}A-Za-z0-9_]+$/u.test(value)) return 'deviceNameChars';
+  if (reservedSet.has(value.toLowerCase())) return 'deviceNameReserved';
+  return null;
+};
+
+function notBlank(value: string): ValidationKey | null {
+  if (!value) return 'required';
+  return value.trim() ? null : 'whitespace';
+}
+
+export const checkLabelName: Check = (value) =>
+  notBlank(value) ??
+  (value.length >= limits.labelNameMin && value.length <= limits.labelNameMax ? null : 'labelLength');
+
+export const checkRoleName: Check = (value) =>
+  notBlank(value) ?? (value.length <= limits.roleNameMax ? null : 'roleNameLength');
+
+export const ZONE_NAME_MAX = 32;
+export const checkZoneName: Check = (value) => {
+  if (!value) return 'required';
+  if (!/^[A-Za-z0-9]+$/.test(value)) return 'zoneNameChars';
+  return value.length <= ZONE_NAME_MAX ? null : 'zoneNameLength';
+};
+
+export const GROUP_NAME_MAX = 50;
+export const checkGroupName: Check = (value) =>
+  notBlank(value) ?? (value.length <= GROUP_NAME_MAX ? null : 'groupNameLength');
