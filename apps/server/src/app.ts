@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { allCalls } from '@hmi/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { seedDemo, type DemoSeed } from './modules/account/demo';
+import { AccountRepo } from './modules/account/repo';
+import { accountRoutes } from './modules/account/routes';
+import { AccountService } from './modules/account/service';
+import { MessageRepo } from './modules/message/repo';
+import { messageRoutes } from './modules/message/routes';
+import { MessageService } from './modules/message/service';
+import { systemClock, type Clock } from './platform/clock';
+import { ensureTokenSecret, type Config } from './platform/config';
+import { migrate, openDatabase, type Db } from './platform/db';
+import { installCors } from './platform/http/cors';
+import { installErrorHandling } from './platform/http/errors';
+import { buildOpenApi } from './platform/http/openapi';
+import { createRegistrar } from './platform/http/register-call';
+import { OutboxMailer, SmtpMailer, type Mailer } from './platform/mail';
+import { OutboxSms, type SmsSender } from './platform/sms';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set when DEMO=1 seeded (or found) the demo account. */
+    demo: DemoSeed | null;
+    database: Db;
+  }
+}
+
+export interface AppDeps {
+  clock?: Clock;
+  mailer?: Mailer;
+  sms?: SmsSender;
+}
+
+/** Fields never written to logs. */
+export const redactedLogPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.passwd',
+  '*.password',
+  '*.old_passwd',
+  '*.confirm',
+  '*.token',
+  '*.refresh_token',
+  '*.authorization',
+];
+
+/** Builds the whole server (database migrated, routes registered) without listening. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: redactedLogPaths, censor: '[redacted]' },
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  installErrorHandling(app);
+  installCors(app, config);
+
+  const clock = deps.clock ?? systemClock;
+  const tokenSecret = ensureTokenSecret(config);
+  const database = openDatabase(config);
+  app.decorate('database', database);
+  const mailer: Mailer =
+    deps.mailer ??
+    (config.smtpUrl
+      ? new SmtpMailer(config.smtpUrl, config.mailFrom)
+      : new OutboxMailer(config.dataDir, app.log));
+  const sms = deps.sms ?? new OutboxSms(config.dataDir, app.log);
+  app.addHook('onClose', async () => {
+    mailer.close?.();
+    await database.close();
+  });
+
+  try {
+    const applied = await migrate(database);
+    app.log.info({ database: database.description, applied }, 'database ready');
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+
+  const accounts = new AccountService({
+    repo: new AccountRepo(database.db),
+    config,
+    tokenSecret,
+    clock,
+    mailer,
+    sms,
+    log: app.log,
+  });
+  const registerCall = createRegistrar(app, {
+    authenticate: (req) => accounts.authenticate(req.headers.authorization),
+    checkResponses: process.env.NODE_ENV === 'test',
+  });
+  accountRoutes(registerCall, accounts, config);
+  messageRoutes(registerCall, new MessageService(new MessageRepo(database.db), clock));
+
+  const openapi = buildOpenApi(allCalls, `${config.publicUrl}`);
+  app.get('/v1/openapi.json', async () => openapi);
+
+  if (existsSync(join(config.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.webDist, prefix: '/' });
+  } else {
+    app.get('/', async (_req, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .send(
+          `The web app is not built (${config.webDist} is missing). Run \`npm run build\`, then reload.\n`,
+        ),
+    );
+  }
+
+  app.decorate('demo', null);
+  if (config.demo) app.demo = await seedDemo(accounts);
+
+  return app;
+}

@@ -1,0 +1,61 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './platform/config';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    console.error(err instanceof ConfigError ? err.message : err);
+    process.exit(1);
+  }
+
+  const app = await buildApp(config);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: '0.0.0.0' });
+  } catch (err) {
+    if (err instanceof Error && 'code' in err && err.code === 'EADDRINUSE') {
+      console.error(
+        `PORT ${config.port} is already in use. Stop the other process or set PORT to a free port.`,
+      );
+    } else {
+      console.error(err);
+    }
+    await app.close().catch(() => undefined);
+    process.exit(1);
+  }
+
+  if (app.demo) {
+    const line = '='.repeat(60);
+    console.log(
+      `\n${line}\n  HMI cloud console: ${config.publicUrl}\n  Demo login  ${app.demo.account}  /  ${app.demo.password}\n${line}\n`,
+    );
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,254 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { dataCenters, type DataCenter } from '@hmi/contract';
+
+/** Every environment variable the server reads, with its default and meaning (README table). */
+export const configVariables = [
+  { name: 'PORT', default: '8080', meaning: 'HTTP port (API, websocket, web app)' },
+  {
+    name: 'DATA_DIR',
+    default: '`data/` at the repository root',
+    meaning:
+      'SQLite file, generated secrets, dev outbox; a relative value is resolved from the working directory',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: 'SQLite file `DATA_DIR/hmi.sqlite`',
+    meaning: '`postgres://…` for PostgreSQL',
+  },
+  {
+    name: 'MQTT_URL',
+    default: 'unset: embedded broker',
+    meaning: '`mqtt://host:port` of an external broker',
+  },
+  { name: 'MQTT_PORT', default: '1883', meaning: 'port of the embedded broker' },
+  { name: 'REDIS_URL', default: 'unset: in-process bus', meaning: 'bus between instances' },
+  {
+    name: 'SMTP_URL',
+    default: 'unset: dev outbox',
+    meaning: '`smtp://user:pass@host:port` (`smtps://` for TLS)',
+  },
+  { name: 'MAIL_FROM', default: '`HMI Cloud <no-reply@hmi.local>`', meaning: 'sender of outgoing mail' },
+  {
+    name: 'PUBLIC_URL',
+    default: '`http://localhost:$PORT`',
+    meaning: 'used in mail links and VNC relay URLs',
+  },
+  { name: 'DATA_CENTER', default: 'cn', meaning: "this deployment's data centre (eu, cn, in)" },
+  {
+    name: 'DATA_CENTER_URLS',
+    default: 'every data centre → `PUBLIC_URL`',
+    meaning:
+      "origin of each data centre, `eu=https://eu.example.com,cn=…`; login returns the user's one as `host`",
+  },
+  {
+    name: 'DEMO',
+    default: '1 under `npm start` / `npm run dev`, else 0',
+    meaning: 'seed the demo account (demo@hmi.local / Demo@2026) and, later, simulated HMIs',
+  },
+  { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent' },
+  { name: 'ACCESS_TOKEN_TTL', default: '7200', meaning: 'access-token lifetime in seconds' },
+  { name: 'REFRESH_TOKEN_TTL', default: '2592000 (30 days)', meaning: 'refresh-token lifetime in seconds' },
+  {
+    name: 'TOKEN_SECRET',
+    default: 'generated once into `DATA_DIR/secrets.json` (mode 0600)',
+    meaning: 'HMAC key of access tokens (≥ 32 characters); set the same value on every instance',
+  },
+  { name: 'WEB_DIST', default: '`apps/web/dist`', meaning: 'built web app served at `/`' },
+] as const;
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+export interface Config {
+  port: number;
+  dataDir: string;
+  /** null: SQLite file in dataDir. */
+  databaseUrl: string | null;
+  mqttUrl: string | null;
+  mqttPort: number;
+  redisUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  publicUrl: string;
+  dataCenter: DataCenter;
+  dataCenterUrls: Record<DataCenter, string>;
+  demo: boolean;
+  logLevel: LogLevel;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  /** null: generated and kept in DATA_DIR/secrets.json (see ensureTokenSecret). */
+  tokenSecret: string | null;
+  webDist: string;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    reason: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${reason}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The repository root: the nearest folder above this file whose package.json has workspaces. */
+export function findRepoRoot(from: string = dirname(fileURLToPath(import.meta.url))): string {
+  let dir = from;
+  for (;;) {
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg)) {
+      try {
+        const parsed: unknown = JSON.parse(readFileSync(pkg, 'utf8'));
+        if (typeof parsed === 'object' && parsed !== null && 'workspaces' in parsed) return dir;
+      } catch {
+        // not a readable package.json; keep looking
+      }
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return resolve(from, '../../../..');
+    dir = parent;
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, name: string): string | null {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? null : v.trim();
+}
+
+function int(env: Env, name: string, def: number, min: number, max: number): number {
+  const v = str(env, name);
+  if (v === null) return def;
+  if (!/^\d+$/.test(v)) throw new ConfigError(name, `must be a whole number, got "${v}"`);
+  const n = Number(v);
+  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function url(env: Env, name: string, protocols: readonly string[]): string | null {
+  const v = str(env, name);
+  if (v === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(v);
+  } catch {
+    throw new ConfigError(name, `must be a URL, got "${v}"`);
+  }
+  if (!protocols.includes(parsed.protocol))
+    throw new ConfigError(name, `must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+  return v;
+}
+
+function origin(name: string, v: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(v);
+  } catch {
+    throw new ConfigError(name, `must be an http(s) URL, got "${v}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new ConfigError(name, `must be an http(s) URL, got "${v}"`);
+  return v.replace(/\/+$/, '');
+}
+
+function isDataCenter(v: string): v is DataCenter {
+  return (dataCenters as readonly string[]).includes(v);
+}
+
+/** Parses and checks the configuration; pure (no file system access). */
+export function loadConfig(env: Env, repoRoot: string = findRepoRoot()): Config {
+  const port = int(env, 'PORT', 8080, 0, 65535);
+  const dataDirRaw = str(env, 'DATA_DIR');
+  const dataDir = dataDirRaw === null ? join(repoRoot, 'data') : resolve(dataDirRaw);
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const publicUrl = origin('PUBLIC_URL', str(env, 'PUBLIC_URL') ?? `http://localhost:${port}`);
+
+  const dc = str(env, 'DATA_CENTER') ?? 'cn';
+  if (!isDataCenter(dc))
+    throw new ConfigError('DATA_CENTER', `must be one of ${dataCenters.join(', ')}, got "${dc}"`);
+
+  const dataCenterUrls = { eu: publicUrl, cn: publicUrl, in: publicUrl } satisfies Record<DataCenter, string>;
+  const dcUrls = str(env, 'DATA_CENTER_URLS');
+  if (dcUrls !== null) {
+    for (const part of dcUrls.split(',')) {
+      const eq = part.indexOf('=');
+      const key = part.slice(0, eq).trim();
+      if (eq < 0 || !isDataCenter(key))
+        throw new ConfigError(
+          'DATA_CENTER_URLS',
+          `must look like "eu=https://…,cn=https://…", got "${part}"`,
+        );
+      dataCenterUrls[key] = origin('DATA_CENTER_URLS', part.slice(eq + 1).trim());
+    }
+  }
+
+  const demoRaw = str(env, 'DEMO');
+  let demo: boolean;
+  if (demoRaw === null) demo = env.npm_lifecycle_event === 'start' || env.npm_lifecycle_event === 'dev';
+  else if (demoRaw === '1' || demoRaw === 'true') demo = true;
+  else if (demoRaw === '0' || demoRaw === 'false') demo = false;
+  else throw new ConfigError('DEMO', `must be 0 or 1, got "${demoRaw}"`);
+
+  const logLevel = str(env, 'LOG_LEVEL') ?? 'info';
+  if (!(logLevels as readonly string[]).includes(logLevel))
+    throw new ConfigError('LOG_LEVEL', `must be one of ${logLevels.join(', ')}, got "${logLevel}"`);
+
+  const tokenSecret = str(env, 'TOKEN_SECRET');
+  if (tokenSecret !== null && tokenSecret.length < 32)
+    throw new ConfigError('TOKEN_SECRET', 'must be at least 32 characters long');
+
+  const webDistRaw = str(env, 'WEB_DIST');
+
+  return {
+    port,
+    dataDir,
+    databaseUrl,
+    mqttUrl: url(env, 'MQTT_URL', ['mqtt:', 'mqtts:', 'ws:', 'wss:', 'tcp:']),
+    mqttPort: int(env, 'MQTT_PORT', 1883, 0, 65535),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: str(env, 'MAIL_FROM') ?? 'HMI Cloud <no-reply@hmi.local>',
+    publicUrl,
+    dataCenter: dc,
+    dataCenterUrls,
+    demo,
+    logLevel: logLevel as LogLevel,
+    accessTokenTtl: int(env, 'ACCESS_TOKEN_TTL', 7200, 60, 86400 * 7),
+    refreshTokenTtl: int(env, 'REFRESH_TOKEN_TTL', 30 * 86400, 300, 86400 * 365),
+    tokenSecret,
+    webDist: webDistRaw === null ? join(repoRoot, 'apps/web/dist') : resolve(webDistRaw),
+  };
+}
+
+/** TOKEN_SECRET, or the one kept in DATA_DIR/secrets.json (generated on first use, mode 0600). */
+export function ensureTokenSecret(config: Pick<Config, 'tokenSecret' | 'dataDir'>): string {
+  if (config.tokenSecret !== null) return config.tokenSecret;
+  const file = join(config.dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    if (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      'tokenSecret' in parsed &&
+      typeof parsed.tokenSecret === 'string' &&
+      parsed.tokenSecret.length >= 32
+    )
+      return parsed.tokenSecret;
+    throw new ConfigError('TOKEN_SECRET', `is unset and ${file} holds no usable tokenSecret`);
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  try {
+    writeFileSync(file, JSON.stringify({ tokenSecret: secret }, null, 2) + '\n', { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    // Another process created it first: use theirs.
+    if (err instanceof Error && 'code' in err && err.code === 'EEXIST') return ensureTokenSecret(config);
+    throw err;
+  }
+  chmodSync(file, 0o600);
+  return secret;
+}

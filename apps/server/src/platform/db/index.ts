@@ -1,0 +1,103 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import {
+  Kysely,
+  Migrator,
+  sql,
+  PostgresDialect,
+  SqliteDialect,
+  type Migration,
+  type MigrationProvider,
+} from 'kysely';
+import pg from 'pg';
+import * as m0001 from './migrations/0001_accounts';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Where the data lives, for logs (never includes a password). */
+  description: string;
+  close(): Promise<void>;
+}
+
+interface MigrationModule {
+  up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
+  down?(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
+}
+
+/** Every migration, in order. Add new files here. */
+const migrationModules: Record<string, MigrationModule> = {
+  '0001_accounts': m0001,
+};
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const out: Record<string, Migration> = {};
+    for (const [name, mod] of Object.entries(migrationModules)) {
+      const down = mod.down;
+      out[name] = {
+        up: (db) => mod.up(db, this.dialect),
+        ...(down ? { down: (db: Kysely<unknown>) => down(db, this.dialect) } : {}),
+      };
+    }
+    return out;
+  }
+}
+
+const INT8_OID = 20;
+
+/** Opens PostgreSQL when `databaseUrl` is set, otherwise the SQLite file `DATA_DIR/hmi.sqlite`. */
+export function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Db {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8_OID
+            ? (v: string) => Number(v)
+            : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    const u = new URL(opts.databaseUrl);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      dialect: 'postgres',
+      description: `postgres ${u.host}${u.pathname}`,
+      close: () => db.destroy(),
+    };
+  }
+  mkdirSync(opts.dataDir, { recursive: true });
+  const file = join(opts.dataDir, 'hmi.sqlite');
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', description: `sqlite ${file}`, close: () => db.destroy() };
+}
+
+/** Applies every pending migration; throws with the failing migration's error. */
+export async function migrate(d: Db): Promise<string[]> {
+  // Pin Kysely's bookkeeping tables to the connection's schema (search_path may name another one).
+  let migrationTableSchema: string | undefined;
+  if (d.dialect === 'postgres') {
+    const r = await sql<{ schema: string }>`select current_schema() as schema`.execute(d.db);
+    migrationTableSchema = r.rows[0]?.schema;
+  }
+  const migrator = new Migrator({
+    db: d.db,
+    provider: new StaticProvider(d.dialect),
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

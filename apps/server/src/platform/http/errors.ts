@@ -1,0 +1,56 @@
+import { errorCatalogue } from '@hmi/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from '../errors';
+
+function isFastifyError(e: unknown): e is FastifyError {
+  return e instanceof Error && typeof (e as Partial<FastifyError>).code === 'string';
+}
+
+/** The one error handler: every failure leaves as the envelope `{code, data, msg}`. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: unknown, req, reply) => {
+    if (err instanceof AppError) {
+      for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
+      if (err.status >= 500) req.log.error({ err }, err.message);
+      return reply.code(err.status).send({ code: err.code, data: err.data, msg: err.message });
+    }
+    if (isFastifyError(err)) {
+      if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        return reply.code(413).send({
+          code: 1006,
+          data: { field: 'body', issue: 'tooLarge' },
+          msg: 'input parameter error: body',
+        });
+      if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+        return reply.code(415).send({
+          code: 1006,
+          data: { field: 'body', issue: 'mediaType' },
+          msg: 'input parameter error: body',
+        });
+      if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+        return reply.code(400).send({ code: 1021, data: null, msg: errorCatalogue[1021].message });
+      if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+        req.log.info({ err: { code: err.code, message: err.message } }, 'request rejected');
+        return reply.code(err.statusCode).send({ code: 1006, data: null, msg: errorCatalogue[1006].message });
+      }
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ code: 1007, data: null, msg: errorCatalogue[1007].message });
+  });
+
+  app.setNotFoundHandler((_req, reply) =>
+    reply.code(404).send({ code: 1003, data: null, msg: errorCatalogue[1003].message }),
+  );
+
+  // JSON bodies: an empty body counts as no body; malformed JSON is 1021.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AppError(1021), undefined);
+    }
+  });
+}

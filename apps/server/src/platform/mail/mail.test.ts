@@ -1,0 +1,102 @@
+import { createServer, type AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databases } from '../../test/databases';
+import { activationCodeIn, call, startHarness, type Harness } from '../../test/harness';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP peer on a free port, collecting what it receives. */
+async function startSmtp(): Promise<{ port: number; inbox: Received[]; close(): Promise<void> }> {
+  const inbox: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, done) {
+      let raw = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => (raw += chunk));
+      stream.on('end', () => {
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return { port, inbox, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  const port = (s.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+  return port;
+}
+
+/** Decodes quoted-printable soft breaks and escapes enough to find the link. */
+function unfold(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+}
+
+const body = (username: string) => ({
+  username,
+  passwd: 'Secret#2026',
+  confirm: 'Secret#2026',
+  name: 'Mail',
+  data_center: 'cn',
+  agree: true,
+  locale: 'en-US',
+});
+
+describe.each(databases)('mail over SMTP on $name', (database) => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let h: Harness;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    h = await startHarness(database, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await smtp?.close();
+  });
+
+  it('sends the activation mail to a real SMTP server; its link activates the account', async () => {
+    const username = `smtp.${Date.now()}@example.com`;
+    const r = await call(h.app, 'POST', '/v1/global/register?type=1', { body: body(username) });
+    expect(r.body.code).toBe(1014);
+    const mail = smtp.inbox.find((m) => m.to.includes(username));
+    expect(mail).toBeDefined();
+    const text = unfold(mail?.raw ?? '');
+    expect(text).toContain('Subject: Activate your HMI Cloud account');
+    expect(text).toContain('http://console.test/#/activeresult?code=');
+    const code = activationCodeIn(text);
+    expect((await call(h.app, 'GET', `/v1/global/activate?code=${code}`)).body.code).toBe(0);
+    const login = await call(h.app, 'POST', '/v1/global/login?type=1', {
+      body: { user: username, passwd: 'Secret#2026' },
+    });
+    expect(login.body.code).toBe(0);
+  });
+
+  it('answers 1013 when the SMTP server cannot be reached, and creates no account', async () => {
+    const broken = await startHarness(database, { SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
+    try {
+      const username = `down.${Date.now()}@example.com`;
+      const r = await call(broken.app, 'POST', '/v1/global/register?type=1', { body: body(username) });
+      expect(r.status).toBe(502);
+      expect(r.body.code).toBe(1013);
+      const login = await call(broken.app, 'POST', '/v1/global/login?type=1', {
+        body: { user: username, passwd: 'Secret#2026' },
+      });
+      expect(login.body.code).toBe(1010);
+    } finally {
+      await broken.close();
+    }
+  });
+});
