@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import { HAS_PERMISSION } from '../permissions';
 import { AccountType, dataCenters } from '../tables';
-import { checkEmail, checkPassword, checkPhone } from '../validators';
+import { checkPassword, checkPhone } from '../validators';
 import { checked, empty } from '../zod-helpers';
 
 const pub = { auth: 'public', permission: HAS_PERMISSION } as const;
