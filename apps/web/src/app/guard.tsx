@@ -1,0 +1,88 @@
+/**
+ * Route guard of spec section 2. Public routes are not wrapped. The shell route is wrapped in
+ * `RequireSession`: no token → /login; first entry loads user info, message counts and the menu;
+ * a route whose menu entry needs a permission the user lacks → their landing page.
+ */
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { Button, Result, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { agreementLanguages, defaultChildPath } from '@hmi/contract';
+import { landingPath, loginRedirectTarget, mayOpen } from './landing';
+import { session } from './tokens';
+import { useSession, userStore } from './userStore';
+
+export { useLoginRedirect } from './session';
+
+/** The stored access token, re-read whenever the session changes. */
+export function useToken(): string | null {
+  return useSyncExternalStore(session.subscribe, session.getToken, session.getToken);
+}
+
+export function RequireSession({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const token = useToken();
+  const { status, userInfo } = useSession();
+
+  useEffect(() => {
+    if (token && status === 'idle') void userStore.ensureLoaded();
+  }, [token, status]);
+
+  if (!token) return <Navigate to="/login" replace />;
+  if (status === 'error')
+    return (
+      <Result
+        status="warning"
+        title={t('common.loadFailed')}
+        extra={[
+          <Button key="retry" type="primary" onClick={() => void userStore.ensureLoaded()}>
+            {t('common.retry')}
+          </Button>,
+          <Button key="logout" onClick={() => void userStore.logout()}>
+            {t('common.logout')}
+          </Button>,
+        ]}
+      />
+    );
+  if (status !== 'ready' || !userInfo) return <Spin fullscreen spinning description={t('common.loading')} />;
+  if (!mayOpen(userInfo, pathname)) return <Navigate to={landingPath(userInfo)} replace />;
+  return children;
+}
+
+/** Index of `/`: the landing page, query kept (e.g. after login). */
+export function LandingRedirect() {
+  const { search } = useLocation();
+  const { userInfo } = useSession();
+  if (!userInfo) return null;
+  return <Navigate to={`${landingPath(userInfo)}${search}`} replace />;
+}
+
+/** Index of a menu area: its first child the user may open (the spec's default child when allowed). */
+export function DefaultChildRedirect({ parent }: { parent: string }) {
+  const { search } = useLocation();
+  const { userInfo } = useSession();
+  if (!userInfo) return null;
+  const target = defaultChildPath(userInfo, parent) ?? landingPath(userInfo);
+  return <Navigate to={`${target}${search}`} replace />;
+}
+
+/** /login: a signed-in user is sent on (template/project link or landing page, query kept). */
+export function PublicOnly({ children }: { children: ReactNode }) {
+  const { search } = useLocation();
+  const token = useToken();
+  if (token) return <Navigate to={loginRedirectTarget(search)} replace />;
+  return children;
+}
+
+/** Agreement pages exist in cn, en and tw only; any other language goes to /. */
+export function AgreementLanguageGuard({
+  lang,
+  children,
+}: {
+  lang: string | undefined;
+  children: ReactNode;
+}) {
+  if (!(agreementLanguages as readonly string[]).includes(lang ?? '')) return <Navigate to="/" replace />;
+  return children;
+}

@@ -1,0 +1,39 @@
+/** Where the guard sends a signed-in user (spec section 2). Pure, so it is tested without a browser. */
+import { hasPermission, landingPath, menuTree, type MenuEntry, type PermissionHolder } from '@hmi/contract';
+
+export { landingPath };
+
+/** Always open to any signed-in user, whatever their permissions (the spec's reduced route set). */
+export const ALWAYS_ALLOWED_PATHS: readonly string[] = [
+  '/system/profile',
+  '/message/msgAlarm',
+  '/message/msgSystem',
+];
+
+function flatten(entries: readonly MenuEntry[]): MenuEntry[] {
+  return entries.flatMap((entry) => [entry, ...flatten(entry.children ?? [])]);
+}
+
+const menuByPath = new Map(flatten(menuTree).map((entry) => [entry.path.toLowerCase(), entry]));
+
+/** False when the path's menu entry needs a permission the user lacks. Paths outside the menu pass. */
+export function mayOpen(user: PermissionHolder, pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '').toLowerCase() || '/';
+  if (ALWAYS_ALLOWED_PATHS.some((p) => p.toLowerCase() === path)) return true;
+  const entry = menuByPath.get(path);
+  return !entry || hasPermission(user, entry.permission);
+}
+
+/**
+ * Where /login (or a fresh login) leads: a template or project link opens that list, anything else
+ * goes to `/`, whose index picks the landing page; the query is kept either way.
+ */
+export function loginRedirectTarget(search: string): string {
+  const query = new URLSearchParams(search);
+  const templateid = query.get('templateid');
+  if (templateid) return `/device/templatelist?${new URLSearchParams({ templateid }).toString()}`;
+  const projectid = query.get('projectid');
+  if (projectid) return `/device/projectlist?${new URLSearchParams({ projectid }).toString()}`;
+  const rest = query.toString();
+  return rest ? `/?${rest}` : '/';
+}

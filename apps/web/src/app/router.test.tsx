@@ -1,0 +1,177 @@
+// @vitest-environment jsdom
+/**
+ * The route table and guard end to end in jsdom, against a real local HTTP server answering the
+ * user-info and message-count calls.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import i18next from '../i18n';
+import { Providers } from './providers';
+import { routes } from './router';
+import { saveSession, getToken } from './tokens';
+import { userStore } from './userStore';
+
+if (!window.matchMedia)
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+
+const baseUser = {
+  dbuser_id: 1,
+  data_center: 'cn',
+  name: 'Tester',
+  created_at: 1700000000,
+  contact: '',
+  alias_name: '',
+  dgroup_id: 0,
+  template_max_num: 1,
+  template_max_id: 0,
+  team_name: 'Team',
+  team_id: 1,
+  leader_id: 1,
+  member_ext: { role_id: null, role_name: null },
+  project_max_id: 0,
+  account: 'tester@example.com',
+  email: 'tester@example.com',
+  phone: null,
+};
+let user: { is_main: boolean; permissions: number[] } = { is_main: true, permissions: [] };
+let server: Server;
+let host = '';
+const calls: string[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    // jsdom enforces CORS: the page origin differs from this server's.
+    res.setHeader('access-control-allow-origin', req.headers.origin ?? '*');
+    res.setHeader('access-control-allow-credentials', 'true');
+    res.setHeader('access-control-allow-headers', 'authorization, content-type');
+    if (req.method === 'OPTIONS') return void res.end();
+    calls.push(`${req.method} ${req.url}`);
+    res.setHeader('content-type', 'application/json');
+    if (req.url === '/v1/global/getUserInfo')
+      return void res.end(JSON.stringify({ code: 0, data: { ...baseUser, ...user }, msg: 'ok' }));
+    if (req.url === '/v1/msg/notify/count') {
+      const unread = { notice: 1, billing: 2, alarm: 4 };
+      return void res.end(JSON.stringify({ code: 0, data: { total: unread, unread }, msg: 'ok' }));
+    }
+    res.end(JSON.stringify({ code: 0, data: null, msg: 'ok' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  userStore.reset();
+  calls.length = 0;
+});
+
+function signIn(as: { is_main: boolean; permissions: number[] }) {
+  user = as;
+  saveSession({ token: 'access', refresh_token: 'refresh', host });
+}
+
+function open(url: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return {
+    router,
+    /** Waits until the router settles on `expected` (pathname + search). */
+    at: (expected: string) =>
+      waitFor(
+        () => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(expected),
+        {
+          timeout: 5000,
+        },
+      ),
+  };
+}
+
+const product = () => i18next.t('common.productName');
+
+describe('router and guard', { timeout: 20000 }, () => {
+  it('sends a visitor without token to /login and titles the page', async () => {
+    const { at } = open('/dashboard');
+    await at('/login');
+    await waitFor(() => expect(document.title).toBe(`${i18next.t('menu.login')} - ${product()}`));
+    expect(calls).toEqual([]);
+  });
+
+  it('loads user info and counts once, lands a main user on /dashboard with the full menu', async () => {
+    signIn({ is_main: true, permissions: [] });
+    const { at, router } = open('/');
+    await at('/dashboard');
+    expect(await screen.findByTestId('page-dashboard')).toBeTruthy();
+    for (const key of ['dashboard', 'device', 'billing', 'message', 'system'])
+      expect(screen.getByTestId(`menu-${key}`)).toBeTruthy();
+    expect(screen.getByTestId('message-badge').textContent).toContain('7');
+    await waitFor(() => expect(document.title).toBe(`${i18next.t('menu.dashboard')} - ${product()}`));
+    await act(() => router.navigate('/billing'));
+    await at('/billing/myAccount');
+    expect(calls.sort()).toEqual(['GET /v1/global/getUserInfo', 'GET /v1/msg/notify/count']);
+  });
+
+  it('keeps a sub-account out of routes it lacks permission for; the reduced set always opens', async () => {
+    signIn({ is_main: false, permissions: [2] });
+    const { at, router } = open('/dashboard');
+    await at('/system/profile');
+    expect(screen.queryByTestId('menu-dashboard')).toBeNull();
+    expect(screen.queryByTestId('menu-billing')).toBeNull();
+    await act(() => router.navigate('/device/templatelist'));
+    await at('/system/profile');
+    await act(() => router.navigate('/message/msgAlarm'));
+    await at('/message/msgAlarm');
+    await act(() => router.navigate('/device'));
+    await at('/device/devicelist');
+    await act(() => router.navigate('/message'));
+    await at('/message/msgSystem');
+  });
+
+  it('sends a signed-in user on from /login: template link, or landing page with the query', async () => {
+    signIn({ is_main: true, permissions: [] });
+    const first = open('/login?templateid=5');
+    await first.at('/device/templatelist?templateid=5');
+    cleanup();
+    const second = open('/login?from=mail');
+    await second.at('/dashboard?from=mail');
+  });
+
+  it('redirects unknown paths and agreement languages other than cn/en/tw to /', async () => {
+    const { at, router } = open('/no/such/page');
+    await at('/login');
+    await act(() => router.navigate('/serviceagreement/fr'));
+    await at('/login');
+    await act(() => router.navigate('/privacyagreement/en'));
+    await at('/privacyagreement/en');
+    await waitFor(() => expect(document.title).toBe(`${i18next.t('menu.privacyAgreement')} - ${product()}`));
+  });
+
+  it('logs out: session cleared and back to /login', async () => {
+    signIn({ is_main: true, permissions: [] });
+    const { at } = open('/dashboard');
+    await at('/dashboard');
+    await act(() => userStore.logout());
+    expect(getToken()).toBeNull();
+    await at('/login');
+    expect(calls).toContain('POST /v1/global/logout');
+  });
+});

@@ -1,0 +1,96 @@
+/** Login (spec section 2): account and password; on success the session hook stores and redirects. */
+import { useState } from 'react';
+import { Button, Flex, Form, Input, Typography, theme } from 'antd';
+import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { login } from '../../api/account';
+import { useLoginRedirect } from '../../app/session';
+import { AgreementText } from './AgreementText';
+import { AuthLayout } from './AuthLayout';
+import { authPaths } from './paths';
+import { requiredRule } from './rules';
+
+interface LoginValues {
+  user: string;
+  passwd: string;
+}
+
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const { token } = theme.useToken();
+  const [form] = Form.useForm<LoginValues>();
+  const [submitting, setSubmitting] = useState(false);
+  const redirect = useLoginRedirect();
+
+  const submit = async (values: LoginValues) => {
+    setSubmitting(true);
+    try {
+      const tokens = await login({ user: values.user.trim(), passwd: values.passwd });
+      redirect(tokens);
+    } catch {
+      // The client already showed the translated error.
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthLayout
+      title={t('login.title')}
+      dataCenter
+      footer={
+        <Link to={authPaths.appDownload}>
+          <MobileOutlined /> {t('login.appDownload')}
+        </Link>
+      }
+    >
+      <Form<LoginValues>
+        form={form}
+        name="login"
+        layout="vertical"
+        requiredMark={false}
+        onFinish={submit}
+        autoComplete="on"
+      >
+        <Form.Item name="user" label={t('login.user')} rules={[requiredRule(t)]}>
+          <Input prefix={<UserOutlined />} placeholder={t('login.userPlaceholder')} autoComplete="username" />
+        </Form.Item>
+        <Form.Item
+          name="passwd"
+          label={t('login.passwd')}
+          rules={[{ required: true, message: t('validation:required') }]}
+        >
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={t('login.passwdPlaceholder')}
+            autoComplete="current-password"
+          />
+        </Form.Item>
+        <Flex justify="flex-end" style={{ marginTop: -token.marginSM, marginBottom: token.marginMD }}>
+          <Link to={authPaths.forgot}>{t('login.forgot')}</Link>
+        </Flex>
+        <Form.Item style={{ marginBottom: token.marginMD }}>
+          <Button type="primary" htmlType="submit" block loading={submitting}>
+            {t('login.submit')}
+          </Button>
+        </Form.Item>
+        <Flex justify="center" gap={token.marginXXS}>
+          <Typography.Text type="secondary">{t('login.noAccount')}</Typography.Text>
+          <Link to={authPaths.register}>{t('login.register')}</Link>
+        </Flex>
+        <Typography.Paragraph
+          type="secondary"
+          style={{
+            marginTop: token.marginLG,
+            marginBottom: 0,
+            fontSize: token.fontSizeSM,
+            textAlign: 'center',
+          }}
+        >
+          <AgreementText i18nKey="login.agreement" />
+        </Typography.Paragraph>
+      </Form>
+    </AuthLayout>
+  );
+}

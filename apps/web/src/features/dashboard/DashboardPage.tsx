@@ -1,0 +1,5 @@
+import { EmptyStatePage } from '../../app/EmptyStatePage';
+
+export function DashboardPage() {
+  return <EmptyStatePage titleKey="menu.dashboard" testId="page-dashboard" />;
+}

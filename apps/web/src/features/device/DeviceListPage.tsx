@@ -1,0 +1,5 @@
+import { EmptyStatePage } from '../../app/EmptyStatePage';
+
+export function DeviceListPage() {
+  return <EmptyStatePage titleKey="menu.devicelist" testId="page-devicelist" />;
+}

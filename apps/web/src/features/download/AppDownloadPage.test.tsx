@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { i18next, renderPage, setLanguage } from '../auth/testing';
+import { AppDownloadPage, QR_TTL_MS, publicConsoleUrl, qrValue } from './AppDownloadPage';
+
+vi.mock('../../api/account', () => ({ getLoginConfig: vi.fn(() => new Promise(() => undefined)) }));
+
+describe('AppDownloadPage', { timeout: 20000 }, () => {
+  beforeEach(async () => {
+    await setLanguage('zh-CN');
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('points the QR code and the platform buttons at the console itself', () => {
+    renderPage(<AppDownloadPage />);
+    const url = publicConsoleUrl();
+    expect(url).toBe(`${window.location.origin}${window.location.pathname}#/login`);
+    expect(screen.getByTestId('download-android').getAttribute('href')).toBe(url);
+    expect(screen.getByTestId('download-ios').getAttribute('href')).toBe(url);
+    expect(screen.getByTestId('app-qrcode')).toBeTruthy();
+    expect(qrValue('https://console.example/#/login', 1_700_000_000_000)).toBe(
+      'https://console.example/#/login?from=qr&t=1700000000',
+    );
+  });
+
+  it('expires the QR code and refreshes it on click', async () => {
+    vi.useFakeTimers();
+    renderPage(<AppDownloadPage />);
+    const expired = i18next.t('common:qrcode.expired');
+    expect(screen.queryByText(expired)).toBeNull();
+    await act(async () => {
+      vi.advanceTimersByTime(QR_TTL_MS + 10);
+    });
+    expect(screen.getByText(expired)).toBeTruthy();
+    fireEvent.click(screen.getByText(i18next.t('common:qrcode.refresh')));
+    await act(async () => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(screen.queryByText(expired)).toBeNull();
+  });
+});

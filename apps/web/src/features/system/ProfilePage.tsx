@@ -1,0 +1,29 @@
+/** Personal centre (/system/profile): profile view and edit, password change, account removal. */
+import { useState } from 'react';
+import { Flex, Skeleton } from 'antd';
+import { useSession } from '../../app/session';
+import { ChangePasswordCard } from './profile/ChangePasswordCard';
+import { EditProfileModal } from './profile/EditProfileModal';
+import { ProfileInfoCard } from './profile/ProfileInfoCard';
+import { RemovalCard } from './profile/RemovalCard';
+
+export function ProfilePage() {
+  const { userInfo, reloadUserInfo, logout } = useSession();
+  const [editing, setEditing] = useState(false);
+
+  if (!userInfo) return <Skeleton active paragraph={{ rows: 6 }} />;
+
+  return (
+    <Flex vertical gap={16} data-testid="profile-page">
+      <ProfileInfoCard userInfo={userInfo} onEdit={() => setEditing(true)} />
+      <ChangePasswordCard />
+      <RemovalCard userInfo={userInfo} onRemoved={() => void logout()} />
+      <EditProfileModal
+        open={editing}
+        userInfo={userInfo}
+        onClose={() => setEditing(false)}
+        onSaved={() => void reloadUserInfo().catch(() => undefined)}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,5 @@
+import { EmptyStatePage } from '../../app/EmptyStatePage';
+
+export function RolePage() {
+  return <EmptyStatePage titleKey="menu.role" testId="page-role" />;
+}

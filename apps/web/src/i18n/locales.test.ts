@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AccountType,
+  AlarmCondition,
+  AlarmLevel,
+  AlarmRecordState,
+  AlarmType,
+  AlarmUrgency,
+  ALARM_STATE_ALL,
+  BillingCardStatus,
+  BillingCardType,
+  BillingMessageType,
+  dataCenterLabels,
+  DeviceOnline,
+  InvitationStatus,
+  locales,
+  MessageKind,
+  menuTree,
+  numericErrorCodes,
+  stringErrorCodes,
+  SyncStatus,
+  TagAccess,
+  TagDataType,
+  type MenuEntry,
+  type ValidationKey,
+} from '@hmi/contract';
+import { COMBINED_NS, resources } from './resources';
+
+type Tree = Record<string, unknown>;
+
+/** Dotted paths of every leaf string. */
+function leafKeys(tree: unknown, prefix = ''): string[] {
+  if (typeof tree !== 'object' || tree === null) return [prefix];
+  return Object.entries(tree as Tree).flatMap(([key, value]) =>
+    leafKeys(value, prefix ? `${prefix}.${key}` : key),
+  );
+}
+
+function lookup(locale: string, dotted: string): unknown {
+  const combined = resources[locale]?.[COMBINED_NS];
+  return dotted.split('.').reduce<unknown>((node, key) => (node as Tree | undefined)?.[key], combined);
+}
+
+// Exhaustive on purpose: adding a key to the contract's union without listing it here fails to compile.
+const validationKeys = Object.keys({
+  required: 1,
+  whitespace: 1,
+  passwordLength: 1,
+  passwordClasses: 1,
+  passwordChars: 1,
+  passwordConfirm: 1,
+  passwordSame: 1,
+  phone: 1,
+  email: 1,
+  deviceNameStart: 1,
+  deviceNameChars: 1,
+  deviceNameReserved: 1,
+  deviceNameLength: 1,
+  labelLength: 1,
+  roleNameLength: 1,
+  zoneNameChars: 1,
+  zoneNameLength: 1,
+  groupNameLength: 1,
+} satisfies Record<ValidationKey, 1>);
+
+const enumTables: Record<string, readonly (string | number)[]> = {
+  alarmLevel: Object.values(AlarmLevel),
+  alarmRecordState: [ALARM_STATE_ALL, ...Object.values(AlarmRecordState)],
+  alarmCondition: Object.values(AlarmCondition),
+  alarmType: Object.values(AlarmType),
+  deviceOnline: Object.values(DeviceOnline),
+  syncStatus: Object.values(SyncStatus),
+  alarmUrgency: Object.values(AlarmUrgency),
+  invitationStatus: Object.values(InvitationStatus),
+  billingMessageType: Object.values(BillingMessageType),
+  tagDataType: Object.values(TagDataType),
+  tagAccess: Object.values(TagAccess),
+  messageKind: Object.values(MessageKind),
+  billingCardType: Object.values(BillingCardType),
+  billingCardStatus: Object.values(BillingCardStatus),
+  dataCenter: dataCenterLabels,
+  accountType: Object.values(AccountType),
+};
+
+const menuKeys = (entries: readonly MenuEntry[]): string[] =>
+  entries.flatMap((e) => [e.titleKey, ...menuKeys(e.children ?? [])]);
+
+const expectTranslated = (keys: readonly string[]) => {
+  for (const locale of locales)
+    for (const key of keys) {
+      const value = lookup(locale, key);
+      expect(typeof value === 'string' && value.trim().length > 0, `${locale}: ${key}`).toBe(true);
+    }
+};
+
+describe('locales', () => {
+  it('ship the same namespaces and keys in every locale', () => {
+    const [reference, ...others] = locales;
+    const keysOf = (locale: string) => leafKeys(resources[locale]?.[COMBINED_NS]).sort();
+    expect(keysOf(reference).length).toBeGreaterThan(0);
+    for (const locale of others) expect(keysOf(locale), locale).toEqual(keysOf(reference));
+  });
+
+  it('translate every catalogue code, string code and the fallback', () => {
+    expectTranslated([...numericErrorCodes, ...stringErrorCodes, 'unknown'].map((code) => `errors.${code}`));
+  });
+
+  it('translate every validation key and the generic form messages', () => {
+    expectTranslated(validationKeys.map((key) => `validation.${key}`));
+    expectTranslated(
+      [
+        'required',
+        'whitespace',
+        'enum',
+        'type',
+        'stringRange',
+        'numberRange',
+        'arrayRange',
+        'dateFormat',
+        'pattern',
+      ].map((key) => `validation.form.${key}`),
+    );
+  });
+
+  it('translate every value table and menu entry', () => {
+    expectTranslated(
+      Object.entries(enumTables).flatMap(([table, values]) =>
+        values.map((value) => `enums.${table}.${value}`),
+      ),
+    );
+    expectTranslated(menuKeys(menuTree));
+  });
+});

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Node by default (the HTTP client tests use a real server); component tests opt into jsdom with
+// a `// @vitest-environment jsdom` comment.
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    name: 'web',
+    root: import.meta.dirname,
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'node',
+  },
+});
