@@ -31,14 +31,14 @@ export interface CallOptions {
   timeout?: number;
 }
 
-// Query and params as the server sees them; the body as the caller writes it (schema defaults such
+// Params as the server sees them; query and body as the caller writes them (schema defaults such
 // as `locale` may be left out).
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 type In<T> = T extends z.ZodType ? z.input<T> : undefined;
 type Field<K extends string, T> = unknown extends T ? { [P in K]?: T } : { [P in K]: T };
 export type CallArgs<C> =
   C extends CallDef<infer Q, infer B, infer P, z.ZodType>
-    ? Field<'query', Out<Q>> & Field<'body', In<B>> & Field<'params', Out<P>>
+    ? Field<'query', In<Q>> & Field<'body', In<B>> & Field<'params', Out<P>>
     : never;
 type ArgList<C> =
   Partial<CallArgs<C>> extends CallArgs<C>

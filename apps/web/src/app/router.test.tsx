@@ -66,6 +66,12 @@ beforeAll(async () => {
       const unread = { notice: 1, billing: 2, alarm: 4 };
       return void res.end(JSON.stringify({ code: 0, data: { total: unread, unread }, msg: 'ok' }));
     }
+    if (req.url?.startsWith('/v1/msg/notify/today')) {
+      const list = [
+        { id: 1, kind: 'notice', title: 'Maintenance tonight', content: '', is_read: false, created_at: 1 },
+      ];
+      return void res.end(JSON.stringify({ code: 0, data: { list, total: 1 }, msg: 'ok' }));
+    }
     res.end(JSON.stringify({ code: 0, data: null, msg: 'ok' }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -116,7 +122,7 @@ describe('router and guard', { timeout: 20000 }, () => {
     expect(calls).toEqual([]);
   });
 
-  it('loads user info and counts once, lands a main user on /dashboard with the full menu', async () => {
+  it("loads user info, counts and today's messages once, lands a main user on /dashboard with the full menu", async () => {
     signIn({ is_main: true, permissions: [] });
     const { at, router } = open('/');
     await at('/dashboard');
@@ -127,7 +133,11 @@ describe('router and guard', { timeout: 20000 }, () => {
     await waitFor(() => expect(document.title).toBe(`${i18next.t('menu.dashboard')} - ${product()}`));
     await act(() => router.navigate('/billing'));
     await at('/billing/myAccount');
-    expect(calls.sort()).toEqual(['GET /v1/global/getUserInfo', 'GET /v1/msg/notify/count']);
+    expect(calls.map((c) => c.replace(/\?.*/, '')).sort()).toEqual([
+      'GET /v1/global/getUserInfo',
+      'GET /v1/msg/notify/count',
+      'GET /v1/msg/notify/today',
+    ]);
   });
 
   it('keeps a sub-account out of routes it lacks permission for; the reduced set always opens', async () => {

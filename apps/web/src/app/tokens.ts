@@ -23,6 +23,8 @@ export interface Session {
   getToken(): string | null;
   getRefreshToken(): string | null;
   getHost(): string | null;
+  /** The data centre picked before login: later calls (login included) go to its host. */
+  setHost(host: string): void;
   save(tokens: SessionTokens): void;
   /** Removes both tokens; `host: true` also forgets the data-centre host (failed refresh). */
   clear(options?: { host?: boolean }): void;
@@ -46,6 +48,10 @@ export function createSession(storage: KeyValueStorage): Session {
     getToken: () => storage.getItem(SESSION_KEYS.token) || null,
     getRefreshToken: () => storage.getItem(SESSION_KEYS.refreshToken) || null,
     getHost: () => storage.getItem(SESSION_KEYS.host) || null,
+    setHost(host) {
+      storage.setItem(SESSION_KEYS.host, host);
+      notify();
+    },
     save(tokens) {
       storage.setItem(SESSION_KEYS.token, tokens.token);
       storage.setItem(SESSION_KEYS.refreshToken, tokens.refresh_token);

@@ -4,9 +4,9 @@
  * `useSession()` in components and `userStore` elsewhere.
  */
 import { useSyncExternalStore } from 'react';
-import { buildMenu, type MenuEntry, type MessageCounts, type UserInfo } from '@hmi/contract';
+import { buildMenu, type MenuEntry, type Message, type MessageCounts, type UserInfo } from '@hmi/contract';
 import { getUserInfo, logout as logoutCall } from '../api/account';
-import { getMessageCounts } from '../api/message';
+import { getMessageCounts, getTodayMessages } from '../api/message';
 import { goToLogin } from '../api/client';
 import { clearSession, session } from './tokens';
 
@@ -16,10 +16,17 @@ export interface UserState {
   status: UserStatus;
   userInfo: UserInfo | null;
   messageCounts: MessageCounts | null;
+  todayMessages: Message[];
   menu: MenuEntry[];
 }
 
-const initial: UserState = { status: 'idle', userInfo: null, messageCounts: null, menu: [] };
+const initial: UserState = {
+  status: 'idle',
+  userInfo: null,
+  messageCounts: null,
+  todayMessages: [],
+  menu: [],
+};
 let state: UserState = initial;
 let loadingPromise: Promise<void> | null = null;
 const listeners = new Set<() => void>();
@@ -32,12 +39,19 @@ function setState(patch: Partial<UserState>) {
 async function loadAll(): Promise<void> {
   setState({ status: 'loading' });
   try {
-    // Counts are secondary: a failure there leaves the badge empty instead of blocking the console.
-    const [userInfo, counts] = await Promise.all([
+    // Messages are secondary: a failure there leaves the bell empty instead of blocking the console.
+    const [userInfo, counts, today] = await Promise.all([
       getUserInfo(),
       getMessageCounts({ handleError: true }).catch(() => null),
+      getTodayMessages({}, { handleError: true }).catch(() => null),
     ]);
-    setState({ status: 'ready', userInfo, messageCounts: counts, menu: buildMenu(userInfo) });
+    setState({
+      status: 'ready',
+      userInfo,
+      messageCounts: counts,
+      todayMessages: today?.list ?? [],
+      menu: buildMenu(userInfo),
+    });
   } catch {
     setState({ status: session.getToken() ? 'error' : 'idle' });
   }
@@ -63,7 +77,11 @@ export const userStore = {
     setState({ userInfo, menu: buildMenu(userInfo) });
   },
   async reloadMessageCounts(): Promise<void> {
-    setState({ messageCounts: await getMessageCounts({ handleError: true }) });
+    const [messageCounts, today] = await Promise.all([
+      getMessageCounts({ handleError: true }),
+      getTodayMessages({}, { handleError: true }),
+    ]);
+    setState({ messageCounts, todayMessages: today.list });
   },
   /** Forgets everything; the next guarded entry loads again. */
   reset(): void {

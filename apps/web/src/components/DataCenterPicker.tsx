@@ -8,6 +8,7 @@ import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dataCenters, type DataCenter } from '@hmi/contract';
 import { getLoginConfig } from '../api/account';
+import { session } from '../app/tokens';
 
 export const DATA_CENTER_KEY = 'dataCenter';
 export const DEFAULT_DATA_CENTER: DataCenter = 'cn';
@@ -35,6 +36,7 @@ export function readDataCenter(): DataCenterChoice | null {
 }
 
 export function storeDataCenter(choice: DataCenterChoice): void {
+  if (choice.host) session.setHost(choice.host);
   try {
     window.localStorage.setItem(DATA_CENTER_KEY, JSON.stringify(choice));
   } catch {

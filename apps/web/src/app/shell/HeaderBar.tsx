@@ -1,7 +1,6 @@
 /** Top bar: product name, unread-message badge, language switch and the user menu. */
-import { Avatar, Badge, Button, Dropdown, Flex, Typography, theme } from 'antd';
+import { Avatar, Button, Dropdown, Flex, Typography, theme } from 'antd';
 import {
-  BellOutlined,
   CloudServerOutlined,
   LogoutOutlined,
   MenuFoldOutlined,
@@ -11,6 +10,7 @@ import {
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { TodayMessages } from './TodayMessages';
 import { useSession } from '../userStore';
 
 interface HeaderBarProps {
@@ -22,10 +22,7 @@ export function HeaderBar({ collapsed, onToggle }: HeaderBarProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const navigate = useNavigate();
-  const { userInfo, messageCounts, logout } = useSession();
-  const unread = messageCounts
-    ? messageCounts.unread.notice + messageCounts.unread.billing + messageCounts.unread.alarm
-    : 0;
+  const { userInfo, logout } = useSession();
   const displayName = userInfo?.alias_name || userInfo?.name || userInfo?.account || '';
 
   return (
@@ -43,17 +40,7 @@ export function HeaderBar({ collapsed, onToggle }: HeaderBarProps) {
         </Typography.Text>
       </Flex>
       <Flex align="center" gap={8}>
-        <Button
-          type="text"
-          aria-label={t('common.unreadMessages', { count: unread })}
-          title={t('common.unreadMessages', { count: unread })}
-          onClick={() => void navigate('/message')}
-          data-testid="message-badge"
-        >
-          <Badge count={unread} size="small" overflowCount={99}>
-            <BellOutlined style={{ fontSize: 18 }} />
-          </Badge>
-        </Button>
+        <TodayMessages />
         <LanguageSwitch />
         <Dropdown
           trigger={['click']}

@@ -52,6 +52,7 @@ describe('ProfilePage', { timeout: 20000 }, () => {
       status: 'ready',
       userInfo,
       messageCounts: null,
+      todayMessages: [],
       menu: [],
       reloadUserInfo,
       reloadMessageCounts: vi.fn(),
