@@ -22,7 +22,14 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['apps/agent/**', 'apps/server/src/admin.ts', 'apps/server/src/main.ts', 'bench/**', '.ci/**', 'e2e/**'],
+    files: [
+      'apps/agent/**',
+      'apps/server/src/admin.ts',
+      'apps/server/src/main.ts',
+      'bench/**',
+      '.ci/**',
+      'e2e/**',
+    ],
     rules: { 'no-console': 'off' },
   },
   prettier,

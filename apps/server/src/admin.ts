@@ -2,10 +2,14 @@
  * Operator commands: `npm run admin -- <command>`.
  *   outbox [--limit N]          the dev outbox (mail and SMS kept instead of sent), newest first
  *   user:activate --account X   activate a pending mail account without its link
+ *   device:register --sn SN --pin PIN --model MODEL
+ *                               register hardware so a team can bind it; prints the device secret
+ *   device:list [--limit N]     registered hardware with its binding (team and device name)
  */
 import { ConfigError, loadConfig } from './platform/config';
 import { migrate, openDatabase } from './platform/db';
 import { readOutbox } from './platform/outbox';
+import { checkHardware, registerHardware } from './modules/devices/hardware';
 
 function option(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);
@@ -16,7 +20,12 @@ function option(args: string[], name: string): string | undefined {
 
 function usage(): never {
   console.error(
-    'usage: npm run admin -- outbox [--limit N]\n       npm run admin -- user:activate --account <account>',
+    [
+      'usage: npm run admin -- outbox [--limit N]',
+      '       npm run admin -- user:activate --account <account>',
+      '       npm run admin -- device:register --sn <SN> --pin <PIN> --model <MODEL>',
+      '       npm run admin -- device:list [--limit N]',
+    ].join('\n'),
   );
   process.exit(2);
 }
@@ -76,6 +85,70 @@ async function main(): Promise<void> {
           .execute();
       });
       console.log(`${account} is now active.`);
+    } finally {
+      await database.close();
+    }
+    return;
+  }
+
+  if (command === 'device:register') {
+    const input = {
+      sn: option(args, '--sn') ?? '',
+      pin: option(args, '--pin') ?? '',
+      model: option(args, '--model') ?? '',
+    };
+    const problem = checkHardware(input);
+    if (problem) {
+      console.error(`device:register refused: ${problem}.`);
+      process.exitCode = 2;
+      return;
+    }
+    const database = openDatabase(config);
+    try {
+      await migrate(database);
+      const { sn, secret } = await registerHardware(database.db, input, Math.floor(Date.now() / 1000));
+      console.log(`Registered ${sn} (${input.model}) in ${database.description}.`);
+      console.log(`SN:            ${sn}`);
+      console.log(`Device secret: ${secret}`);
+      console.log('The secret is shown only now; the device uses it as its MQTT password.');
+    } catch (err) {
+      console.error(`device:register failed: ${err instanceof Error ? err.message : String(err)}`);
+      process.exitCode = 1;
+    } finally {
+      await database.close();
+    }
+    return;
+  }
+
+  if (command === 'device:list') {
+    const limit = Number(option(args, '--limit') ?? '100');
+    const database = openDatabase(config);
+    try {
+      await migrate(database);
+      const rows = await database.db
+        .selectFrom('hardware')
+        .leftJoin('devices', 'devices.sn', 'hardware.sn')
+        .leftJoin('teams', 'teams.id', 'devices.team_id')
+        .select([
+          'hardware.sn',
+          'hardware.model',
+          'hardware.created_at',
+          'devices.name as device_name',
+          'teams.id as team_id',
+          'teams.name as team_name',
+        ])
+        .orderBy('hardware.id', 'desc')
+        .limit(Number.isFinite(limit) && limit > 0 ? limit : 100)
+        .execute();
+      if (!rows.length) console.log(`No hardware registered (${database.description}).`);
+      for (const r of rows) {
+        const at = new Date(Number(r.created_at) * 1000).toISOString();
+        const binding =
+          r.team_id === null
+            ? 'not bound'
+            : `bound to team ${r.team_id} (${r.team_name}) as ${r.device_name}`;
+        console.log(`${r.sn}\t${r.model}\t${at}\t${binding}`);
+      }
     } finally {
       await database.close();
     }

@@ -8,6 +8,26 @@ import { seedDemo, type DemoSeed } from './modules/account/demo';
 import { AccountRepo } from './modules/account/repo';
 import { accountRoutes } from './modules/account/routes';
 import { AccountService } from './modules/account/service';
+import { DashboardService } from './modules/dashboard/service';
+import { dashboardRoutes } from './modules/dashboard/routes';
+import { DataPermissionRepo } from './modules/data-permissions/repo';
+import { dataPermissionRoutes } from './modules/data-permissions/routes';
+import { DataPermissionService } from './modules/data-permissions/service';
+import { DeviceRepo } from './modules/devices/repo';
+import { deviceRoutes } from './modules/devices/routes';
+import { DeviceService } from './modules/devices/service';
+import { GroupRepo } from './modules/groups/repo';
+import { groupRoutes } from './modules/groups/routes';
+import { GroupService } from './modules/groups/service';
+import { LabelRepo } from './modules/labels/repo';
+import { labelRoutes } from './modules/labels/routes';
+import { LabelService } from './modules/labels/service';
+import { ProjectRepo } from './modules/projects/repo';
+import { projectRoutes } from './modules/projects/routes';
+import { ProjectService } from './modules/projects/service';
+import { TemplateRepo } from './modules/templates/repo';
+import { templateRoutes } from './modules/templates/routes';
+import { TemplateService } from './modules/templates/service';
 import { MessageRepo } from './modules/message/repo';
 import { messageRoutes } from './modules/message/routes';
 import { MessageService } from './modules/message/service';
@@ -17,7 +37,7 @@ import { migrate, openDatabase, type Db } from './platform/db';
 import { installCors } from './platform/http/cors';
 import { installErrorHandling } from './platform/http/errors';
 import { buildOpenApi } from './platform/http/openapi';
-import { createRegistrar } from './platform/http/register-call';
+import { createRegistrar, type RegisterCall } from './platform/http/register-call';
 import { OutboxMailer, SmtpMailer, type Mailer } from './platform/mail';
 import { OutboxSms, type SmsSender } from './platform/sms';
 
@@ -47,6 +67,21 @@ export const redactedLogPaths = [
   '*.refresh_token',
   '*.authorization',
 ];
+
+/** The device registry: groups, labels, devices, templates, projects, dashboard, data permissions. */
+function registerRegistry(registerCall: RegisterCall, db: Db['db'], clock: Clock): void {
+  const perms = new DataPermissionService(new DataPermissionRepo(db));
+  const devices = new DeviceRepo(db);
+  const templates = new TemplateRepo(db);
+  const labels = new LabelRepo(db);
+  dataPermissionRoutes(registerCall, perms);
+  groupRoutes(registerCall, new GroupService(new GroupRepo(db), perms, clock));
+  labelRoutes(registerCall, new LabelService(labels, perms, clock));
+  deviceRoutes(registerCall, new DeviceService(devices, templates, labels, perms, clock));
+  templateRoutes(registerCall, new TemplateService(templates, perms, clock));
+  projectRoutes(registerCall, new ProjectService(new ProjectRepo(db), devices, perms, clock));
+  dashboardRoutes(registerCall, new DashboardService(devices, perms));
+}
 
 /** Builds the whole server (database migrated, routes registered) without listening. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
@@ -107,6 +142,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   accountRoutes(registerCall, accounts, config);
   messageRoutes(registerCall, new MessageService(new MessageRepo(database.db), clock));
+  registerRegistry(registerCall, database.db, clock);
 
   const openapi = buildOpenApi(allCalls, `${config.publicUrl}`);
   app.get('/v1/openapi.json', async () => openapi);

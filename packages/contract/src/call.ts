@@ -27,6 +27,8 @@ export interface CallDef<
   permission: PermissionRequirement;
   central?: boolean;
   summary: string;
+  /** Largest accepted request body in bytes when above the app's default (1 MiB). */
+  bodyLimit?: number;
   query?: Q;
   body?: B;
   params?: P;

@@ -8,9 +8,34 @@ export * from './call';
 export * from './zod-helpers';
 export * from './calls/account';
 export * from './calls/message';
+export * from './group-tree';
+export * from './calls/groups';
+export * from './calls/labels';
+export * from './calls/devices';
+export * from './calls/templates';
+export * from './calls/projects';
+export * from './calls/dashboard';
+export * from './calls/data-permissions';
 
 import { accountCalls } from './calls/account';
 import { messageCalls } from './calls/message';
+import { groupCalls } from './calls/groups';
+import { labelCalls } from './calls/labels';
+import { deviceCalls } from './calls/devices';
+import { templateCalls } from './calls/templates';
+import { projectCalls } from './calls/projects';
+import { dashboardCalls } from './calls/dashboard';
+import { dataPermissionCalls } from './calls/data-permissions';
 
 /** Every call of the product; the server registers these and the OpenAPI document lists them. */
-export const allCalls = [...accountCalls, ...messageCalls] as const;
+export const allCalls = [
+  ...accountCalls,
+  ...messageCalls,
+  ...groupCalls,
+  ...labelCalls,
+  ...deviceCalls,
+  ...templateCalls,
+  ...projectCalls,
+  ...dashboardCalls,
+  ...dataPermissionCalls,
+] as const;

@@ -22,7 +22,32 @@ export type ValidationKey =
   | 'roleNameLength'
   | 'zoneNameChars'
   | 'zoneNameLength'
-  | 'groupNameLength';
+  | 'groupNameLength'
+  // generic form messages (registry calls)
+  | 'type'
+  | 'tooLong'
+  | 'enum'
+  | 'integer'
+  | 'range'
+  | 'unknownId'
+  | 'snFormat'
+  // labels
+  | 'labelLimit'
+  | 'labelsPerDevice'
+  // TAG table
+  | 'tagNameDuplicate'
+  | 'tagCount'
+  | 'tagValueBool'
+  | 'tagValueInteger'
+  | 'tagValueNumber'
+  | 'tagValueRange'
+  // TAG import
+  | 'fileTooLarge'
+  | 'fileFormat'
+  | 'fileRows'
+  | 'tooManyRows'
+  // data permissions
+  | 'mainAccount';
 
 type Check = (value: string) => ValidationKey | null;
 
@@ -216,3 +241,47 @@ export const checkZoneName: Check = (value) => {
 export const GROUP_NAME_MAX = 50;
 export const checkGroupName: Check = (value) =>
   notBlank(value) ?? (value.length <= GROUP_NAME_MAX ? null : 'groupNameLength');
+
+/**
+ * Integer ranges of the TAG data types 1-6 (unsigned and signed 16/32/64), compared with BigInt so
+ * 64-bit bounds are exact.
+ */
+export const tagIntegerRanges: Readonly<Record<number, readonly [bigint, bigint]>> = {
+  1: [0n, 65535n],
+  2: [0n, 4294967295n],
+  3: [0n, 18446744073709551615n],
+  4: [-32768n, 32767n],
+  5: [-2147483648n, 2147483647n],
+  6: [-9223372036854775808n, 9223372036854775807n],
+};
+
+/** Largest finite 32-bit float. */
+export const FLOAT32_MAX = 3.4028234663852886e38;
+
+const INTEGER_TEXT = /^[+-]?\d+$/;
+const DECIMAL_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * Checks a value written as text against a TAG data type (codes of `TagDataType`): bool 0 or 1;
+ * unsigned and signed 16/32/64-bit integers within their ranges (exact, BigInt); float and double
+ * decimal with an optional exponent, finite in their type; string anything. No surrounding spaces.
+ * Used for TAG default values and alarm values.
+ */
+export function checkTagValue(dataType: number, text: string): ValidationKey | null {
+  if (dataType === 9) return null;
+  if (text === '') return 'required';
+  if (dataType === 0) return text === '0' || text === '1' ? null : 'tagValueBool';
+  const range = tagIntegerRanges[dataType];
+  if (range) {
+    if (!INTEGER_TEXT.test(text)) return 'tagValueInteger';
+    const v = BigInt(text);
+    return v >= range[0] && v <= range[1] ? null : 'tagValueRange';
+  }
+  if (dataType === 7 || dataType === 8) {
+    if (!DECIMAL_TEXT.test(text)) return 'tagValueNumber';
+    const v = Math.abs(Number(text));
+    const max = dataType === 7 ? FLOAT32_MAX : Number.MAX_VALUE;
+    return Number.isFinite(v) && v <= max ? null : 'tagValueRange';
+  }
+  return 'enum';
+}

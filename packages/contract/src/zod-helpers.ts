@@ -24,3 +24,35 @@ export function pageOf<T extends z.ZodType>(item: T) {
 export const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const empty = z.null();
+
+/** Zod's type issue as a ValidationKey: `required` when the value is missing, otherwise `type`. */
+export const typeError = {
+  error: (iss: { input?: unknown }) => (iss.input === undefined ? 'required' : 'type'),
+};
+
+/** A name checked by a section 5 validator, missing or mistyped values named by key too. */
+export function checkedName(check: (value: string) => ValidationKey | null) {
+  return z.string(typeError).superRefine((value, ctx) => {
+    const key = check(value);
+    if (key) ctx.addIssue({ code: 'custom', message: key });
+  });
+}
+
+/** Free text of at most `max` characters (trimmed; may be empty). */
+export function text(max: number) {
+  return z.string(typeError).trim().max(max, 'tooLong');
+}
+
+/** Required text of 1 to `max` characters (trimmed). */
+export function requiredText(max: number) {
+  return z.string(typeError).trim().min(1, 'required').max(max, 'tooLong');
+}
+
+/** A numeric id in a JSON body. */
+export const bodyId = z.number(typeError).int('integer').positive('range');
+
+/** A numeric id in a query string. */
+export const queryId = z.coerce.number(typeError).int('integer').positive('range');
+
+/** Epoch seconds. */
+export const epoch = z.number().int();

@@ -68,6 +68,16 @@ export class AccountRepo {
     return row?.id ?? 0;
   }
 
+  /** Highest id of the team's templates or projects (0 when none). */
+  async maxTeamId(table: 'templates' | 'projects', teamId: number): Promise<number> {
+    const r = await this.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.max<number>('id').as('m'))
+      .where('team_id', '=', teamId)
+      .executeTakeFirst();
+    return Number(r?.m ?? 0);
+  }
+
   findRole(id: number) {
     return this.db.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
   }

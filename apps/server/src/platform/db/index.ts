@@ -12,6 +12,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import * as m0001 from './migrations/0001_accounts';
+import * as m0002 from './migrations/0002_registry';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -32,6 +33,7 @@ interface MigrationModule {
 /** Every migration, in order. Add new files here. */
 const migrationModules: Record<string, MigrationModule> = {
   '0001_accounts': m0001,
+  '0002_registry': m0002,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -101,3 +103,13 @@ export async function migrate(d: Db): Promise<string[]> {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** True for a unique-constraint violation on either engine (a concurrent insert won a race). */
+export function isUniqueViolation(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const code = (err as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** A SQL `false`-equivalent id list guard: Kysely cannot render `in ()`. */
+export const NO_IDS: readonly number[] = [-1];

@@ -53,6 +53,7 @@ export function createRegistrar(app: FastifyInstance, options: RegistrarOptions)
     app.route({
       method: def.method,
       url: `/v1${def.path}`,
+      ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
       handler: async (req, reply) => {
         let user: SessionUser | null = null;
         if (def.auth === 'session') {

@@ -16,3 +16,9 @@ export interface SessionUser {
 
 /** Resolves the authorization header of a request to its user or throws 1008/1009/1001/1055. */
 export type Authenticate = (req: FastifyRequest) => Promise<SessionUser>;
+
+/** The caller of a `session` call (the registrar authenticated it; absent only by a wiring mistake). */
+export function sessionUser(ctx: { user: SessionUser | null }): SessionUser {
+  if (!ctx.user) throw new Error('session call without a user');
+  return ctx.user;
+}

@@ -1,0 +1,217 @@
+import {
+  accountCalls,
+  allCalls,
+  allPermissionIds,
+  messageCalls,
+  type CallDef,
+  type PermissionId,
+} from '@hmi/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMainAccount, createSubAccount, grant, type TestAccount } from '../../test/accounts';
+import { databases } from '../../test/databases';
+import { call, startHarness, type Harness } from '../../test/harness';
+import { ok, seedRegistry, type RegistryObjects } from '../../test/registry';
+
+/** Session calls that need no permission id on purpose: the signed-in user's own account and messages. */
+const ungated = new Set<string>([...accountCalls, ...messageCalls].map((c) => c.id));
+
+/** A body that passes validation for each call taking an object id, so only scoping can refuse it. */
+const validBodies: Record<string, unknown> = {
+  updateGroup: { name: 'Renamed' },
+  updateDevice: { remark: 'changed' },
+  setFavourite: { favourite: true },
+  updateLabel: { name: 'Renamed' },
+  updateTemplate: { firmware: 'changed' },
+  copyTemplate: {},
+  putTemplateTags: { tags: [] },
+  importTemplateTags: { content_base64: 'AAAA' },
+  updateProject: { name: 'Renamed' },
+  putDataPermissions: { group_ids: [] },
+};
+
+function urlOf(def: CallDef, id: number | string): string {
+  return `/v1${def.path.replace(':id', String(id))}`;
+}
+
+/** The id of `objects` a call with `:id` addresses (by its path). */
+function idFor(def: CallDef, o: RegistryObjects, memberId: number): number | null {
+  const p = def.path;
+  if (p.startsWith('/groups/')) return o.groupId;
+  if (p.startsWith('/devices/')) return o.deviceId;
+  if (p.startsWith('/labels/')) return o.labelId;
+  if (p.startsWith('/templates/')) return o.templateId;
+  if (p.startsWith('/projects/')) return o.projectId;
+  if (p.startsWith('/team/members/')) return memberId;
+  return null;
+}
+
+describe.each(databases)('registry permission matrix and scoping on $name', (database) => {
+  let h: Harness;
+  let main: TestAccount;
+  let sub: TestAccount;
+  let roleId: number;
+  let other: TestAccount;
+  let mine: RegistryObjects;
+  let theirs: RegistryObjects;
+
+  const gated = () =>
+    (h.app.callTable as CallDef[]).filter((c) => c.auth === 'session' && typeof c.permission === 'number');
+
+  beforeAll(async () => {
+    h = await startHarness(database);
+    main = await createMainAccount(h, 5);
+    other = await createMainAccount(h, 5);
+    sub = await createSubAccount(h, main.teamId, []);
+    const u = await h.app.database.db
+      .selectFrom('users')
+      .select('role_id')
+      .where('id', '=', sub.userId)
+      .executeTakeFirstOrThrow();
+    roleId = u.role_id as number;
+    mine = await seedRegistry(h, main, 'mine');
+    theirs = await seedRegistry(h, other, 'theirs');
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const setRole = (ids: readonly number[]) =>
+    sql`update roles set permissions = ${JSON.stringify(ids)} where id = ${roleId}`.execute(
+      h.app.database.db,
+    );
+
+  it('every registered call is in allCalls, and every registry session call declares a permission id', () => {
+    const contractIds = new Set(allCalls.map((c) => c.id));
+    for (const def of h.app.callTable) {
+      expect(contractIds.has(def.id), `${def.id} is registered but not in allCalls`).toBe(true);
+      if (def.auth === 'session' && !ungated.has(def.id))
+        expect(typeof def.permission, `${def.id} declares no permission id`).toBe('number');
+    }
+    expect(gated().length).toBeGreaterThanOrEqual(29);
+  });
+
+  it('main passes every gate; a sub-account without the id gets 1002 and with it passes', async () => {
+    for (const def of gated()) {
+      const id = def.permission as PermissionId;
+      const url = urlOf(def, 999999);
+      const body = def.method === 'GET' || def.method === 'DELETE' ? undefined : {};
+      const opts = (token: string) => ({ token, ...(body !== undefined ? { body } : {}) });
+
+      const asMain = await call(h.app, def.method, url, opts(main.token));
+      expect(asMain.body.code, `main ${def.id}`).not.toBe(1002);
+
+      await setRole(allPermissionIds.filter((p) => p !== id));
+      const without = await call(h.app, def.method, url, opts(sub.token));
+      expect(without.status, `sub without ${id} ${def.id}`).toBe(403);
+      expect(without.body, `sub without ${id} ${def.id}`).toMatchObject({ code: 1002, data: null });
+
+      await setRole([id]);
+      const withIt = await call(h.app, def.method, url, opts(sub.token));
+      expect(withIt.body.code, `sub with ${id} ${def.id}`).not.toBe(1002);
+    }
+  });
+
+  async function expectNotVisible(
+    viewer: TestAccount,
+    objects: RegistryObjects,
+    memberId: number,
+    skip: (def: CallDef) => boolean,
+  ) {
+    let checked = 0;
+    for (const def of gated()) {
+      if (!def.path.includes(':id') || skip(def)) continue;
+      const id = idFor(def, objects, memberId);
+      expect(id, def.id).not.toBeNull();
+      const body = def.method === 'GET' || def.method === 'DELETE' ? undefined : (validBodies[def.id] ?? {});
+      const r = await call(h.app, def.method, urlOf(def, id as number), {
+        token: viewer.token,
+        ...(body !== undefined ? { body } : {}),
+      });
+      expect(r.body, `${def.id} of an object the caller may not see`).toEqual({
+        code: 1003,
+        data: null,
+        msg: 'no data',
+      });
+      checked += 1;
+    }
+    return checked;
+  }
+
+  async function listsOf(viewer: TestAccount) {
+    const groups = JSON.stringify(await ok(h, viewer, 'GET', '/v1/groups'));
+    const devices = await ok<{ list: { id: number }[] }>(h, viewer, 'GET', '/v1/devices');
+    const labels = await ok<{ list: { id: number }[] }>(h, viewer, 'GET', '/v1/labels');
+    const templates = await ok<{ list: { id: number }[] }>(h, viewer, 'GET', '/v1/templates');
+    const projects = await ok<{ list: { id: number }[] }>(h, viewer, 'GET', '/v1/projects');
+    const dashboard = await ok<{ counters: { devices: number } }>(h, viewer, 'GET', '/v1/dashboard');
+    return {
+      groups,
+      devices: devices.list.map((d) => d.id),
+      labels: labels.list.map((l) => l.id),
+      templates: templates.list.map((t) => t.id),
+      projects: projects.list.map((p) => p.id),
+      dashboard,
+    };
+  }
+
+  it("never shows another team's objects: lists leave them out, by id they are 1003 with no data", async () => {
+    const l = await listsOf(other);
+    expect(l.groups).not.toContain(`"name":"Gmine"`);
+    expect(l.devices).not.toContain(mine.deviceId);
+    expect(l.labels).not.toContain(mine.labelId);
+    expect(l.templates).not.toContain(mine.templateId);
+    expect(l.projects).not.toContain(mine.projectId);
+    expect(l.dashboard.counters.devices).toBe(1);
+
+    const checked = await expectNotVisible(other, mine, sub.userId, () => false);
+    expect(checked).toBeGreaterThanOrEqual(20);
+    // And the other way round.
+    await expectNotVisible(main, theirs, other.userId, () => false);
+    expect((await listsOf(main)).devices).not.toContain(theirs.deviceId);
+
+    // Nothing changed.
+    const d = await ok<{ remark: string; name: string }>(h, main, 'GET', `/v1/devices/${mine.deviceId}`);
+    expect(d).toMatchObject({ remark: '', name: 'Dmine' });
+    const t = await ok<{ version: number; firmware: string }>(
+      h,
+      main,
+      'GET',
+      `/v1/templates/${mine.templateId}`,
+    );
+    expect(t).toMatchObject({ version: 1, firmware: '' });
+    expect((await ok<{ list: unknown[] }>(h, main, 'GET', '/v1/templates')).list).toHaveLength(1);
+    const g = await ok<{ name: string }[]>(h, main, 'GET', '/v1/groups');
+    expect(g.map((n) => n.name)).toEqual(['Gmine']);
+  });
+
+  it('a sub-account sees only its granted groups, templates and projects', async () => {
+    await setRole(allPermissionIds);
+    // Granted: this team's second set; not granted: the first (`mine`).
+    const granted = await seedRegistry(h, main, 'granted');
+    await grant(h, sub.userId, 'group', [granted.groupId]);
+    await grant(h, sub.userId, 'template', [granted.templateId]);
+    await grant(h, sub.userId, 'project', [granted.projectId]);
+
+    const l = await listsOf(sub);
+    expect(l.devices).toEqual([granted.deviceId]);
+    expect(l.templates).toEqual([granted.templateId]);
+    expect(l.projects).toEqual([granted.projectId]);
+    expect(l.groups).toContain('Ggranted');
+    expect(l.groups).toContain('Ggrantedchild');
+    expect(l.groups).not.toContain('Gmine');
+    expect(l.dashboard.counters.devices).toBe(1);
+
+    // Labels and member data permissions are team-wide, not object grants.
+    const checked = await expectNotVisible(sub, mine, sub.userId, (def) =>
+      ['/labels/', '/team/members/'].some((p) => def.path.startsWith(p)),
+    );
+    expect(checked).toBeGreaterThanOrEqual(15);
+    for (const def of gated().filter((d) => d.path.includes(':id') && !d.path.startsWith('/labels/'))) {
+      if (def.path.startsWith('/team/members/')) continue;
+      if (def.method !== 'GET') continue;
+      const r = await call(h.app, 'GET', urlOf(def, idFor(def, granted, 0) as number), { token: sub.token });
+      expect(r.body.code, `${def.id} of a granted object`).toBe(0);
+    }
+  });
+});

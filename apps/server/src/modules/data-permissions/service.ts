@@ -1,0 +1,85 @@
+import { hasPermission, Permission, type DataPermissions } from '@hmi/contract';
+import { fail, failInput } from '../../platform/errors';
+import type { SessionUser } from '../../platform/http/session';
+import type { DataPermissionKind } from '../../platform/db/schema';
+import type { DataPermissionRepo } from './repo';
+import { canSeeProject, canSeeTemplate, resolveScope, type Scope } from './scope';
+
+const assignPermission = {
+  group: Permission.GROUP_DATA_PERMISSION,
+  template: Permission.TEMPLATE_DATA_PERMISSION,
+  project: Permission.PROJECT_DATA_PERMISSION,
+} as const;
+
+export interface DataPermissionInput {
+  group_ids?: number[] | undefined;
+  template_ids?: number[] | undefined;
+  project_ids?: number[] | undefined;
+}
+
+/**
+ * Assigning data permissions (guarded by 38 on the route): each kind given also needs its assign id
+ * (groups 37, templates 36, projects 41). The assigner grants only objects they see themselves; a
+ * sub-account assigner leaves the target's grants outside their own view untouched.
+ */
+export class DataPermissionService {
+  constructor(readonly repo: DataPermissionRepo) {}
+
+  scope(user: SessionUser): Promise<Scope> {
+    return resolveScope(this.repo, user);
+  }
+
+  private async member(user: SessionUser, id: number) {
+    const m = await this.repo.findMember(id);
+    if (!m || m.team_id !== user.teamId) fail(1003);
+    return m;
+  }
+
+  private visible(scope: Scope, kind: DataPermissionKind, id: number): boolean {
+    if (kind === 'group') return scope.groupIds.has(id);
+    const t = { id, team_id: scope.teamId };
+    return kind === 'template' ? canSeeTemplate(scope, t) : canSeeProject(scope, t);
+  }
+
+  async get(user: SessionUser, id: number): Promise<DataPermissions> {
+    await this.member(user, id);
+    const scope = await this.scope(user);
+    const grants = await this.repo.grantsOf(id);
+    const teamTemplates = new Set(await this.repo.teamIds('templates', scope.teamId, grants.template));
+    const teamProjects = new Set(await this.repo.teamIds('projects', scope.teamId, grants.project));
+    return {
+      group_ids: grants.group.filter((g) => this.visible(scope, 'group', g)),
+      template_ids: grants.template.filter((t) => teamTemplates.has(t) && this.visible(scope, 'template', t)),
+      project_ids: grants.project.filter((p) => teamProjects.has(p) && this.visible(scope, 'project', p)),
+    };
+  }
+
+  async put(user: SessionUser, id: number, input: DataPermissionInput): Promise<DataPermissions> {
+    const member = await this.member(user, id);
+    if (member.is_main === 1) failInput('id', 'mainAccount');
+    const given: [DataPermissionKind, number[]][] = [];
+    if (input.group_ids) given.push(['group', [...new Set(input.group_ids)]]);
+    if (input.template_ids) given.push(['template', [...new Set(input.template_ids)]]);
+    if (input.project_ids) given.push(['project', [...new Set(input.project_ids)]]);
+    const holder = { is_main: user.isMain, permissions: user.permissions };
+    for (const [kind] of given) if (!hasPermission(holder, assignPermission[kind])) fail(1002);
+
+    const scope = await this.scope(user);
+    for (const [kind, ids] of given) {
+      const inTeam = kind === 'group' ? ids : new Set(await this.repo.teamIds(`${kind}s`, scope.teamId, ids));
+      for (const objectId of ids) {
+        const ok =
+          (kind === 'group' || (inTeam as Set<number>).has(objectId)) && this.visible(scope, kind, objectId);
+        if (!ok) fail(kind === 'group' ? 1027 : kind === 'template' ? 1029 : 1003);
+      }
+    }
+    await this.repo.transaction(async (trx) => {
+      const current = await this.repo.grantsOf(id, trx);
+      for (const [kind, ids] of given) {
+        const kept = scope.all ? [] : current[kind].filter((o) => !this.visible(scope, kind, o));
+        await this.repo.replace(id, kind, [...new Set([...kept, ...ids])], trx);
+      }
+    });
+    return this.get(user, id);
+  }
+}

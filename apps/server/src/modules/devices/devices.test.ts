@@ -1,0 +1,302 @@
+import type { Dashboard, Device } from '@hmi/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMainAccount, createSubAccount, newHardware, type TestAccount } from '../../test/accounts';
+import { databases } from '../../test/databases';
+import { call, startHarness, type Harness } from '../../test/harness';
+import { ok } from '../../test/registry';
+
+interface Page<T> {
+  list: T[];
+  total: number;
+}
+
+describe.each(databases)('devices, labels and the dashboard on $name', (database) => {
+  let h: Harness;
+  let main: TestAccount;
+  let other: TestAccount;
+  let groupA: number;
+  let groupA1: number;
+  let groupB: number;
+  let templateX10: number;
+  let templateX20: number;
+
+  beforeAll(async () => {
+    h = await startHarness(database);
+    main = await createMainAccount(h, 5);
+    other = await createMainAccount(h, 5);
+    groupA = (await ok<{ id: number }>(h, main, 'POST', '/v1/groups', { name: 'A' })).id;
+    groupA1 = (await ok<{ id: number }>(h, main, 'POST', '/v1/groups', { name: 'A1', parent_id: groupA })).id;
+    groupB = (await ok<{ id: number }>(h, main, 'POST', '/v1/groups', { name: 'B' })).id;
+    templateX10 = (
+      await ok<{ id: number }>(h, main, 'POST', '/v1/templates', { name: 'T10', hmi_model: 'X10' })
+    ).id;
+    templateX20 = (
+      await ok<{ id: number }>(h, main, 'POST', '/v1/templates', { name: 'T20', hmi_model: 'X20' })
+    ).id;
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const bind = (account: TestAccount, body: Record<string, unknown>) =>
+    call<Device>(h.app, 'POST', '/v1/devices', { token: account.token, body });
+
+  it('binds by SN and PIN with the fields of the spec', async () => {
+    const hw = await newHardware(h, 'X10');
+    const r = await bind(main, {
+      sn: hw.sn,
+      pin: hw.pin,
+      name: '泵站Pump_1',
+      group_id: groupA1,
+      template_id: templateX10,
+      address: 'Hall 3',
+      remark: 'north wall',
+      hmi_sn: 'HMI-9',
+      gateway_sn: 'GW-9',
+      customer_name: 'ACME',
+    });
+    expect(r.body.code).toBe(0);
+    expect(r.body.data).toMatchObject({
+      name: '泵站Pump_1',
+      sn: hw.sn,
+      model: 'X10',
+      group_id: groupA1,
+      group_path: ['A', 'A1'],
+      template_id: templateX10,
+      template_name: 'T10',
+      address: 'Hall 3',
+      remark: 'north wall',
+      hmi_sn: 'HMI-9',
+      gateway_sn: 'GW-9',
+      customer_name: 'ACME',
+      labels: [],
+      online: 0,
+      sync_status: 0,
+      cloud_version: 1,
+      hmi_version: null,
+      config_created_at: Math.floor(h.clock.now() / 1000),
+      traffic_switch: 0,
+      favourite: false,
+    });
+  });
+
+  it('refuses unknown SN (1028), wrong PIN (1025), already bound here (1086), bound elsewhere (1028)', async () => {
+    expect((await bind(main, { sn: 'NOSUCHSN', pin: '1234', name: 'A1b' })).body).toMatchObject({
+      code: 1028,
+      data: null,
+    });
+    const hw = await newHardware(h);
+    expect((await bind(main, { sn: hw.sn, pin: '9999', name: 'Dev2' })).body.code).toBe(1025);
+    expect((await bind(main, { sn: hw.sn, pin: hw.pin, name: 'Dev2' })).body.code).toBe(0);
+    expect((await bind(main, { sn: hw.sn, pin: hw.pin, name: 'Dev3' })).body.code).toBe(1086);
+    const theirs = await bind(other, { sn: hw.sn, pin: hw.pin, name: 'Dev2' });
+    expect(theirs.body).toEqual({ code: 1028, data: null, msg: 'illegal HMI SN' });
+  });
+
+  it('after 5 wrong PINs for one SN within 15 minutes answers 1201 with Retry-After', async () => {
+    const hw = await newHardware(h);
+    for (let i = 0; i < 5; i++)
+      expect((await bind(main, { sn: hw.sn, pin: '0000', name: 'Locked' })).body.code).toBe(1025);
+    const locked = await bind(main, { sn: hw.sn, pin: hw.pin, name: 'Locked' });
+    expect(locked.status).toBe(429);
+    expect(locked.body.code).toBe(1201);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    h.clock.advance(15 * 60 + 1);
+    expect((await bind(main, { sn: hw.sn, pin: hw.pin, name: 'Locked' })).body.code).toBe(0);
+  });
+
+  it('checks the name (1006 with its key), its uniqueness (1034), group (1027), template (1029, 1042), labels', async () => {
+    const hw = await newHardware(h, 'X10');
+    const base = { sn: hw.sn, pin: hw.pin };
+    const issue = async (name: string) => (await bind(main, { ...base, name })).body;
+    expect(await issue('_x')).toMatchObject({
+      code: 1006,
+      data: { field: 'name', issue: 'deviceNameStart' },
+    });
+    expect(await issue('1x')).toMatchObject({ data: { issue: 'deviceNameStart' } });
+    expect(await issue('a b')).toMatchObject({ data: { issue: 'deviceNameChars' } });
+    expect(await issue('VAR')).toMatchObject({ data: { issue: 'deviceNameReserved' } });
+    expect(await issue('')).toMatchObject({ data: { issue: 'required' } });
+    expect((await bind(main, { ...base, name: 'Dev2' })).body.code).toBe(1034);
+    expect((await bind(main, { ...base, name: 'N', group_id: 999999 })).body.code).toBe(1027);
+    const theirGroup = await ok<{ id: number }>(h, other, 'POST', '/v1/groups', { name: 'Theirs' });
+    expect((await bind(main, { ...base, name: 'N', group_id: theirGroup.id })).body.code).toBe(1027);
+    expect((await bind(main, { ...base, name: 'N', template_id: 999999 })).body.code).toBe(1029);
+    expect((await bind(main, { ...base, name: 'N', template_id: templateX20 })).body.code).toBe(1042);
+    expect((await bind(main, { ...base, name: 'N', label_ids: [999999] })).body).toMatchObject({
+      code: 1006,
+      data: { field: 'label_ids', issue: 'unknownId' },
+    });
+    const eleven = Array.from({ length: 11 }, (_, i) => i + 1);
+    expect((await bind(main, { ...base, name: 'N', label_ids: eleven })).body).toMatchObject({
+      code: 1006,
+      data: { field: 'label_ids', issue: 'labelsPerDevice' },
+    });
+    // Nothing was bound by the refusals.
+    expect((await bind(main, { ...base, name: 'N' })).body.code).toBe(0);
+  });
+
+  it('labels: unique (1086), 1-50 characters, at most 50 per team, at most 10 per device', async () => {
+    const first = await ok<{ id: number }>(h, main, 'POST', '/v1/labels', { name: 'hot' });
+    expect(
+      (await call(h.app, 'POST', '/v1/labels', { token: main.token, body: { name: 'hot' } })).body.code,
+    ).toBe(1086);
+    expect(
+      (await call(h.app, 'POST', '/v1/labels', { token: main.token, body: { name: 'x'.repeat(51) } })).body,
+    ).toMatchObject({
+      code: 1006,
+      data: { field: 'name', issue: 'labelLength' },
+    });
+    const ids = [first.id];
+    for (let i = 2; i <= 50; i++)
+      ids.push((await ok<{ id: number }>(h, main, 'POST', '/v1/labels', { name: `l${i}` })).id);
+    expect(
+      (await call(h.app, 'POST', '/v1/labels', { token: main.token, body: { name: 'l51' } })).body,
+    ).toMatchObject({
+      code: 1006,
+      data: { field: 'name', issue: 'labelLimit' },
+    });
+    const list = await ok<Page<{ id: number }>>(h, main, 'GET', '/v1/labels');
+    expect(list.total).toBe(50);
+    // Another team has its own 50.
+    await ok(h, other, 'POST', '/v1/labels', { name: 'hot' });
+
+    const devices = await ok<Page<Device>>(h, main, 'GET', '/v1/devices?keyword=dev2');
+    const dev = devices.list[0] as Device;
+    const ten = await ok<Device>(h, main, 'PUT', `/v1/devices/${dev.id}`, { label_ids: ids.slice(0, 10) });
+    expect(ten.labels).toHaveLength(10);
+    const renamed = await ok<{ name: string; device_count: number }>(
+      h,
+      main,
+      'PUT',
+      `/v1/labels/${first.id}`,
+      {
+        name: 'warm',
+      },
+    );
+    expect(renamed).toMatchObject({ name: 'warm', device_count: 1 });
+    expect(
+      (await call(h.app, 'PUT', `/v1/labels/${ids[1]}`, { token: main.token, body: { name: 'warm' } })).body
+        .code,
+    ).toBe(1086);
+    await ok(h, main, 'DELETE', `/v1/labels/${ids[9]}`);
+    expect((await ok<Device>(h, main, 'GET', `/v1/devices/${dev.id}`)).labels).toHaveLength(9);
+  });
+
+  it('lists with keyword, group (with sub-groups), label, online, model filters and paging', async () => {
+    const all = await ok<Page<Device>>(h, main, 'GET', '/v1/devices');
+    expect(all.total).toBe(4);
+    const pump = all.list.find((d) => d.name === '泵站Pump_1') as Device;
+    await h.app.database.db.updateTable('devices').set({ online: 1 }).where('id', '=', pump.id).execute();
+    const q = async (qs: string) =>
+      (await ok<Page<Device>>(h, main, 'GET', `/v1/devices?${qs}`)).list.map((d) => d.name);
+    expect(await q('keyword=PUMP')).toEqual(['泵站Pump_1']);
+    expect(await q('keyword=north')).toEqual(['泵站Pump_1']);
+    expect(await q(`keyword=${pump.sn.toLowerCase()}`)).toEqual(['泵站Pump_1']);
+    expect(await q('keyword=%25')).toEqual([]);
+    expect(await q(`group_id=${groupA}`)).toEqual(['泵站Pump_1']);
+    expect(await q(`group_id=${groupB}`)).toEqual([]);
+    expect(await q('online=1')).toEqual(['泵站Pump_1']);
+    expect((await q('online=0')).length).toBe(3);
+    expect(await q('model=X20')).toEqual([]);
+    const labelled = await ok<Page<{ id: number; name: string }>>(h, main, 'GET', '/v1/labels');
+    const warm = labelled.list.find((l) => l.name === 'warm') as { id: number };
+    expect(await q(`label_id=${warm.id}`)).toEqual(['Dev2']);
+    const page = await ok<Page<Device>>(h, main, 'GET', '/v1/devices?page=2&pageSize=3');
+    expect(page.total).toBe(4);
+    expect(page.list).toHaveLength(1);
+    expect((await call(h.app, 'GET', '/v1/devices?online=2', { token: main.token })).body).toMatchObject({
+      code: 1006,
+      data: { field: 'online' },
+    });
+    const theirs = await ok<Page<Device>>(h, other, 'GET', '/v1/devices');
+    expect(theirs.total).toBe(0);
+  });
+
+  it('edits with the same rules and switches templates only within the model (1042)', async () => {
+    const pump = (await ok<Page<Device>>(h, main, 'GET', '/v1/devices?keyword=pump')).list[0] as Device;
+    const put = (body: unknown) =>
+      call<Device>(h.app, 'PUT', `/v1/devices/${pump.id}`, { token: main.token, body });
+    expect((await put({ name: 'Dev2' })).body.code).toBe(1034);
+    expect((await put({ name: 'this' })).body).toMatchObject({
+      code: 1006,
+      data: { issue: 'deviceNameReserved' },
+    });
+    expect((await put({ template_id: templateX20 })).body.code).toBe(1042);
+    expect((await put({ group_id: 999999 })).body.code).toBe(1027);
+    h.clock.advance(60);
+    const edited = await put({ name: 'Pump2', template_id: null, remark: 'moved', group_id: null });
+    expect(edited.body.data).toMatchObject({
+      name: 'Pump2',
+      template_id: null,
+      template_name: null,
+      group_id: null,
+      group_path: [],
+      remark: 'moved',
+      sync_status: 0,
+      config_modified_at: Math.floor(h.clock.now() / 1000),
+    });
+    // Keeping its own name is no conflict.
+    expect((await put({ name: 'Pump2', template_id: templateX10 })).body.data).toMatchObject({
+      template_name: 'T10',
+    });
+    await h.app.database.db
+      .updateTable('devices')
+      .set({ hmi_version: 1 })
+      .where('id', '=', pump.id)
+      .execute();
+    expect((await ok<Device>(h, main, 'GET', `/v1/devices/${pump.id}`)).sync_status).toBe(1);
+  });
+
+  it('favourites show on the dashboard with counters; another user does not see them', async () => {
+    const list = await ok<Page<Device>>(h, main, 'GET', '/v1/devices');
+    const pump = list.list.find((d) => d.name === 'Pump2') as Device;
+    expect(await ok(h, main, 'PUT', `/v1/devices/${pump.id}/favourite`, { favourite: true })).toEqual({
+      favourite: true,
+    });
+    expect((await ok<Device>(h, main, 'GET', `/v1/devices/${pump.id}`)).favourite).toBe(true);
+    const dash = await ok<Dashboard>(h, main, 'GET', '/v1/dashboard');
+    expect(dash.counters).toEqual({ devices: 4, online: 1, offline: 3 });
+    expect(dash.favourites).toEqual([
+      { id: pump.id, name: 'Pump2', sn: pump.sn, model: 'X10', online: 1, group_path: [], tags: [] },
+    ]);
+    const sub = await createSubAccount(h, main.teamId, [1, 2]);
+    expect((await ok<Dashboard>(h, sub, 'GET', '/v1/dashboard')).favourites).toEqual([]);
+    await ok(h, main, 'PUT', `/v1/devices/${pump.id}/favourite`, { favourite: false });
+    expect((await ok<Dashboard>(h, main, 'GET', '/v1/dashboard')).favourites).toEqual([]);
+  });
+
+  it('unbinding is refused while a project uses the device (1091); afterwards the hardware binds again', async () => {
+    const list = await ok<Page<Device>>(h, main, 'GET', '/v1/devices');
+    const pump = list.list.find((d) => d.name === 'Pump2') as Device;
+    await ok(h, main, 'PUT', `/v1/devices/${pump.id}/favourite`, { favourite: true });
+    const project = await ok<{ id: number }>(h, main, 'POST', '/v1/projects', {
+      name: 'Line',
+      device_ids: [pump.id],
+    });
+    expect((await call(h.app, 'DELETE', `/v1/devices/${pump.id}`, { token: main.token })).body).toMatchObject(
+      {
+        code: 1091,
+        data: null,
+      },
+    );
+    await ok(h, main, 'DELETE', `/v1/projects/${project.id}`);
+    expect(await ok(h, main, 'DELETE', `/v1/devices/${pump.id}`)).toBeNull();
+    expect((await call(h.app, 'GET', `/v1/devices/${pump.id}`, { token: main.token })).body.code).toBe(1003);
+    const favs = await h.app.database.db
+      .selectFrom('favourites')
+      .selectAll()
+      .where('device_id', '=', pump.id)
+      .execute();
+    expect(favs).toEqual([]);
+    const labels = await h.app.database.db
+      .selectFrom('device_labels')
+      .selectAll()
+      .where('device_id', '=', pump.id)
+      .execute();
+    expect(labels).toEqual([]);
+    // The hardware is free: another team binds it now.
+    const again = await bind(other, { sn: pump.sn, pin: '1234', name: 'Reused' });
+    expect(again.body.code).toBe(0);
+  });
+});

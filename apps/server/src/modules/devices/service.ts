@@ -1,0 +1,280 @@
+import {
+  groupPathNames,
+  groupWithDescendants,
+  shortGroupPath,
+  type Device,
+  type GroupRow,
+} from '@hmi/contract';
+import { verifyPassword } from '../../platform/auth/passwords';
+import { epochSeconds, type Clock } from '../../platform/clock';
+import { isUniqueViolation } from '../../platform/db';
+import { fail, failInput, failRetry } from '../../platform/errors';
+import type { SessionUser } from '../../platform/http/session';
+import { SlidingWindowLimiter } from '../../platform/rate-limit';
+import type { DataPermissionService } from '../data-permissions/service';
+import { canSeeDevice, canSeeTemplate, type Scope } from '../data-permissions/scope';
+import type { LabelRepo } from '../labels/repo';
+import type { TemplateRepo } from '../templates/repo';
+import type { DeviceRepo } from './repo';
+
+export const bindPolicy = { wrongPinsPerSn: 5, windowSeconds: 15 * 60 } as const;
+
+type DeviceWithTemplate = NonNullable<Awaited<ReturnType<DeviceRepo['find']>>>;
+
+export interface DeviceFields {
+  name?: string | undefined;
+  group_id?: number | null | undefined;
+  template_id?: number | null | undefined;
+  label_ids?: number[] | undefined;
+  address?: string | undefined;
+  remark?: string | undefined;
+  hmi_sn?: string | undefined;
+  gateway_sn?: string | undefined;
+  customer_name?: string | undefined;
+}
+
+export interface DeviceQuery {
+  page: number;
+  pageSize: number;
+  group_id?: number | undefined;
+  label_id?: number | undefined;
+  online?: 0 | 1 | undefined;
+  model?: string | undefined;
+  keyword?: string | undefined;
+}
+
+/** The displayed group path of a group among the groups the caller sees. */
+export function displayPath(groupId: number | null, groups: readonly GroupRow[]): string[] {
+  return shortGroupPath(groupPathNames(groupId, groups));
+}
+
+/**
+ * Devices: binding by SN and PIN, editing, unbinding, favourites. A sub-account sees the devices in
+ * its granted groups only, so it must keep every device it binds or edits in one of them.
+ */
+export class DeviceService {
+  private readonly wrongPins: SlidingWindowLimiter;
+
+  constructor(
+    private readonly repo: DeviceRepo,
+    private readonly templates: TemplateRepo,
+    private readonly labels: LabelRepo,
+    private readonly perms: DataPermissionService,
+    private readonly clock: Clock,
+  ) {
+    this.wrongPins = new SlidingWindowLimiter(clock, bindPolicy.wrongPinsPerSn, bindPolicy.windowSeconds);
+  }
+
+  private now(): number {
+    return epochSeconds(this.clock);
+  }
+
+  private async toDevices(rows: DeviceWithTemplate[], scope: Scope): Promise<Device[]> {
+    const ids = rows.map((r) => r.id);
+    const [labels, favourites] = await Promise.all([
+      this.repo.labelsOf(ids),
+      this.repo.favouriteIds(scope.userId, ids),
+    ]);
+    return rows.map((r) => {
+      const cloud = r.template_id !== null && r.template_version !== null ? r.template_version : null;
+      return {
+        id: r.id,
+        name: r.name,
+        sn: r.sn,
+        model: r.model,
+        group_id: r.group_id,
+        group_path: displayPath(r.group_id, scope.groups),
+        template_id: r.template_id,
+        template_name: r.template_name ?? null,
+        address: r.address,
+        remark: r.remark,
+        hmi_sn: r.hmi_sn,
+        gateway_sn: r.gateway_sn,
+        customer_name: r.customer_name,
+        labels: labels.filter((l) => l.device_id === r.id).map((l) => ({ id: l.id, name: l.name })),
+        online: r.online,
+        last_online_change: r.last_online_change === null ? null : Number(r.last_online_change),
+        sync_status: cloud !== null && r.hmi_version === cloud ? 1 : 0,
+        cloud_version: cloud,
+        hmi_version: r.hmi_version,
+        config_created_at: r.config_created_at === null ? null : Number(r.config_created_at),
+        config_modified_at: r.config_modified_at === null ? null : Number(r.config_modified_at),
+        traffic_switch: r.traffic_switch,
+        favourite: favourites.has(r.id),
+        created_at: Number(r.created_at),
+      };
+    });
+  }
+
+  async list(user: SessionUser, q: DeviceQuery): Promise<{ list: Device[]; total: number }> {
+    const scope = await this.perms.scope(user);
+    let groupIds: number[] | null = scope.all ? null : [...scope.groupIds];
+    if (q.group_id !== undefined) {
+      const wanted = groupWithDescendants(q.group_id, scope.groups);
+      groupIds = [...wanted].filter((id) => scope.groupIds.has(id));
+    }
+    const { rows, total } = await this.repo.list(
+      {
+        teamId: scope.teamId,
+        groupIds,
+        labelId: q.label_id,
+        online: q.online,
+        model: q.model,
+        keyword: q.keyword,
+      },
+      q.page,
+      q.pageSize,
+    );
+    return { list: await this.toDevices(rows, scope), total };
+  }
+
+  private async visibleDevice(user: SessionUser, id: number) {
+    const scope = await this.perms.scope(user);
+    const row = await this.repo.find(scope.teamId, id);
+    if (!row || !canSeeDevice(scope, row)) fail(1003);
+    return { scope, row };
+  }
+
+  async get(user: SessionUser, id: number): Promise<Device> {
+    const { scope, row } = await this.visibleDevice(user, id);
+    const [device] = await this.toDevices([row], scope);
+    return device ?? fail(1003);
+  }
+
+  /** Checks the references of a bind or edit; returns the template's row when one is set. */
+  private async checkFields(scope: Scope, model: string, f: DeviceFields, exceptId: number | null) {
+    if (f.group_id !== undefined) {
+      if (f.group_id === null) {
+        if (!scope.all) failInput('group_id', 'required');
+      } else if (!scope.groupIds.has(f.group_id)) fail(1027);
+    }
+    if (f.template_id !== undefined && f.template_id !== null) {
+      const t = await this.templates.find(scope.teamId, f.template_id);
+      if (!t || !canSeeTemplate(scope, t)) fail(1029);
+      if (t.hmi_model !== model) fail(1042);
+    }
+    if (f.label_ids !== undefined) {
+      const unique = [...new Set(f.label_ids)];
+      const known = await this.labels.teamLabelIds(scope.teamId, unique);
+      if (known.length !== unique.length) failInput('label_ids', 'unknownId');
+      f.label_ids = unique;
+    }
+    if (f.name !== undefined && (await this.repo.nameTaken(scope.teamId, f.name, exceptId))) fail(1034);
+  }
+
+  async bind(
+    user: SessionUser,
+    body: DeviceFields & {
+      sn: string;
+      pin: string;
+      name: string;
+      group_id: number | null;
+      template_id: number | null;
+      label_ids: number[];
+    },
+  ): Promise<Device> {
+    const wait = this.wrongPins.retryAfter(body.sn);
+    if (wait > 0) failRetry(1201, wait);
+    const hardware = await this.repo.findHardware(body.sn);
+    if (!hardware) fail(1028);
+    if (!(await verifyPassword(body.pin, hardware.pin_hash))) {
+      this.wrongPins.hit(body.sn);
+      fail(1025);
+    }
+    this.wrongPins.reset(body.sn);
+    const bound = await this.repo.findBySn(body.sn);
+    // Bound to another team: answered like an unknown SN, so nothing about that team shows.
+    if (bound) fail(bound.team_id === user.teamId ? 1086 : 1028);
+
+    const scope = await this.perms.scope(user);
+    await this.checkFields(scope, hardware.model, body, null);
+    const now = this.now();
+    let id: number;
+    try {
+      id = await this.repo.transaction(async (trx) => {
+        const deviceId = await this.repo.insert(
+          {
+            team_id: scope.teamId,
+            sn: body.sn,
+            name: body.name,
+            model: hardware.model,
+            group_id: body.group_id,
+            template_id: body.template_id,
+            address: body.address ?? '',
+            remark: body.remark ?? '',
+            hmi_sn: body.hmi_sn ?? '',
+            gateway_sn: body.gateway_sn ?? '',
+            customer_name: body.customer_name ?? '',
+            last_online_change: null,
+            hmi_version: null,
+            config_created_at: body.template_id !== null ? now : null,
+            config_modified_at: body.template_id !== null ? now : null,
+            created_at: now,
+          },
+          trx,
+        );
+        await this.repo.setLabels(deviceId, body.label_ids, trx);
+        return deviceId;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        const again = await this.repo.findBySn(body.sn);
+        if (again) fail(again.team_id === user.teamId ? 1086 : 1028);
+        fail(1034);
+      }
+      throw err;
+    }
+    return this.get(user, id);
+  }
+
+  async update(user: SessionUser, id: number, body: DeviceFields): Promise<Device> {
+    const { scope, row } = await this.visibleDevice(user, id);
+    const f: DeviceFields = { ...body };
+    if (f.name === row.name) delete f.name;
+    if (f.template_id === row.template_id) delete f.template_id;
+    if (f.group_id === row.group_id) delete f.group_id;
+    await this.checkFields(scope, row.model, f, id);
+    const now = this.now();
+    const patch: Parameters<DeviceRepo['update']>[2] = {};
+    for (const k of [
+      'name',
+      'group_id',
+      'address',
+      'remark',
+      'hmi_sn',
+      'gateway_sn',
+      'customer_name',
+    ] as const)
+      if (f[k] !== undefined) Object.assign(patch, { [k]: f[k] });
+    if (f.template_id !== undefined) {
+      patch.template_id = f.template_id;
+      patch.config_modified_at = now;
+      if (row.config_created_at === null && f.template_id !== null) patch.config_created_at = now;
+    }
+    try {
+      await this.repo.transaction(async (trx) => {
+        await this.repo.update(scope.teamId, id, patch, trx);
+        if (f.label_ids !== undefined) await this.repo.setLabels(id, f.label_ids, trx);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) fail(1034);
+      throw err;
+    }
+    return this.get(user, id);
+  }
+
+  async unbind(user: SessionUser, id: number): Promise<null> {
+    const { scope } = await this.visibleDevice(user, id);
+    await this.repo.transaction(async (trx) => {
+      if (await this.repo.inProject(id, trx)) fail(1091);
+      await this.repo.remove(scope.teamId, id, trx);
+    });
+    return null;
+  }
+
+  async setFavourite(user: SessionUser, id: number, favourite: boolean): Promise<{ favourite: boolean }> {
+    await this.visibleDevice(user, id);
+    await this.repo.setFavourite(user.id, id, favourite, this.now());
+    return { favourite };
+  }
+}

@@ -1,0 +1,146 @@
+import type { Project } from '@hmi/contract';
+import { epochSeconds, type Clock } from '../../platform/clock';
+import { isUniqueViolation } from '../../platform/db';
+import type { ProjectTable } from '../../platform/db/schema';
+import { fail } from '../../platform/errors';
+import type { SessionUser } from '../../platform/http/session';
+import type { Selectable } from 'kysely';
+import type { DataPermissionService } from '../data-permissions/service';
+import { canSeeDevice, canSeeProject, type Scope } from '../data-permissions/scope';
+import type { DeviceRepo } from '../devices/repo';
+import type { ProjectRepo } from './repo';
+
+/**
+ * Projects: a name unique in the team (1086) and member devices of the team (1003 otherwise). A
+ * sub-account adds only devices it sees; members it does not see stay as they are.
+ */
+export class ProjectService {
+  constructor(
+    private readonly repo: ProjectRepo,
+    private readonly devices: DeviceRepo,
+    private readonly perms: DataPermissionService,
+    private readonly clock: Clock,
+  ) {}
+
+  private async toProjects(rows: Selectable<ProjectTable>[]): Promise<Project[]> {
+    const members = await this.repo.members(rows.map((r) => r.id));
+    return rows.map((r) => {
+      const devices = members
+        .filter((m) => m.project_id === r.id)
+        .map((m) => ({ id: m.id, name: m.name, sn: m.sn, model: m.model, online: m.online }));
+      return {
+        id: r.id,
+        name: r.name,
+        device_count: devices.length,
+        devices,
+        created_at: Number(r.created_at),
+        updated_at: Number(r.updated_at),
+      };
+    });
+  }
+
+  private async visible(user: SessionUser, id: number) {
+    const scope = await this.perms.scope(user);
+    const row = await this.repo.find(scope.teamId, id);
+    if (!row || !canSeeProject(scope, row)) fail(1003);
+    return { scope, row };
+  }
+
+  /** Every id new to the project must be a device the caller sees (1003). */
+  private async checkDevices(
+    scope: Scope,
+    ids: readonly number[],
+    current: readonly number[],
+  ): Promise<number[]> {
+    const unique = [...new Set(ids)];
+    const added = unique.filter((id) => !current.includes(id));
+    const found = await this.devices.teamDevices(scope.teamId, added);
+    if (found.length !== added.length || found.some((d) => !canSeeDevice(scope, d))) fail(1003);
+    return unique;
+  }
+
+  async list(
+    user: SessionUser,
+    q: { page: number; pageSize: number; keyword?: string | undefined },
+  ): Promise<{ list: Project[]; total: number }> {
+    const scope = await this.perms.scope(user);
+    const { rows, total } = await this.repo.list(
+      scope.teamId,
+      scope.projectIds ? [...scope.projectIds] : null,
+      q.keyword,
+      q.page,
+      q.pageSize,
+    );
+    return { list: await this.toProjects(rows), total };
+  }
+
+  async get(user: SessionUser, id: number): Promise<Project> {
+    const { row } = await this.visible(user, id);
+    const [p] = await this.toProjects([row]);
+    return p ?? fail(1003);
+  }
+
+  async create(user: SessionUser, body: { name: string; device_ids: number[] }): Promise<Project> {
+    const scope = await this.perms.scope(user);
+    const deviceIds = await this.checkDevices(scope, body.device_ids, []);
+    if (await this.repo.nameTaken(scope.teamId, body.name, null)) fail(1086);
+    let id: number;
+    try {
+      id = await this.repo.transaction(async (trx) => {
+        const projectId = await this.repo.insert(
+          { team_id: scope.teamId, name: body.name, created_at: epochSeconds(this.clock) },
+          trx,
+        );
+        await this.repo.setMembers(projectId, deviceIds, trx);
+        if (!scope.all) await this.perms.repo.grant(user.id, 'project', projectId, trx);
+        return projectId;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) fail(1086);
+      throw err;
+    }
+    return this.get(user, id);
+  }
+
+  async update(
+    user: SessionUser,
+    id: number,
+    body: { name?: string | undefined; device_ids?: number[] | undefined },
+  ): Promise<Project> {
+    const { scope, row } = await this.visible(user, id);
+    const patch: { name?: string } = {};
+    if (body.name !== undefined && body.name !== row.name) {
+      if (await this.repo.nameTaken(scope.teamId, body.name, id)) fail(1086);
+      patch.name = body.name;
+    }
+    let members: number[] | null = null;
+    if (body.device_ids !== undefined) {
+      const current = await this.repo.memberIds(id);
+      members = await this.checkDevices(scope, body.device_ids, current);
+      if (!scope.all) {
+        // Members the sub-account cannot see are kept.
+        const hidden = await this.devices.teamDevices(scope.teamId, current);
+        for (const d of hidden) if (!canSeeDevice(scope, d) && !members.includes(d.id)) members.push(d.id);
+      }
+    }
+    try {
+      await this.repo.transaction(async (trx) => {
+        await this.repo.update(scope.teamId, id, patch, epochSeconds(this.clock), trx);
+        if (members) await this.repo.setMembers(id, members, trx);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) fail(1086);
+      throw err;
+    }
+    return this.get(user, id);
+  }
+
+  async remove(user: SessionUser, id: number): Promise<null> {
+    const { scope } = await this.visible(user, id);
+    await this.repo.transaction(async (trx) => {
+      await this.repo.remove(scope.teamId, id, trx);
+      await this.perms.repo.revokeObject('project', [id], trx);
+    });
+    return null;
+  }
+}

@@ -1,0 +1,289 @@
+import {
+  TAG_IMPORT_MAX_BYTES,
+  tagInput,
+  TEMPLATE_NAME_MAX,
+  type Tag,
+  type TagImportErrors,
+  type TagInput,
+  type Template,
+} from '@hmi/contract';
+import { epochSeconds, type Clock } from '../../platform/clock';
+import { isUniqueViolation } from '../../platform/db';
+import type { TemplateTagRow } from '../../platform/db/schema';
+import { fail, failInput } from '../../platform/errors';
+import type { SessionUser } from '../../platform/http/session';
+import type { DataPermissionService } from '../data-permissions/service';
+import { canSeeTemplate, type Scope } from '../data-permissions/scope';
+import type { TemplateRepo } from './repo';
+import { readTagSheet, SheetError, writeTagSheet } from './xlsx';
+
+type TemplateWithCounts = NonNullable<Awaited<ReturnType<TemplateRepo['find']>>>;
+
+/** At most this many row errors are reported for one import. */
+export const IMPORT_ERRORS_MAX = 100;
+
+function toTemplate(r: TemplateWithCounts): Template {
+  return {
+    id: r.id,
+    name: r.name,
+    hmi_model: r.hmi_model,
+    version: r.version,
+    firmware: r.firmware,
+    recipe: r.recipe,
+    device_count: Number(r.device_count ?? 0),
+    tag_count: Number(r.tag_count ?? 0),
+    created_at: Number(r.created_at),
+    updated_at: Number(r.updated_at),
+  };
+}
+
+function toTag(r: TemplateTagRow): Tag {
+  return {
+    id: r.id,
+    name: r.name,
+    data_type: r.data_type,
+    access: r.access,
+    address_type: r.address_type,
+    address: r.address,
+    scan_time_ms: r.scan_time_ms,
+    save_history: r.save_history === 1,
+    default_value: r.default_value,
+    description: r.description,
+    sort: r.sort,
+  };
+}
+
+function tagRows(tags: readonly TagInput[]) {
+  return tags.map((t, sort) => ({ ...t, save_history: t.save_history ? 1 : 0, sort }));
+}
+
+/**
+ * Templates and their TAG tables. Names unique in the team (1030); the number of templates is capped
+ * by the main account's template_max_num (1033); every change raises the version.
+ */
+export class TemplateService {
+  constructor(
+    private readonly repo: TemplateRepo,
+    private readonly perms: DataPermissionService,
+    private readonly clock: Clock,
+  ) {}
+
+  private now(): number {
+    return epochSeconds(this.clock);
+  }
+
+  private async visible(user: SessionUser, id: number): Promise<{ scope: Scope; row: TemplateWithCounts }> {
+    const scope = await this.perms.scope(user);
+    const row = await this.repo.find(scope.teamId, id);
+    if (!row || !canSeeTemplate(scope, row)) fail(1003);
+    return { scope, row };
+  }
+
+  async list(
+    user: SessionUser,
+    q: { page: number; pageSize: number; keyword?: string | undefined; hmi_model?: string | undefined },
+  ): Promise<{ list: Template[]; total: number }> {
+    const scope = await this.perms.scope(user);
+    const { rows, total } = await this.repo.list(
+      {
+        teamId: scope.teamId,
+        ids: scope.templateIds ? [...scope.templateIds] : null,
+        keyword: q.keyword,
+        hmiModel: q.hmi_model,
+      },
+      q.page,
+      q.pageSize,
+    );
+    return { list: rows.map(toTemplate), total };
+  }
+
+  async get(user: SessionUser, id: number): Promise<Template> {
+    return toTemplate((await this.visible(user, id)).row);
+  }
+
+  /** Inserts a template (cap and name checked in the same transaction); grants it to a sub-account. */
+  private async insert(
+    user: SessionUser,
+    scope: Scope,
+    fields: { name: string; hmi_model: string; firmware: string; recipe: string },
+    tags: readonly TagInput[] | null,
+  ): Promise<number> {
+    try {
+      return await this.repo.transaction(async (trx) => {
+        if ((await this.repo.count(scope.teamId, trx)) >= (await this.repo.templateMaxNum(scope.teamId, trx)))
+          fail(1033);
+        if (await this.repo.nameTaken(scope.teamId, fields.name, null, trx)) fail(1030);
+        const id = await this.repo.insert({ team_id: scope.teamId, ...fields, created_at: this.now() }, trx);
+        if (tags) await this.repo.replaceTags(id, tagRows(tags), trx);
+        if (!scope.all) await this.perms.repo.grant(user.id, 'template', id, trx);
+        return id;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) fail(1030);
+      throw err;
+    }
+  }
+
+  async create(
+    user: SessionUser,
+    body: { name: string; hmi_model: string; firmware: string; recipe: string },
+  ): Promise<Template> {
+    const scope = await this.perms.scope(user);
+    return this.get(user, await this.insert(user, scope, body, null));
+  }
+
+  async update(
+    user: SessionUser,
+    id: number,
+    body: {
+      name?: string | undefined;
+      hmi_model?: string | undefined;
+      firmware?: string | undefined;
+      recipe?: string | undefined;
+    },
+  ): Promise<Template> {
+    const { scope, row } = await this.visible(user, id);
+    const patch: { name?: string; hmi_model?: string; firmware?: string; recipe?: string } = {};
+    for (const k of ['name', 'hmi_model', 'firmware', 'recipe'] as const) {
+      const v = body[k];
+      if (v !== undefined && v !== row[k]) patch[k] = v;
+    }
+    if (!Object.keys(patch).length) return toTemplate(row);
+    if (patch.name !== undefined && (await this.repo.nameTaken(scope.teamId, patch.name, id))) fail(1030);
+    if (patch.hmi_model !== undefined) {
+      const models = await this.repo.modelsUsing(id);
+      if (models.some((m) => m !== patch.hmi_model)) fail(1042);
+    }
+    try {
+      await this.repo.transaction((trx) => this.repo.update(scope.teamId, id, patch, this.now(), trx));
+    } catch (err) {
+      if (isUniqueViolation(err)) fail(1030);
+      throw err;
+    }
+    return this.get(user, id);
+  }
+
+  async remove(user: SessionUser, id: number): Promise<null> {
+    const { scope } = await this.visible(user, id);
+    await this.repo.transaction(async (trx) => {
+      if ((await this.repo.devicesUsing(id, trx)) > 0) fail(1037);
+      await this.repo.remove(scope.teamId, id, trx);
+      await this.perms.repo.revokeObject('template', [id], trx);
+    });
+    return null;
+  }
+
+  /** `<name>_copy`, then `<name>_copy2`, `_copy3`… (the base shortened so the name fits). */
+  private async copyName(teamId: number, name: string): Promise<string> {
+    const base = name.slice(0, TEMPLATE_NAME_MAX - '_copy'.length - 4);
+    const taken = await this.repo.namesLike(teamId, `${base}_copy`);
+    for (let n = 1; ; n++) {
+      const candidate = `${base}_copy${n === 1 ? '' : n}`;
+      if (!taken.has(candidate)) return candidate;
+    }
+  }
+
+  async copy(user: SessionUser, id: number, name: string | undefined): Promise<Template> {
+    const { scope, row } = await this.visible(user, id);
+    const tags = (await this.repo.tags(id)).map((t) => {
+      const tag = toTag(t);
+      return {
+        name: tag.name,
+        data_type: tag.data_type,
+        access: tag.access,
+        address_type: tag.address_type,
+        address: tag.address,
+        scan_time_ms: tag.scan_time_ms,
+        save_history: tag.save_history,
+        default_value: tag.default_value,
+        description: tag.description,
+      };
+    });
+    const newName = name ?? (await this.copyName(scope.teamId, row.name));
+    const copyId = await this.insert(
+      user,
+      scope,
+      { name: newName, hmi_model: row.hmi_model, firmware: row.firmware, recipe: row.recipe },
+      tags,
+    );
+    return this.get(user, copyId);
+  }
+
+  async tags(user: SessionUser, id: number): Promise<{ list: Tag[]; total: number; version: number }> {
+    const { row } = await this.visible(user, id);
+    const list = (await this.repo.tags(id)).map(toTag);
+    return { list, total: list.length, version: row.version };
+  }
+
+  /** Replaces the TAG table and raises the version, in one transaction. */
+  async putTags(
+    user: SessionUser,
+    id: number,
+    tags: readonly TagInput[],
+  ): Promise<{ version: number; total: number }> {
+    const { scope } = await this.visible(user, id);
+    await this.repo.transaction(async (trx) => {
+      await this.repo.replaceTags(id, tagRows(tags), trx);
+      await this.repo.update(scope.teamId, id, {}, this.now(), trx);
+    });
+    const after = await this.repo.find(scope.teamId, id);
+    return { version: after?.version ?? 0, total: tags.length };
+  }
+
+  async importTags(
+    user: SessionUser,
+    id: number,
+    contentBase64: string,
+  ): Promise<{ version: number; total: number }> {
+    await this.visible(user, id);
+    if (contentBase64.length > Math.ceil(TAG_IMPORT_MAX_BYTES / 3) * 4 + 4) failInput('file', 'fileTooLarge');
+    if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(contentBase64)) failInput('file', 'fileFormat');
+    const buf = Buffer.from(contentBase64, 'base64');
+    if (buf.length > TAG_IMPORT_MAX_BYTES) failInput('file', 'fileTooLarge');
+    let rows;
+    try {
+      rows = await readTagSheet(buf);
+    } catch (err) {
+      if (err instanceof SheetError) failInput('file', err.issue);
+      throw err;
+    }
+    const errors: TagImportErrors['rows'] = [];
+    const tags: TagInput[] = [];
+    const seen = new Map<string, number>();
+    for (const r of rows) {
+      const parsed = tagInput.safeParse(r.values);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues)
+          errors.push({ row: r.row, field: String(issue.path[0] ?? 'row'), issue: issue.message });
+        continue;
+      }
+      if (seen.has(parsed.data.name)) errors.push({ row: r.row, field: 'name', issue: 'tagNameDuplicate' });
+      seen.set(parsed.data.name, r.row);
+      tags.push(parsed.data);
+    }
+    if (errors.length) {
+      const data: TagImportErrors = {
+        field: 'file',
+        issue: 'fileRows',
+        rows: errors.slice(0, IMPORT_ERRORS_MAX),
+      };
+      fail(1006, data, { msg: 'input parameter error: file' });
+    }
+    return this.putTags(user, id, tags);
+  }
+
+  async exportTags(
+    user: SessionUser,
+    id: number,
+  ): Promise<{ filename: string; content_base64: string; total: number }> {
+    const { row } = await this.visible(user, id);
+    const tags = (await this.repo.tags(id)).map(toTag);
+    const buf = await writeTagSheet(tags);
+    const safe = row.name.replace(/[^\p{L}\p{N}_-]+/gu, '_');
+    return {
+      filename: `${safe}_tags_v${row.version}.xlsx`,
+      content_base64: buf.toString('base64'),
+      total: tags.length,
+    };
+  }
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { defineCall } from '../call';
+import { Permission } from '../permissions';
+
+/** A latest TAG value on a dashboard card (filled once devices report data). */
+export const dashboardTag = z.object({
+  name: z.string(),
+  value: z.string().nullable(),
+  time: z.number().int().nullable(),
+});
+
+export const favouriteDevice = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sn: z.string(),
+  model: z.string(),
+  online: z.number().int(),
+  group_path: z.array(z.string()),
+  tags: z.array(dashboardTag),
+});
+
+export const dashboard = z.object({
+  counters: z.object({ devices: z.number().int(), online: z.number().int(), offline: z.number().int() }),
+  favourites: z.array(favouriteDevice),
+});
+export type Dashboard = z.infer<typeof dashboard>;
+
+export const getDashboard = defineCall({
+  auth: 'session',
+  permission: Permission.DASHBOARD_VIEW,
+  id: 'getDashboard',
+  method: 'GET',
+  path: '/dashboard',
+  summary: 'Device counters over the devices the caller may see, and the caller’s favourite devices',
+  response: dashboard,
+});
+
+export const dashboardCalls = [getDashboard] as const;
