@@ -16,6 +16,7 @@ import { DataPermissionService } from './modules/data-permissions/service';
 import { DeviceRepo } from './modules/devices/repo';
 import { deviceRoutes } from './modules/devices/routes';
 import { DeviceService } from './modules/devices/service';
+import { installConnectivity } from './modules/ingest/install';
 import { GroupRepo } from './modules/groups/repo';
 import { groupRoutes } from './modules/groups/routes';
 import { GroupService } from './modules/groups/service';
@@ -31,6 +32,17 @@ import { TemplateService } from './modules/templates/service';
 import { MessageRepo } from './modules/message/repo';
 import { messageRoutes } from './modules/message/routes';
 import { MessageService } from './modules/message/service';
+import { RoleRepo } from './modules/roles/repo';
+import { roleRoutes } from './modules/roles/routes';
+import { RoleService } from './modules/roles/service';
+import { TeamRepo } from './modules/team/repo';
+import { teamRoutes } from './modules/team/routes';
+import { TeamService } from './modules/team/service';
+import { ZoneRepo } from './modules/zones/repo';
+import { zoneRoutes } from './modules/zones/routes';
+import { ZoneService } from './modules/zones/service';
+import { ZoneGuard } from './modules/zones/enforce';
+import { Bus } from './platform/bus';
 import { systemClock, type Clock } from './platform/clock';
 import { ensureTokenSecret, type Config } from './platform/config';
 import { migrate, openDatabase, type Db } from './platform/db';
@@ -53,6 +65,8 @@ export interface AppDeps {
   clock?: Clock;
   mailer?: Mailer;
   sms?: SmsSender;
+  /** Test knobs of the live websocket hub. */
+  hub?: Parameters<typeof installConnectivity>[1]['hub'];
 }
 
 /** Fields never written to logs. */
@@ -69,7 +83,7 @@ export const redactedLogPaths = [
 ];
 
 /** The device registry: groups, labels, devices, templates, projects, dashboard, data permissions. */
-function registerRegistry(registerCall: RegisterCall, db: Db['db'], clock: Clock): void {
+function registerRegistry(registerCall: RegisterCall, db: Db['db'], clock: Clock, bus: Bus) {
   const perms = new DataPermissionService(new DataPermissionRepo(db));
   const devices = new DeviceRepo(db);
   const templates = new TemplateRepo(db);
@@ -77,10 +91,27 @@ function registerRegistry(registerCall: RegisterCall, db: Db['db'], clock: Clock
   dataPermissionRoutes(registerCall, perms);
   groupRoutes(registerCall, new GroupService(new GroupRepo(db), perms, clock));
   labelRoutes(registerCall, new LabelService(labels, perms, clock));
-  deviceRoutes(registerCall, new DeviceService(devices, templates, labels, perms, clock));
+  deviceRoutes(registerCall, new DeviceService(devices, templates, labels, perms, clock, bus));
   templateRoutes(registerCall, new TemplateService(templates, perms, clock));
   projectRoutes(registerCall, new ProjectService(new ProjectRepo(db), devices, perms, clock));
   dashboardRoutes(registerCall, new DashboardService(devices, perms));
+  registerTeam(registerCall, db, clock, devices, perms);
+  return { perms, devices };
+}
+
+/** Team and access: members and invitations, roles, security zones. */
+function registerTeam(
+  registerCall: RegisterCall,
+  db: Db['db'],
+  clock: Clock,
+  devices: DeviceRepo,
+  perms: DataPermissionService,
+): void {
+  const roles = new RoleRepo(db);
+  const zones = new ZoneRepo(db);
+  teamRoutes(registerCall, new TeamService(new TeamRepo(db), roles, new MessageRepo(db), clock));
+  roleRoutes(registerCall, new RoleService(roles, zones, clock));
+  zoneRoutes(registerCall, new ZoneService(zones, devices, perms, clock));
 }
 
 /** Builds the whole server (database migrated, routes registered) without listening. */
@@ -114,8 +145,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       ? new SmtpMailer(config.smtpUrl, config.mailFrom)
       : new OutboxMailer(config.dataDir, app.log));
   const sms = deps.sms ?? new OutboxSms(config.dataDir, app.log);
+  const beforeDbClose: (() => Promise<void>)[] = [];
   app.addHook('onClose', async () => {
     mailer.close?.();
+    for (const fn of beforeDbClose) await fn().catch((err: unknown) => app.log.error({ err }, 'close'));
     await database.close();
   });
 
@@ -142,7 +175,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   accountRoutes(registerCall, accounts, config);
   messageRoutes(registerCall, new MessageService(new MessageRepo(database.db), clock));
-  registerRegistry(registerCall, database.db, clock);
+  const bus = new Bus();
+  const registry = registerRegistry(registerCall, database.db, clock, bus);
+  const zoneGuard = new ZoneGuard(database.db);
+  await installConnectivity(app, {
+    config,
+    database,
+    clock,
+    bus,
+    perms: registry.perms,
+    devices: registry.devices,
+    registerCall,
+    onShutdown: (fn) => beforeDbClose.push(fn),
+    authenticate: (token) => accounts.authenticate(`Bearer ${token}`),
+    hub: deps.hub,
+    mayOperate: (check) => zoneGuard.assertMayOperateDevice(check),
+  });
 
   const openapi = buildOpenApi(allCalls, `${config.publicUrl}`);
   app.get('/v1/openapi.json', async () => openapi);

@@ -16,6 +16,12 @@ export * from './calls/templates';
 export * from './calls/projects';
 export * from './calls/dashboard';
 export * from './calls/data-permissions';
+export * from './cidr';
+export * from './calls/team';
+export * from './calls/roles';
+export * from './calls/zones';
+export * from './calls/connectivity';
+export * from './protocol';
 
 import { accountCalls } from './calls/account';
 import { messageCalls } from './calls/message';
@@ -26,6 +32,10 @@ import { templateCalls } from './calls/templates';
 import { projectCalls } from './calls/projects';
 import { dashboardCalls } from './calls/dashboard';
 import { dataPermissionCalls } from './calls/data-permissions';
+import { teamCalls } from './calls/team';
+import { roleCalls } from './calls/roles';
+import { zoneCalls } from './calls/zones';
+import { connectivityCalls } from './calls/connectivity';
 
 /** Every call of the product; the server registers these and the OpenAPI document lists them. */
 export const allCalls = [
@@ -38,4 +48,8 @@ export const allCalls = [
   ...projectCalls,
   ...dashboardCalls,
   ...dataPermissionCalls,
+  ...teamCalls,
+  ...roleCalls,
+  ...zoneCalls,
+  ...connectivityCalls,
 ] as const;

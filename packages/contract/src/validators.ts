@@ -47,7 +47,11 @@ export type ValidationKey =
   | 'fileRows'
   | 'tooManyRows'
   // data permissions
-  | 'mainAccount';
+  | 'mainAccount'
+  // TAG writes
+  | 'readOnly'
+  // security zones: a client network that is not an IPv4/IPv6 address or CIDR block
+  | 'cidr';
 
 type Check = (value: string) => ValidationKey | null;
 

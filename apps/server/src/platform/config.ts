@@ -21,9 +21,20 @@ export const configVariables = [
   {
     name: 'MQTT_URL',
     default: 'unset: embedded broker',
-    meaning: '`mqtt://host:port` of an external broker',
+    meaning:
+      '`mqtt://user:pass@host:port` of an external MQTT 5 broker (Mosquitto); the server subscribes with shared subscriptions so instances split the stream',
   },
   { name: 'MQTT_PORT', default: '1883', meaning: 'port of the embedded broker' },
+  {
+    name: 'HISTORY_RETENTION_DAYS',
+    default: '90',
+    meaning: 'TAG history older than this is deleted (hourly job)',
+  },
+  {
+    name: 'COMMAND_TIMEOUT_SECONDS',
+    default: '15',
+    meaning: 'a TAG write or sync not acknowledged by the device within this time is failed',
+  },
   { name: 'REDIS_URL', default: 'unset: in-process bus', meaning: 'bus between instances' },
   {
     name: 'SMTP_URL',
@@ -69,6 +80,8 @@ export interface Config {
   databaseUrl: string | null;
   mqttUrl: string | null;
   mqttPort: number;
+  historyRetentionDays: number;
+  commandTimeoutSeconds: number;
   redisUrl: string | null;
   smtpUrl: string | null;
   mailFrom: string;
@@ -209,6 +222,8 @@ export function loadConfig(env: Env, repoRoot: string = findRepoRoot()): Config 
     databaseUrl,
     mqttUrl: url(env, 'MQTT_URL', ['mqtt:', 'mqtts:', 'ws:', 'wss:', 'tcp:']),
     mqttPort: int(env, 'MQTT_PORT', 1883, 0, 65535),
+    historyRetentionDays: int(env, 'HISTORY_RETENTION_DAYS', 90, 1, 3650),
+    commandTimeoutSeconds: int(env, 'COMMAND_TIMEOUT_SECONDS', 15, 1, 3600),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: str(env, 'MAIL_FROM') ?? 'HMI Cloud <no-reply@hmi.local>',

@@ -36,6 +36,8 @@ export async function startHarness(
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://console.test',
     WEB_DIST: join(dataDir, 'no-web'),
+    // The embedded MQTT broker on a free port (1883 may be taken by a system broker).
+    MQTT_PORT: '0',
     ...db.env,
     ...env,
   });

@@ -81,6 +81,8 @@ const validationKeys = Object.keys({
   fileRows: 1,
   tooManyRows: 1,
   mainAccount: 1,
+  cidr: 1,
+  readOnly: 1,
 } satisfies Record<ValidationKey, 1>);
 
 const enumTables: Record<string, readonly (string | number)[]> = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import { HAS_PERMISSION } from '../permissions';
 import { MessageKind } from '../tables';
-import { pageOf, queryInt } from '../zod-helpers';
+import { bodyId, pageOf, pageQuery, queryInt, typeError } from '../zod-helpers';
 
 const perKind = z.object({ notice: z.number().int(), billing: z.number().int(), alarm: z.number().int() });
 
@@ -17,6 +17,8 @@ export const message = z.object({
   title: z.string(),
   content: z.string(),
   is_read: z.boolean(),
+  /** Billing message type (BillingMessageType, 1-9); null for other kinds. */
+  type: z.number().int().nullable(),
   created_at: z.number().int(),
 });
 export type Message = z.infer<typeof message>;
@@ -27,7 +29,8 @@ export const getMessageCounts = defineCall({
   id: 'getMessageCounts',
   method: 'GET',
   path: '/msg/notify/count',
-  summary: 'Total and unread message counts per kind (notice, billing, alarm)',
+  summary:
+    'Total and unread message counts per kind (notice, billing, alarm); billing counts are 0 without billing-message view (23)',
   response: messageCounts,
 });
 
@@ -38,7 +41,7 @@ export const getTodayMessages = defineCall({
   method: 'GET',
   path: '/msg/notify/today',
   summary:
-    "Today's messages (from the caller's local midnight, tz_offset in hours east of UTC), newest first",
+    "Today's messages (from the caller's local midnight, tz_offset in hours east of UTC), newest first; billing messages only with 23 (kind=billing without it: 1002)",
   query: z.object({
     kind: messageKindSchema.optional(),
     tz_offset: z.coerce.number().min(-12).max(14).default(0),
@@ -47,4 +50,48 @@ export const getTodayMessages = defineCall({
   response: pageOf(message),
 });
 
-export const messageCalls = [getMessageCounts, getTodayMessages] as const;
+const readFilter = z.coerce
+  .number(typeError)
+  .pipe(z.union([z.literal(0), z.literal(1)], 'enum'))
+  .optional();
+
+export const listMessages = defineCall({
+  auth: 'session',
+  permission: HAS_PERMISSION,
+  id: 'listMessages',
+  method: 'GET',
+  path: '/msg/notify',
+  summary:
+    'The caller’s messages (their own and their team’s), newest first: kind, read state (is_read 0/1), billing type, time range (start/end epoch seconds, inclusive) and keyword (title or content) filters. Billing messages need 23 (kind=billing without it: 1002; otherwise left out)',
+  query: pageQuery.extend({
+    kind: messageKindSchema.optional(),
+    is_read: readFilter,
+    type: queryInt.min(1).max(99).optional(),
+    start: queryInt.min(0).optional(),
+    end: queryInt.min(0).optional(),
+    keyword: z.string(typeError).trim().max(100, 'tooLong').optional(),
+  }),
+  response: pageOf(message),
+});
+
+export const setMessagesRead = defineCall({
+  auth: 'session',
+  permission: HAS_PERMISSION,
+  id: 'setMessagesRead',
+  method: 'POST',
+  path: '/msg/setread',
+  summary:
+    'Mark messages read: `ids` (one or many), or `all` (optionally of one `kind`). Only messages the caller sees are touched (others are ignored); a team-wide message is marked for the caller only. kind=billing without 23: 1002. Returns how many changed',
+  body: z
+    .object({
+      ids: z.array(bodyId, typeError).max(1000, 'tooLong').optional(),
+      kind: messageKindSchema.optional(),
+      all: z.boolean(typeError).default(false),
+    })
+    .superRefine((b, ctx) => {
+      if (!b.all && !b.ids?.length) ctx.addIssue({ code: 'custom', path: ['ids'], message: 'required' });
+    }),
+  response: z.object({ updated: z.number().int() }),
+});
+
+export const messageCalls = [getMessageCounts, getTodayMessages, listMessages, setMessagesRead] as const;

@@ -2,6 +2,8 @@ import {
   accountCalls,
   allCalls,
   allPermissionIds,
+  errorCatalogue,
+  inviteeCalls,
   messageCalls,
   type CallDef,
   type PermissionId,
@@ -12,9 +14,16 @@ import { createMainAccount, createSubAccount, grant, type TestAccount } from '..
 import { databases } from '../../test/databases';
 import { call, startHarness, type Harness } from '../../test/harness';
 import { ok, seedRegistry, type RegistryObjects } from '../../test/registry';
+import { seedTeamObjects, type TeamObjects } from '../../test/team';
 
-/** Session calls that need no permission id on purpose: the signed-in user's own account and messages. */
-const ungated = new Set<string>([...accountCalls, ...messageCalls].map((c) => c.id));
+/**
+ * Session calls that need no permission id on purpose: the signed-in user's own account, messages
+ * and the invitations addressed to them.
+ */
+const ungated = new Set<string>([...accountCalls, ...messageCalls, ...inviteeCalls].map((c) => c.id));
+
+/** Member calls answer 1071 (account not in current team) for another team's member, others 1003. */
+const notVisibleCode: Record<string, 1071> = { changeMemberRole: 1071, removeMember: 1071 };
 
 /** A body that passes validation for each call taking an object id, so only scoping can refuse it. */
 const validBodies: Record<string, unknown> = {
@@ -28,14 +37,29 @@ const validBodies: Record<string, unknown> = {
   importTemplateTags: { content_base64: 'AAAA' },
   updateProject: { name: 'Renamed' },
   putDataPermissions: { group_ids: [] },
+  changeMemberRole: { role_id: 1 },
+  updateRole: { name: 'Renamed' },
+  updateZone: { name: 'Renamed' },
+  writeTag: { value: 1 },
 };
 
+/** A query string that passes validation, for calls that require one. */
+const validQueries: Record<string, string> = {
+  deviceHistory: '?tag=1&from=0&to=60000',
+};
+
+type Objects = RegistryObjects & TeamObjects;
+
 function urlOf(def: CallDef, id: number | string): string {
-  return `/v1${def.path.replace(':id', String(id))}`;
+  const path = def.path
+    .replace(':id', String(id))
+    .replace(':tagId', '1')
+    .replace(':cmdId', '00000000-0000-4000-8000-000000000000');
+  return `/v1${path}${validQueries[def.id] ?? ''}`;
 }
 
 /** The id of `objects` a call with `:id` addresses (by its path). */
-function idFor(def: CallDef, o: RegistryObjects, memberId: number): number | null {
+function idFor(def: CallDef, o: RegistryObjects & Partial<TeamObjects>, memberId: number): number | null {
   const p = def.path;
   if (p.startsWith('/groups/')) return o.groupId;
   if (p.startsWith('/devices/')) return o.deviceId;
@@ -43,6 +67,9 @@ function idFor(def: CallDef, o: RegistryObjects, memberId: number): number | nul
   if (p.startsWith('/templates/')) return o.templateId;
   if (p.startsWith('/projects/')) return o.projectId;
   if (p.startsWith('/team/members/')) return memberId;
+  if (p.startsWith('/roles/')) return o.roleId ?? null;
+  if (p.startsWith('/zones/')) return o.zoneId ?? null;
+  if (p.startsWith('/team/invitations/')) return o.invitationId ?? null;
   return null;
 }
 
@@ -52,8 +79,8 @@ describe.each(databases)('registry permission matrix and scoping on $name', (dat
   let sub: TestAccount;
   let roleId: number;
   let other: TestAccount;
-  let mine: RegistryObjects;
-  let theirs: RegistryObjects;
+  let mine: Objects;
+  let theirs: Objects;
 
   const gated = () =>
     (h.app.callTable as CallDef[]).filter((c) => c.auth === 'session' && typeof c.permission === 'number');
@@ -69,8 +96,10 @@ describe.each(databases)('registry permission matrix and scoping on $name', (dat
       .where('id', '=', sub.userId)
       .executeTakeFirstOrThrow();
     roleId = u.role_id as number;
-    mine = await seedRegistry(h, main, 'mine');
-    theirs = await seedRegistry(h, other, 'theirs');
+    const myRegistry = await seedRegistry(h, main, 'mine');
+    mine = { ...myRegistry, ...(await seedTeamObjects(h, main, 'mine', myRegistry.deviceId)) };
+    const theirRegistry = await seedRegistry(h, other, 'theirs');
+    theirs = { ...theirRegistry, ...(await seedTeamObjects(h, other, 'theirs', theirRegistry.deviceId)) };
   });
   afterAll(async () => {
     await h?.close();
@@ -114,7 +143,7 @@ describe.each(databases)('registry permission matrix and scoping on $name', (dat
 
   async function expectNotVisible(
     viewer: TestAccount,
-    objects: RegistryObjects,
+    objects: Objects,
     memberId: number,
     skip: (def: CallDef) => boolean,
   ) {
@@ -128,10 +157,11 @@ describe.each(databases)('registry permission matrix and scoping on $name', (dat
         token: viewer.token,
         ...(body !== undefined ? { body } : {}),
       });
+      const code = notVisibleCode[def.id] ?? 1003;
       expect(r.body, `${def.id} of an object the caller may not see`).toEqual({
-        code: 1003,
+        code,
         data: null,
-        msg: 'no data',
+        msg: errorCatalogue[code].message,
       });
       checked += 1;
     }
@@ -202,14 +232,17 @@ describe.each(databases)('registry permission matrix and scoping on $name', (dat
     expect(l.groups).not.toContain('Gmine');
     expect(l.dashboard.counters.devices).toBe(1);
 
-    // Labels and member data permissions are team-wide, not object grants.
+    // Labels, members, roles, zones and invitations are team-wide, not object grants.
+    const teamWide = ['/labels/', '/team/', '/roles/', '/zones/'];
     const checked = await expectNotVisible(sub, mine, sub.userId, (def) =>
-      ['/labels/', '/team/members/'].some((p) => def.path.startsWith(p)),
+      teamWide.some((p) => def.path.startsWith(p)),
     );
     expect(checked).toBeGreaterThanOrEqual(15);
     for (const def of gated().filter((d) => d.path.includes(':id') && !d.path.startsWith('/labels/'))) {
-      if (def.path.startsWith('/team/members/')) continue;
+      if (teamWide.some((p) => def.path.startsWith(p))) continue;
       if (def.method !== 'GET') continue;
+      // These address a sub-object (a TAG, a command) the fixture does not hold: visible, then 1006/1003.
+      if (def.id === 'deviceHistory' || def.id === 'getCommand') continue;
       const r = await call(h.app, 'GET', urlOf(def, idFor(def, granted, 0) as number), { token: sub.token });
       expect(r.body.code, `${def.id} of a granted object`).toBe(0);
     }

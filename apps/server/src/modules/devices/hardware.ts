@@ -46,3 +46,17 @@ export async function registerHardware(
     .execute();
   return { sn: input.sn, secret };
 }
+
+/**
+ * Revokes hardware (the operator's `device:revoke`): it may no longer connect. A running server drops
+ * its live connection within 30 s (at once when the caller also emits `hardwareRevoked`).
+ */
+export async function revokeHardware(db: Kysely<Database>, sn: string, now: number): Promise<boolean> {
+  const r = await db
+    .updateTable('hardware')
+    .set({ revoked_at: now })
+    .where('sn', '=', sn)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}

@@ -6,6 +6,7 @@ import {
   type GroupRow,
 } from '@hmi/contract';
 import { verifyPassword } from '../../platform/auth/passwords';
+import type { Bus } from '../../platform/bus';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import { isUniqueViolation } from '../../platform/db';
 import { fail, failInput, failRetry } from '../../platform/errors';
@@ -61,6 +62,8 @@ export class DeviceService {
     private readonly labels: LabelRepo,
     private readonly perms: DataPermissionService,
     private readonly clock: Clock,
+    /** Bind, unbind and template changes are announced here (connectivity drops connections). */
+    private readonly bus?: Bus,
   ) {
     this.wrongPins = new SlidingWindowLimiter(clock, bindPolicy.wrongPinsPerSn, bindPolicy.windowSeconds);
   }
@@ -224,6 +227,7 @@ export class DeviceService {
       }
       throw err;
     }
+    this.bus?.emit('deviceBound', { deviceId: id, sn: body.sn, teamId: scope.teamId });
     return this.get(user, id);
   }
 
@@ -260,15 +264,18 @@ export class DeviceService {
       if (isUniqueViolation(err)) fail(1034);
       throw err;
     }
+    if (f.template_id !== undefined)
+      this.bus?.emit('deviceTemplateChanged', { deviceId: id, sn: row.sn, teamId: scope.teamId });
     return this.get(user, id);
   }
 
   async unbind(user: SessionUser, id: number): Promise<null> {
-    const { scope } = await this.visibleDevice(user, id);
+    const { scope, row } = await this.visibleDevice(user, id);
     await this.repo.transaction(async (trx) => {
       if (await this.repo.inProject(id, trx)) fail(1091);
       await this.repo.remove(scope.teamId, id, trx);
     });
+    this.bus?.emit('deviceUnbound', { deviceId: id, sn: row.sn, teamId: scope.teamId });
     return null;
   }
 

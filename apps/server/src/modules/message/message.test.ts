@@ -1,7 +1,9 @@
 import type { Message } from '@hmi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMainAccount, createSubAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
 import { call, startHarness, type Harness } from '../../test/harness';
+import { ok } from '../../test/registry';
 
 interface Page {
   list: Message[];
@@ -106,5 +108,194 @@ describe.each(databases)('messages on $name', (database) => {
       data: { field: 'tz_offset' },
     });
     expect((await call(h.app, 'GET', '/v1/msg/notify/today')).body.code).toBe(1008);
+  });
+});
+
+describe.each(databases)('message centre on $name', (database) => {
+  let h: Harness;
+  let main: TestAccount;
+  let sub: TestAccount;
+  let billingSub: TestAccount;
+  let other: TestAccount;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    h = await startHarness(database);
+    main = await createMainAccount(h);
+    sub = await createSubAccount(h, main.teamId, [2]);
+    billingSub = await createSubAccount(h, main.teamId, [23]);
+    other = await createMainAccount(h);
+    const now = Math.floor(h.clock.now() / 1000);
+    const rows = [
+      {
+        key: 'teamNotice',
+        team_id: main.teamId,
+        user_id: null,
+        kind: 'notice',
+        title: 'Pump maintenance',
+        type: null,
+        at: now - 100,
+      },
+      {
+        key: 'teamBilling',
+        team_id: main.teamId,
+        user_id: null,
+        kind: 'billing',
+        title: 'Card expires',
+        type: 1,
+        at: now - 200,
+      },
+      {
+        key: 'mainAlarm',
+        team_id: main.teamId,
+        user_id: main.userId,
+        kind: 'alarm',
+        title: 'Boiler high',
+        type: null,
+        at: now - 3 * 86400,
+      },
+      {
+        key: 'subNotice',
+        team_id: main.teamId,
+        user_id: sub.userId,
+        kind: 'notice',
+        title: 'Welcome sub',
+        type: null,
+        at: now - 50,
+      },
+      {
+        key: 'otherNotice',
+        team_id: other.teamId,
+        user_id: null,
+        kind: 'notice',
+        title: 'Other team',
+        type: null,
+        at: now - 10,
+      },
+    ] as const;
+    for (const r of rows) {
+      const inserted = await h.app.database.db
+        .insertInto('messages')
+        .values({
+          team_id: r.team_id,
+          user_id: r.user_id,
+          kind: r.kind,
+          type: r.type,
+          title: r.title,
+          content: `content of ${r.key}`,
+          is_read: 0,
+          created_at: r.at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids[r.key] = inserted.id;
+    }
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const titles = async (a: TestAccount, query = '') =>
+    (await ok<Page>(h, a, 'GET', `/v1/msg/notify${query}`)).list.map((m) => m.title);
+
+  it('lists with kind, read state, type, time range and keyword filters, paged, newest first', async () => {
+    expect(await titles(main)).toEqual(['Pump maintenance', 'Card expires', 'Boiler high']);
+    expect(await titles(main, '?kind=billing')).toEqual(['Card expires']);
+    expect(await titles(main, '?type=1')).toEqual(['Card expires']);
+    expect(await titles(main, '?keyword=PUMP')).toEqual(['Pump maintenance']);
+    expect(await titles(main, '?keyword=content%20of%20main')).toEqual(['Boiler high']);
+    const now = Math.floor(h.clock.now() / 1000);
+    expect(await titles(main, `?start=${now - 86400}`)).toEqual(['Pump maintenance', 'Card expires']);
+    expect(await titles(main, `?end=${now - 150}`)).toEqual(['Card expires', 'Boiler high']);
+    const page2 = await ok<Page>(h, main, 'GET', '/v1/msg/notify?page=2&pageSize=2');
+    expect(page2).toMatchObject({ total: 3 });
+    expect(page2.list.map((m) => m.title)).toEqual(['Boiler high']);
+    expect(await titles(main, '?is_read=0')).toHaveLength(3);
+    expect((await call(h.app, 'GET', '/v1/msg/notify?is_read=2', { token: main.token })).body).toMatchObject({
+      code: 1006,
+      data: { field: 'is_read' },
+    });
+  });
+
+  it('billing messages need 23: left out of lists, counts and today, and 1002 when asked for', async () => {
+    expect(await titles(sub)).toEqual(['Welcome sub', 'Pump maintenance']);
+    expect((await call(h.app, 'GET', '/v1/msg/notify?kind=billing', { token: sub.token })).body.code).toBe(
+      1002,
+    );
+    expect(
+      (await call(h.app, 'GET', '/v1/msg/notify/today?kind=billing', { token: sub.token })).body.code,
+    ).toBe(1002);
+    const today = await ok<Page>(h, sub, 'GET', '/v1/msg/notify/today');
+    expect(today.list.map((m) => m.kind)).not.toContain('billing');
+    const counts = await ok<{ total: Record<string, number>; unread: Record<string, number> }>(
+      h,
+      sub,
+      'GET',
+      '/v1/msg/notify/count',
+    );
+    expect(counts.total).toEqual({ notice: 2, billing: 0, alarm: 0 });
+    expect(await titles(billingSub, '?kind=billing')).toEqual(['Card expires']);
+    const mainCounts = await ok<{ total: Record<string, number> }>(h, main, 'GET', '/v1/msg/notify/count');
+    expect(mainCounts.total).toEqual({ notice: 1, billing: 1, alarm: 1 });
+  });
+
+  it('setread marks only what the caller sees; a team-wide message is read for the caller only', async () => {
+    // Another user's and another team's messages are not touched.
+    const r = await ok<{ updated: number }>(h, main, 'POST', '/v1/msg/setread', {
+      ids: [ids.subNotice, ids.otherNotice, ids.teamNotice],
+    });
+    expect(r.updated).toBe(1);
+    const byMain = await ok<Page>(h, main, 'GET', '/v1/msg/notify?kind=notice');
+    expect(byMain.list[0]).toMatchObject({ id: ids.teamNotice, is_read: true });
+    // Still unread for the sub-account, and its own message is unread too.
+    const bySub = await ok<Page>(h, sub, 'GET', '/v1/msg/notify?is_read=0');
+    expect(bySub.list.map((m) => m.id)).toEqual([ids.subNotice, ids.teamNotice]);
+    const rows = await h.app.database.db
+      .selectFrom('messages')
+      .select(['id', 'is_read'])
+      .where('id', 'in', [ids.subNotice, ids.otherNotice, ids.teamNotice] as number[])
+      .execute();
+    expect(rows.every((x) => x.is_read === 0)).toBe(true);
+
+    // A sub-account without 23 cannot mark billing ones.
+    expect(
+      (await ok<{ updated: number }>(h, sub, 'POST', '/v1/msg/setread', { ids: [ids.teamBilling] })).updated,
+    ).toBe(0);
+    expect(
+      (
+        await call(h.app, 'POST', '/v1/msg/setread', {
+          token: sub.token,
+          body: { all: true, kind: 'billing' },
+        })
+      ).body.code,
+    ).toBe(1002);
+
+    // All of a kind, then all.
+    expect(
+      (await ok<{ updated: number }>(h, sub, 'POST', '/v1/msg/setread', { all: true, kind: 'notice' }))
+        .updated,
+    ).toBe(2);
+    expect((await ok<{ updated: number }>(h, main, 'POST', '/v1/msg/setread', { all: true })).updated).toBe(
+      2,
+    );
+    const counts = await ok<{ unread: Record<string, number> }>(h, main, 'GET', '/v1/msg/notify/count');
+    expect(counts.unread).toEqual({ notice: 0, billing: 0, alarm: 0 });
+    const billingCounts = await ok<{ unread: Record<string, number> }>(
+      h,
+      billingSub,
+      'GET',
+      '/v1/msg/notify/count',
+    );
+    expect(billingCounts.unread).toEqual({ notice: 1, billing: 1, alarm: 0 });
+    // Nothing of the other team changed.
+    const theirs = await ok<Page>(h, other, 'GET', '/v1/msg/notify');
+    expect(theirs.list).toMatchObject([{ id: ids.otherNotice, is_read: false }]);
+
+    expect(
+      (await call(h.app, 'POST', '/v1/msg/setread', { token: main.token, body: {} })).body,
+    ).toMatchObject({
+      code: 1006,
+      data: { field: 'ids', issue: 'required' },
+    });
   });
 });

@@ -1,15 +1,16 @@
-import { getMessageCounts, getTodayMessages } from '@hmi/contract';
-import { fail } from '../../platform/errors';
+import { getMessageCounts, getTodayMessages, listMessages, setMessagesRead } from '@hmi/contract';
 import type { RegisterCall } from '../../platform/http/register-call';
+import { sessionUser } from '../../platform/http/session';
 import type { MessageService } from './service';
 
 export function messageRoutes(registerCall: RegisterCall, svc: MessageService): void {
-  registerCall(getMessageCounts, async ({ user }) => {
-    const u = user ?? fail(1008);
-    return svc.counts(u.id, u.teamId);
+  registerCall(getMessageCounts, async (ctx) => svc.counts(sessionUser(ctx)));
+  registerCall(getTodayMessages, async (ctx) =>
+    svc.today(sessionUser(ctx), ctx.query.tz_offset, ctx.query.kind, ctx.query.limit),
+  );
+  registerCall(listMessages, async (ctx) => {
+    const { is_read, ...q } = ctx.query;
+    return svc.list(sessionUser(ctx), { ...q, isRead: is_read });
   });
-  registerCall(getTodayMessages, async ({ user, query }) => {
-    const u = user ?? fail(1008);
-    return svc.today(u.id, u.teamId, query.tz_offset, query.kind, query.limit);
-  });
+  registerCall(setMessagesRead, async (ctx) => svc.setRead(sessionUser(ctx), ctx.body));
 }

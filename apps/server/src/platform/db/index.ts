@@ -13,6 +13,8 @@ import {
 import pg from 'pg';
 import * as m0001 from './migrations/0001_accounts';
 import * as m0002 from './migrations/0002_registry';
+import * as m0003 from './migrations/0003_team';
+import * as m0004 from './migrations/0004_connectivity';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -34,6 +36,8 @@ interface MigrationModule {
 const migrationModules: Record<string, MigrationModule> = {
   '0001_accounts': m0001,
   '0002_registry': m0002,
+  '0003_team': m0003,
+  '0004_connectivity': m0004,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -97,6 +101,8 @@ export async function migrate(d: Db): Promise<string[]> {
   const migrator = new Migrator({
     db: d.db,
     provider: new StaticProvider(d.dialect),
+    // Migrations of parallel work may land out of order (0004 before 0003); each is independent.
+    allowUnorderedMigrations: true,
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

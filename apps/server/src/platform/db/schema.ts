@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Row types of the tables; timestamps are integer epoch seconds, booleans are 0/1 integers. */
 export interface TeamTable {
@@ -84,7 +84,57 @@ export interface MessageTable {
   title: string;
   content: string;
   is_read: number;
+  /** Billing message type (1-9, BillingMessageType) of billing messages; null otherwise. */
+  type: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: number;
+}
+
+/** Read state of a team-wide message (user_id null) for one reader. */
+export interface MessageReadTable {
+  message_id: number;
+  user_id: number;
+  read_at: number;
+}
+
+export type InvitationKind = 'invite' | 'transfer';
+export type InvitationStatus = 'pending' | 'accepted' | 'rejected' | 'cancelled' | 'voided';
+
+export interface InvitationTable {
+  id: Generated<number>;
+  team_id: number;
+  inviter_id: number;
+  invitee_user_id: number;
+  invitee_account: string;
+  role_id: number | null;
+  kind: InvitationKind;
+  status: InvitationStatus;
+  created_at: number;
+  answered_at: number | null;
+  expires_at: number;
+}
+
+export interface ZoneTable {
+  id: Generated<number>;
+  team_id: number;
+  name: string;
+  /** JSON array of canonical CIDR blocks; [] = any network. */
+  networks: string;
+  created_at: number;
+}
+
+export interface ZoneDeviceTable {
+  zone_id: number;
+  device_id: number;
+}
+
+export interface ZoneGroupTable {
+  zone_id: number;
+  group_id: number;
+}
+
+export interface RoleZoneTable {
+  role_id: number;
+  zone_id: number;
 }
 
 export interface HardwareTable {
@@ -96,6 +146,8 @@ export interface HardwareTable {
   /** sha256 of the device secret (the MQTT password). */
   secret_hash: string;
   created_at: number;
+  /** Set by `device:revoke`: the device may no longer connect (epoch seconds). */
+  revoked_at: number | null;
 }
 
 export interface DeviceGroupTable {
@@ -195,6 +247,47 @@ export interface DataPermissionTable {
   object_id: number;
 }
 
+/** Latest value per device and TAG name (times in epoch ms). */
+export interface TagLatestTable {
+  device_id: number;
+  tag: string;
+  value: string;
+  ts: number;
+}
+
+/** Samples of TAGs with save history; `num` is the numeric reading (null for strings). */
+export interface TagHistoryTable {
+  device_id: number;
+  tag: string;
+  ts: number;
+  num: number | null;
+  value: string;
+}
+
+/** Anti-replay window of a device's batch sequence numbers. */
+export interface IngestCursorTable {
+  sn: string;
+  high_seq: number;
+  /** 16 hex digits: bit i set = sequence high_seq - 1 - i was seen. */
+  window: string;
+  updated_at: number;
+}
+
+export interface DeviceCommandTable {
+  id: string;
+  device_id: number;
+  type: string;
+  tag: string | null;
+  value: string | null;
+  config_version: number | null;
+  status: string;
+  error: string | null;
+  user_id: number | null;
+  /** epoch ms */
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   teams: TeamTable;
   users: UserTable;
@@ -214,6 +307,16 @@ export interface Database {
   projects: ProjectTable;
   project_devices: ProjectDeviceTable;
   data_permissions: DataPermissionTable;
+  message_reads: MessageReadTable;
+  invitations: InvitationTable;
+  zones: ZoneTable;
+  zone_devices: ZoneDeviceTable;
+  zone_groups: ZoneGroupTable;
+  role_zones: RoleZoneTable;
+  tag_latest: TagLatestTable;
+  tag_history: TagHistoryTable;
+  ingest_cursor: IngestCursorTable;
+  device_commands: DeviceCommandTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -228,3 +331,5 @@ export type TemplateRow = Selectable<TemplateTable>;
 export type TemplateTagRow = Selectable<TemplateTagTable>;
 export type NewTemplateTag = Insertable<TemplateTagTable>;
 export type HardwareRow = Selectable<HardwareTable>;
+export type InvitationRow = Selectable<InvitationTable>;
+export type ZoneRow = Selectable<ZoneTable>;

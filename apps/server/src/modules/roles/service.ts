@@ -1,0 +1,148 @@
+import { withViewFirst, type Role } from '@hmi/contract';
+import { epochSeconds, type Clock } from '../../platform/clock';
+import { isUniqueViolation } from '../../platform/db';
+import { fail } from '../../platform/errors';
+import type { SessionUser } from '../../platform/http/session';
+import { expireInvitations } from '../team/repo';
+import type { ZoneRepo } from '../zones/repo';
+import { parsePermissionList, type RoleRepo } from './repo';
+
+export interface RoleInput {
+  name?: string | undefined;
+  permissions?: number[] | undefined;
+  zone_ids?: number[] | undefined;
+}
+
+/**
+ * A sub-account grants only what it holds: every id of `permissions` must be among the caller's,
+ * else 1002 (reason `notHeld`). The main account holds every id.
+ */
+export function assertHolds(user: SessionUser, permissions: readonly number[]): void {
+  if (user.isMain) return;
+  const missing = permissions.filter((p) => !user.permissions.includes(p));
+  if (missing.length) fail(1002, { reason: 'notHeld', permissions: missing });
+}
+
+/**
+ * Roles (ids 28, 29, 31, 32): name unique in the team (1063), permissions normalised view first,
+ * zones of the team; a role that members hold or pending invitations offer cannot be deleted.
+ */
+export class RoleService {
+  constructor(
+    private readonly repo: RoleRepo,
+    private readonly zones: ZoneRepo,
+    private readonly clock: Clock,
+  ) {}
+
+  private async toRoles(
+    rows: { id: number; name: string; permissions: string; created_at: number }[],
+  ): Promise<Role[]> {
+    const d = await this.repo.detailsOf(rows.map((r) => r.id));
+    return rows.map((r) => {
+      const zones = d.zones.get(r.id) ?? [];
+      return {
+        id: r.id,
+        name: r.name,
+        permissions: withViewFirst(parsePermissionList(r.permissions)),
+        zone_ids: zones.map((z) => z.id),
+        zones,
+        member_count: d.members.get(r.id) ?? 0,
+        created_at: Number(r.created_at),
+      };
+    });
+  }
+
+  async list(user: SessionUser, q: { page: number; pageSize: number; keyword?: string | undefined }) {
+    const { rows, total } = await this.repo.list(
+      user.teamId,
+      q.keyword,
+      (q.page - 1) * q.pageSize,
+      q.pageSize,
+    );
+    return { list: await this.toRoles(rows), total };
+  }
+
+  async get(user: SessionUser, id: number): Promise<Role> {
+    const row = (await this.repo.find(user.teamId, id)) ?? fail(1003);
+    const [role] = await this.toRoles([row]);
+    return role ?? fail(1003);
+  }
+
+  private async checkZones(user: SessionUser, ids: readonly number[]): Promise<number[]> {
+    const unique = [...new Set(ids)];
+    const found = await this.zones.teamZoneIds(user.teamId, unique);
+    if (found.length !== unique.length) fail(1003);
+    return unique;
+  }
+
+  async create(
+    user: SessionUser,
+    b: { name: string; permissions: number[]; zone_ids: number[] },
+  ): Promise<Role> {
+    const name = b.name.trim();
+    const permissions = withViewFirst(b.permissions);
+    assertHolds(user, permissions);
+    const zoneIds = await this.checkZones(user, b.zone_ids);
+    if (await this.repo.nameTaken(user.teamId, name, null)) fail(1063);
+    let id: number;
+    try {
+      id = await this.repo.transaction(async (trx) => {
+        const roleId = await this.repo.insert(
+          {
+            team_id: user.teamId,
+            name,
+            permissions: JSON.stringify(permissions),
+            created_at: epochSeconds(this.clock),
+          },
+          trx,
+        );
+        await this.repo.setZones(roleId, zoneIds, trx);
+        return roleId;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) fail(1063);
+      throw err;
+    }
+    return this.get(user, id);
+  }
+
+  async update(user: SessionUser, id: number, b: RoleInput): Promise<Role> {
+    const row = (await this.repo.find(user.teamId, id)) ?? fail(1003);
+    if (!user.isMain && user.roleId === id) fail(1002, { reason: 'ownRole' });
+    const patch: { name?: string; permissions?: string } = {};
+    if (b.name !== undefined && b.name.trim() !== row.name) {
+      const name = b.name.trim();
+      if (await this.repo.nameTaken(user.teamId, name, id)) fail(1063);
+      patch.name = name;
+    }
+    if (b.permissions !== undefined) {
+      const permissions = withViewFirst(b.permissions);
+      assertHolds(user, permissions);
+      patch.permissions = JSON.stringify(permissions);
+    }
+    const zoneIds = b.zone_ids === undefined ? null : await this.checkZones(user, b.zone_ids);
+    try {
+      await this.repo.transaction(async (trx) => {
+        await this.repo.update(user.teamId, id, patch, trx);
+        if (zoneIds) await this.repo.setZones(id, zoneIds, trx);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) fail(1063);
+      throw err;
+    }
+    return this.get(user, id);
+  }
+
+  async remove(user: SessionUser, id: number): Promise<null> {
+    await this.repo.find(user.teamId, id).then((r) => r ?? fail(1003));
+    if (!user.isMain && user.roleId === id) fail(1002, { reason: 'ownRole' });
+    await this.repo.transaction(async (trx) => {
+      await expireInvitations(trx, epochSeconds(this.clock));
+      const usage = await this.repo.usage(id, trx);
+      if (usage.members || usage.invitations) fail(1002, { reason: 'roleInUse', ...usage });
+      await this.repo.setZones(id, [], trx);
+      await this.repo.remove(user.teamId, id, trx);
+    });
+    return null;
+  }
+}

@@ -1,0 +1,161 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, ZoneRow } from '../../platform/db/schema';
+import { likePattern } from '../devices/repo';
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+export interface ZoneMembers {
+  devices: Map<number, number[]>;
+  groups: Map<number, number[]>;
+  roles: Map<number, { id: number; name: string }[]>;
+}
+
+function push<T>(map: Map<number, T[]>, key: number, value: T): void {
+  const list = map.get(key) ?? [];
+  list.push(value);
+  map.set(key, list);
+}
+
+/** SQL of security zones and the zones roles list. */
+export class ZoneRepo {
+  constructor(readonly db: Kysely<Database>) {}
+
+  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  async list(teamId: number, keyword: string | undefined, offset: number, limit: number) {
+    let q = this.db.selectFrom('zones').where('team_id', '=', teamId);
+    if (keyword) q = q.where(sql`lower(name)`, 'like', sql`${likePattern(keyword)} escape '\\'`);
+    const [rows, total] = await Promise.all([
+      q.selectAll().orderBy('id').offset(offset).limit(limit).execute(),
+      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total.n) };
+  }
+
+  find(teamId: number, id: number, q: Q = this.db): Promise<ZoneRow | undefined> {
+    return q
+      .selectFrom('zones')
+      .selectAll()
+      .where('team_id', '=', teamId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Which of `ids` are zones of the team. */
+  async teamZoneIds(teamId: number, ids: readonly number[], q: Q = this.db): Promise<number[]> {
+    if (!ids.length) return [];
+    const rows = await q
+      .selectFrom('zones')
+      .select('id')
+      .where('team_id', '=', teamId)
+      .where('id', 'in', [...ids])
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  async count(teamId: number, q: Q = this.db): Promise<number> {
+    const r = await q
+      .selectFrom('zones')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('team_id', '=', teamId)
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
+  async nameTaken(teamId: number, name: string, exceptId: number | null, q: Q = this.db): Promise<boolean> {
+    let s = q.selectFrom('zones').select('id').where('team_id', '=', teamId).where('name', '=', name);
+    if (exceptId !== null) s = s.where('id', '!=', exceptId);
+    return (await s.executeTakeFirst()) !== undefined;
+  }
+
+  async members(zoneIds: readonly number[], q: Q = this.db): Promise<ZoneMembers> {
+    const out: ZoneMembers = { devices: new Map(), groups: new Map(), roles: new Map() };
+    if (!zoneIds.length) return out;
+    const ids = [...zoneIds];
+    const [devices, groups, roles] = await Promise.all([
+      q
+        .selectFrom('zone_devices')
+        .select(['zone_id', 'device_id'])
+        .where('zone_id', 'in', ids)
+        .orderBy('device_id')
+        .execute(),
+      q
+        .selectFrom('zone_groups')
+        .select(['zone_id', 'group_id'])
+        .where('zone_id', 'in', ids)
+        .orderBy('group_id')
+        .execute(),
+      q
+        .selectFrom('role_zones')
+        .innerJoin('roles', 'roles.id', 'role_zones.role_id')
+        .select(['role_zones.zone_id', 'roles.id', 'roles.name'])
+        .where('role_zones.zone_id', 'in', ids)
+        .orderBy('roles.id')
+        .execute(),
+    ]);
+    for (const d of devices) push(out.devices, d.zone_id, d.device_id);
+    for (const g of groups) push(out.groups, g.zone_id, g.group_id);
+    for (const r of roles) push(out.roles, r.zone_id, { id: r.id, name: r.name });
+    return out;
+  }
+
+  async insert(row: { team_id: number; name: string; networks: string; created_at: number }, q: Q) {
+    const r = await q.insertInto('zones').values(row).returning('id').executeTakeFirstOrThrow();
+    return r.id;
+  }
+
+  async update(teamId: number, id: number, patch: { name?: string; networks?: string }, q: Q) {
+    if (!Object.keys(patch).length) return;
+    await q.updateTable('zones').set(patch).where('team_id', '=', teamId).where('id', '=', id).execute();
+  }
+
+  async setDevices(zoneId: number, ids: readonly number[], q: Q): Promise<void> {
+    await q.deleteFrom('zone_devices').where('zone_id', '=', zoneId).execute();
+    if (ids.length)
+      await q
+        .insertInto('zone_devices')
+        .values(ids.map((device_id) => ({ zone_id: zoneId, device_id })))
+        .execute();
+  }
+
+  async setGroups(zoneId: number, ids: readonly number[], q: Q): Promise<void> {
+    await q.deleteFrom('zone_groups').where('zone_id', '=', zoneId).execute();
+    if (ids.length)
+      await q
+        .insertInto('zone_groups')
+        .values(ids.map((group_id) => ({ zone_id: zoneId, group_id })))
+        .execute();
+  }
+
+  async remove(teamId: number, id: number, q: Q): Promise<void> {
+    await q.deleteFrom('zones').where('team_id', '=', teamId).where('id', '=', id).execute();
+  }
+
+  /** Zones a role lists, with their members (for enforcement). */
+  async zonesOfRole(roleId: number) {
+    const zones = await this.db
+      .selectFrom('role_zones')
+      .innerJoin('zones', 'zones.id', 'role_zones.zone_id')
+      .select(['zones.id', 'zones.team_id', 'zones.networks'])
+      .where('role_zones.role_id', '=', roleId)
+      .execute();
+    const members = await this.members(zones.map((z) => z.id));
+    return zones.map((z) => ({
+      ...z,
+      deviceIds: members.devices.get(z.id) ?? [],
+      groupIds: members.groups.get(z.id) ?? [],
+    }));
+  }
+}
+
+/** The stored networks of a zone (JSON text) as a list. */
+export function parseNetworks(json: string): string[] {
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,167 @@
+import { limits, normalizeCidr, type Zone } from '@hmi/contract';
+import { isUniqueViolation } from '../../platform/db';
+import type { ZoneRow } from '../../platform/db/schema';
+import { epochSeconds, type Clock } from '../../platform/clock';
+import { fail } from '../../platform/errors';
+import type { SessionUser } from '../../platform/http/session';
+import type { DataPermissionService } from '../data-permissions/service';
+import { canSeeDevice, type Scope } from '../data-permissions/scope';
+import type { DeviceRepo } from '../devices/repo';
+import { parseNetworks, type ZoneMembers, type ZoneRepo } from './repo';
+
+export interface ZoneInput {
+  name?: string | undefined;
+  device_ids?: number[] | undefined;
+  group_ids?: number[] | undefined;
+  networks?: string[] | undefined;
+}
+
+/** Canonical, de-duplicated networks (the schema already refused invalid ones). */
+function canonicalNetworks(list: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const n of list) {
+    const c = normalizeCidr(n);
+    if (c && !out.includes(c)) out.push(c);
+  }
+  return out;
+}
+
+/**
+ * Security zones (ids 30, 33-35): a set of devices and groups (a group covers its sub-groups) and the
+ * client networks remote operation is allowed from. At most 20 per team; names unique (1066). A
+ * sub-account adds only devices and groups it sees and keeps the members it does not see.
+ */
+export class ZoneService {
+  constructor(
+    private readonly repo: ZoneRepo,
+    private readonly devices: DeviceRepo,
+    private readonly perms: DataPermissionService,
+    private readonly clock: Clock,
+  ) {}
+
+  private toZone(row: ZoneRow, m: ZoneMembers): Zone {
+    return {
+      id: row.id,
+      name: row.name,
+      device_ids: m.devices.get(row.id) ?? [],
+      group_ids: m.groups.get(row.id) ?? [],
+      networks: parseNetworks(row.networks),
+      roles: m.roles.get(row.id) ?? [],
+      created_at: Number(row.created_at),
+    };
+  }
+
+  async list(
+    user: SessionUser,
+    q: { page: number; pageSize: number; keyword?: string | undefined },
+  ): Promise<{ list: Zone[]; total: number }> {
+    const { rows, total } = await this.repo.list(
+      user.teamId,
+      q.keyword,
+      (q.page - 1) * q.pageSize,
+      q.pageSize,
+    );
+    const m = await this.repo.members(rows.map((r) => r.id));
+    return { list: rows.map((r) => this.toZone(r, m)), total };
+  }
+
+  async get(user: SessionUser, id: number): Promise<Zone> {
+    const row = (await this.repo.find(user.teamId, id)) ?? fail(1003);
+    return this.toZone(row, await this.repo.members([id]));
+  }
+
+  /** The devices after the change: added ones must be the caller's to see (1003). */
+  private async checkDevices(scope: Scope, ids: readonly number[], current: readonly number[]) {
+    const unique = [...new Set(ids)];
+    const added = unique.filter((id) => !current.includes(id));
+    const found = await this.devices.teamDevices(scope.teamId, added);
+    if (found.length !== added.length || found.some((d) => !canSeeDevice(scope, d))) fail(1003);
+    if (!scope.all) {
+      const hidden = await this.devices.teamDevices(scope.teamId, current);
+      for (const d of hidden) if (!canSeeDevice(scope, d) && !unique.includes(d.id)) unique.push(d.id);
+    }
+    return unique;
+  }
+
+  /** The groups after the change: added ones must be visible groups of the team (1027). */
+  private checkGroups(scope: Scope, ids: readonly number[], current: readonly number[]) {
+    const unique = [...new Set(ids)];
+    for (const id of unique) if (!current.includes(id) && !scope.groupIds.has(id)) fail(1027);
+    if (!scope.all)
+      for (const id of current) if (!scope.groupIds.has(id) && !unique.includes(id)) unique.push(id);
+    return unique;
+  }
+
+  async create(
+    user: SessionUser,
+    b: { name: string; device_ids: number[]; group_ids: number[]; networks: string[] },
+  ): Promise<Zone> {
+    const scope = await this.perms.scope(user);
+    const deviceIds = await this.checkDevices(scope, b.device_ids, []);
+    const groupIds = this.checkGroups(scope, b.group_ids, []);
+    let id: number;
+    try {
+      id = await this.repo.transaction(async (trx) => {
+        if (await this.repo.nameTaken(user.teamId, b.name, null, trx)) fail(1066);
+        if ((await this.repo.count(user.teamId, trx)) >= limits.zonesMax) fail(1065);
+        const zoneId = await this.repo.insert(
+          {
+            team_id: user.teamId,
+            name: b.name,
+            networks: JSON.stringify(canonicalNetworks(b.networks)),
+            created_at: epochSeconds(this.clock),
+          },
+          trx,
+        );
+        await this.repo.setDevices(zoneId, deviceIds, trx);
+        await this.repo.setGroups(zoneId, groupIds, trx);
+        return zoneId;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) fail(1066);
+      throw err;
+    }
+    return this.get(user, id);
+  }
+
+  async update(user: SessionUser, id: number, b: ZoneInput): Promise<Zone> {
+    const row = (await this.repo.find(user.teamId, id)) ?? fail(1003);
+    const scope = await this.perms.scope(user);
+    const current = await this.repo.members([id]);
+    const deviceIds =
+      b.device_ids === undefined
+        ? null
+        : await this.checkDevices(scope, b.device_ids, current.devices.get(id) ?? []);
+    const groupIds =
+      b.group_ids === undefined ? null : this.checkGroups(scope, b.group_ids, current.groups.get(id) ?? []);
+    const patch: { name?: string; networks?: string } = {};
+    if (b.name !== undefined && b.name !== row.name) {
+      if (await this.repo.nameTaken(user.teamId, b.name, id)) fail(1066);
+      patch.name = b.name;
+    }
+    if (b.networks !== undefined) patch.networks = JSON.stringify(canonicalNetworks(b.networks));
+    try {
+      await this.repo.transaction(async (trx) => {
+        await this.repo.update(user.teamId, id, patch, trx);
+        if (deviceIds) await this.repo.setDevices(id, deviceIds, trx);
+        if (groupIds) await this.repo.setGroups(id, groupIds, trx);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) fail(1066);
+      throw err;
+    }
+    return this.get(user, id);
+  }
+
+  /** A zone listed by roles is refused with 1002 (reason `zoneInUse`, naming the roles). */
+  async remove(user: SessionUser, id: number): Promise<null> {
+    await this.repo.find(user.teamId, id).then((r) => r ?? fail(1003));
+    await this.repo.transaction(async (trx) => {
+      const m = await this.repo.members([id], trx);
+      const roles = m.roles.get(id) ?? [];
+      if (roles.length) fail(1002, { reason: 'zoneInUse', roles });
+      await this.repo.remove(user.teamId, id, trx);
+    });
+    return null;
+  }
+}

@@ -1,0 +1,158 @@
+import { createServer, type Server } from 'node:net';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { devicePublishKinds, parseTopic, topics } from '@hmi/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { BrokerHandlers, DeviceBroker } from './broker';
+import { BrokerPortError } from './broker';
+
+export interface EmbeddedBrokerOptions {
+  port: number;
+  host?: string;
+  /** Username/password check of a connecting device. */
+  authenticate(username: string | undefined, password: Buffer | undefined): Promise<boolean>;
+  log: FastifyBaseLogger;
+}
+
+function authError(code: 4 | 5, message: string): AuthenticateError {
+  return Object.assign(new Error(message), { returnCode: code }) as AuthenticateError;
+}
+
+/**
+ * The embedded broker (aedes) on MQTT_PORT. Devices authenticate with SN + device secret; each may
+ * publish tags/state/ack and subscribe to cmd under its own `hmi/{sn}/` only (wildcards refused).
+ * The server itself talks to aedes in-process (no network client, no restrictions).
+ *
+ * Device messages are handled in `authorizePublish`, which aedes runs before it sends PUBACK: a QoS 1
+ * batch is acknowledged only after it is stored.
+ */
+export class EmbeddedBroker implements DeviceBroker {
+  readonly mode = 'embedded' as const;
+  private aedes: Aedes | null = null;
+  private server: Server | null = null;
+  private handlers: BrokerHandlers | null = null;
+  /** SN of each authenticated client. */
+  private readonly snOf = new WeakMap<Client, string>();
+  /** The current connection of each SN (a reconnect takes over). */
+  private readonly live = new Map<string, Client>();
+  port: number | null = null;
+
+  constructor(private readonly opts: EmbeddedBrokerOptions) {}
+
+  async start(handlers: BrokerHandlers): Promise<void> {
+    this.handlers = handlers;
+    const aedes = await Aedes.createBroker({
+      id: 'hmi-embedded',
+      authenticate: (client, username, password, done) => {
+        this.opts.authenticate(username, password).then(
+          (ok) => {
+            if (!ok || username === undefined) return done(authError(4, 'bad username or password'), false);
+            this.snOf.set(client, username);
+            // One connection per device: the newest replaces an older one (any client id).
+            const previous = this.live.get(username);
+            this.live.set(username, client);
+            if (previous && previous !== client) previous.close();
+            done(null, true);
+          },
+          (err: unknown) => {
+            this.opts.log.error({ err }, 'mqtt authentication failed');
+            done(authError(5, 'not authorized'), false);
+          },
+        );
+      },
+      authorizePublish: (client, packet, done) => {
+        if (!client) return done(null); // the server itself
+        const sn = this.snOf.get(client);
+        const t = parseTopic(packet.topic);
+        if (!sn || !t || t.sn !== sn || !devicePublishKinds.includes(t.kind)) {
+          this.opts.log.warn({ sn, topic: packet.topic }, 'mqtt publish refused');
+          return done(new Error('publish not authorized'));
+        }
+        // A will message of a connection already taken over by a newer one is stale.
+        if (t.kind === 'state' && this.live.has(sn) && this.live.get(sn) !== client) return done(null);
+        const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+        handlers.message(sn, t.kind, payload).then(
+          () => done(null),
+          (err: unknown) => {
+            this.opts.log.error({ err, sn, topic: packet.topic }, 'storing a device message failed');
+            done(err instanceof Error ? err : new Error(String(err)));
+          },
+        );
+      },
+      authorizeSubscribe: (client, sub, done) => {
+        const sn = this.snOf.get(client);
+        if (sn && sub.topic === topics.cmd(sn)) return done(null, sub);
+        this.opts.log.warn({ sn, topic: sub.topic }, 'mqtt subscribe refused');
+        done(null, null); // SUBACK 0x80, connection kept
+      },
+    });
+    aedes.on('clientReady', (client) => {
+      const sn = this.snOf.get(client);
+      if (!sn || this.live.get(sn) !== client) return;
+      handlers.presence(sn, true);
+    });
+    aedes.on('clientDisconnect', (client) => {
+      const sn = this.snOf.get(client);
+      if (!sn || this.live.get(sn) !== client) return;
+      this.live.delete(sn);
+      handlers.presence(sn, false);
+    });
+    aedes.on('keepaliveTimeout', (client) => {
+      this.opts.log.info({ sn: this.snOf.get(client) }, 'mqtt keep-alive expired');
+    });
+    this.aedes = aedes;
+
+    const server = createServer(aedes.handle);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (err: NodeJS.ErrnoException) =>
+        reject(new BrokerPortError(this.opts.port, err.code ?? err.message)),
+      );
+      server.listen(this.opts.port, this.opts.host ?? '0.0.0.0', () => resolve());
+    }).catch(async (err: unknown) => {
+      await new Promise<void>((r) => aedes.close(() => r()));
+      throw err;
+    });
+    const addr = server.address();
+    this.port = typeof addr === 'object' && addr ? addr.port : this.opts.port;
+    this.server = server;
+    this.opts.log.info({ port: this.port }, 'embedded MQTT broker listening');
+  }
+
+  publish(topic: string, payload: string, opts: { qos: 0 | 1; retain?: boolean }): Promise<void> {
+    const aedes = this.aedes;
+    if (!aedes) return Promise.reject(new Error('broker not started'));
+    return new Promise((resolve, reject) =>
+      aedes.publish(
+        {
+          cmd: 'publish',
+          topic,
+          payload: Buffer.from(payload),
+          qos: opts.qos,
+          retain: opts.retain ?? false,
+          dup: false,
+        },
+        (err) => (err ? reject(err) : resolve()),
+      ),
+    );
+  }
+
+  async drop(sn: string): Promise<void> {
+    const client = this.live.get(sn);
+    if (!client) return;
+    await new Promise<void>((resolve) => client.close(() => resolve()));
+  }
+
+  connected(): string[] {
+    return [...this.live.keys()];
+  }
+
+  async close(): Promise<void> {
+    const server = this.server;
+    const aedes = this.aedes;
+    this.server = null;
+    this.aedes = null;
+    if (aedes) await new Promise<void>((r) => aedes.close(() => r()));
+    if (server) {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  }
+}

@@ -1,0 +1,4 @@
+export * from './topics';
+export * from './payloads';
+export * from './values';
+export * from './ws';

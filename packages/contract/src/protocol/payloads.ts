@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+/**
+ * Payload schemas of protocol v1 (JSON, UTF-8). Every payload carries `v`; a server accepts the
+ * versions it lists here and counts anything else as a schema error.
+ */
+export const PROTOCOL_VERSION = 1;
+
+/** Most values in one tags batch, and the largest payload the server parses (bytes). */
+export const BATCH_VALUES_MAX = 1000;
+export const PAYLOAD_BYTES_MAX = 256 * 1024;
+/** Longest string TAG value accepted. */
+export const STRING_VALUE_MAX = 1024;
+
+/**
+ * A TAG value on the wire. Any JSON number passes the schema (JSON.parse turns `1e999` into
+ * Infinity); the server checks each value against its TAG's data type and rejects non-finite
+ * numbers one by one, so one bad value does not cost the whole batch. 64-bit integers beyond 2^53
+ * travel as decimal strings.
+ */
+export const wireValue = z.custom<number | boolean | string>(
+  (v) =>
+    typeof v === 'number' ||
+    typeof v === 'boolean' ||
+    (typeof v === 'string' && v.length <= STRING_VALUE_MAX),
+  { message: 'value must be a number, a boolean or a string of at most 1024 characters' },
+);
+export type WireValue = z.infer<typeof wireValue>;
+
+const epochMs = z.number().int().min(0).max(8_640_000_000_000_000);
+
+/** `hmi/{sn}/tags`: a batch of samples, numbered per device (`seq` only grows). */
+export const tagsBatchV1 = z.object({
+  v: z.literal(1),
+  /**
+   * Per-device sequence number, strictly increasing across the device's life (a device without
+   * storage may start it at its clock in microseconds). A batch whose seq was seen is dropped.
+   */
+  seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  /** When the batch was sent (epoch ms). */
+  ts: epochMs.optional(),
+  values: z
+    .array(z.object({ tag: z.string().min(1).max(64), value: wireValue, ts: epochMs }))
+    .min(1)
+    .max(BATCH_VALUES_MAX),
+});
+export type TagsBatch = z.infer<typeof tagsBatchV1>;
+
+/** `hmi/{sn}/state`, retained. The device's will message is `{ v: 1, online: false }`. */
+export const stateV1 = z.object({
+  v: z.literal(1),
+  online: z.boolean(),
+  firmware: z.string().max(64).optional(),
+  /** Template version the HMI runs (its TAG table); 0 or absent: none yet. */
+  config_version: z.number().int().min(0).optional(),
+});
+export type DeviceState = z.infer<typeof stateV1>;
+
+/** A TAG as the cloud pushes it in `cmd sync`. */
+export const syncTag = z.object({
+  name: z.string(),
+  data_type: z.number().int(),
+  access: z.number().int(),
+  address_type: z.string(),
+  address: z.string(),
+  scan_time_ms: z.number().int(),
+  save_history: z.boolean(),
+  default_value: z.string(),
+});
+export type SyncTag = z.infer<typeof syncTag>;
+
+const commandId = z.string().min(1).max(64);
+
+/** `hmi/{sn}/cmd`: one command; the device answers on `ack` with the same id. */
+export const commandV1 = z.discriminatedUnion('type', [
+  z.object({ v: z.literal(1), id: commandId, type: z.literal('write'), tag: z.string(), value: wireValue }),
+  z.object({
+    v: z.literal(1),
+    id: commandId,
+    type: z.literal('sync'),
+    config_version: z.number().int().min(0),
+    tags: z.array(syncTag),
+  }),
+  /** Reserved for the remote-view issue: open a VNC tunnel to `url`. */
+  z.object({ v: z.literal(1), id: commandId, type: z.literal('vnc'), url: z.string() }),
+]);
+export type Command = z.infer<typeof commandV1>;
+export type CommandType = Command['type'];
+
+/** `hmi/{sn}/ack`: the result of a command. */
+export const ackV1 = z.object({
+  v: z.literal(1),
+  id: commandId,
+  ok: z.boolean(),
+  error: z.string().max(200).optional(),
+  /** After a sync: the template version the HMI now runs. */
+  config_version: z.number().int().min(0).optional(),
+});
+export type Ack = z.infer<typeof ackV1>;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Parses a JSON payload with `schema`; the reason on failure (never throws). */
+export function parsePayload<T extends z.ZodType>(
+  schema: T,
+  payload: Uint8Array | string,
+): { ok: true; data: z.infer<T> } | { ok: false; reason: string } {
+  if (payload.length > PAYLOAD_BYTES_MAX) return { ok: false, reason: 'payload too large' };
+  let json: unknown;
+  try {
+    json = JSON.parse(typeof payload === 'string' ? payload : utf8.decode(payload));
+  } catch {
+    return { ok: false, reason: 'not JSON' };
+  }
+  const r = schema.safeParse(json);
+  if (r.success) return { ok: true, data: r.data };
+  const issue = r.error.issues[0];
+  return { ok: false, reason: `${issue?.path.join('.') || 'payload'}: ${issue?.message ?? 'invalid'}` };
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/**
+ * Websocket `/v1/ws` (live data). The browser opens it without credentials in the URL and sends
+ * `auth` as its first message (within WS_AUTH_TIMEOUT_MS); until then nothing else is accepted.
+ * After `ready` it subscribes to devices by id; the server answers with the ids it accepted (the
+ * caller must be allowed to see them) and then pushes events for those devices. A slow client gets
+ * coalesced updates: the latest value per TAG, the latest online and sync state per device.
+ *
+ * When authentication fails or the session ends (logout, removal, expiry), the server sends
+ * `error` with the catalogue code (1008 no token, 1009 expired: refresh and reconnect, 1001 bad
+ * token, 1055 account gone, 1002 no device-view permission) and closes with 4000 + (code - 1000),
+ * e.g. 4009. Origin not on the allow-list: closed with 4403 before anything is read.
+ */
+export const WS_PATH = '/v1/ws';
+export const WS_AUTH_TIMEOUT_MS = 10_000;
+/** Most devices one connection may subscribe to. */
+export const WS_SUBSCRIPTIONS_MAX = 500;
+export const WS_CLOSE_ORIGIN = 4403;
+export const WS_CLOSE_PROTOCOL = 4400;
+export function wsCloseCode(catalogueCode: number): number {
+  return 4000 + (catalogueCode - 1000);
+}
+
+const deviceIds = z.array(z.number().int().positive()).max(WS_SUBSCRIPTIONS_MAX);
+
+/** Client → server. `auth` again later replaces the token (after a refresh). */
+export const wsClientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), token: z.string().min(1).max(4096) }),
+  z.object({ type: z.literal('subscribe'), devices: deviceIds }),
+  z.object({ type: z.literal('unsubscribe'), devices: deviceIds }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type WsClientMessage = z.infer<typeof wsClientMessage>;
+
+export const wsTagValue = z.object({
+  tag: z.string(),
+  /** Canonical text of the value (as checkTagValue reads it). */
+  value: z.string(),
+  /** Sample time, epoch ms. */
+  ts: z.number().int(),
+});
+export type WsTagValue = z.infer<typeof wsTagValue>;
+
+export const commandStatuses = ['pending', 'done', 'failed'] as const;
+export type CommandStatus = (typeof commandStatuses)[number];
+
+/** Server → client. */
+export const wsServerMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), user_id: z.number().int() }),
+  z.object({ type: z.literal('error'), code: z.number().int(), msg: z.string() }),
+  z.object({
+    type: z.literal('subscribed'),
+    devices: z.array(z.number().int()),
+    refused: z.array(z.number().int()),
+  }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('values'), device_id: z.number().int(), values: z.array(wsTagValue) }),
+  z.object({
+    type: z.literal('online'),
+    device_id: z.number().int(),
+    online: z.number().int(),
+    /** epoch seconds of the change */
+    at: z.number().int(),
+  }),
+  z.object({
+    type: z.literal('sync'),
+    device_id: z.number().int(),
+    sync_status: z.number().int(),
+    hmi_version: z.number().int().nullable(),
+    cloud_version: z.number().int().nullable(),
+  }),
+  z.object({
+    type: z.literal('command'),
+    device_id: z.number().int(),
+    command_id: z.string(),
+    status: z.enum(commandStatuses),
+    error: z.string().nullable(),
+  }),
+]);
+export type WsServerMessage = z.infer<typeof wsServerMessage>;
+/** Device events the hub pushes (everything but the session messages). */
+export type WsDeviceEvent = Extract<WsServerMessage, { device_id: number }>;
