@@ -7,7 +7,12 @@ import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { agreementLanguages, defaultChildPath } from '@hmi/contract';
+import {
+  agreementLanguages,
+  defaultChildPath,
+  hasPermission,
+  type PermissionRequirement,
+} from '@hmi/contract';
 import { landingPath, loginRedirectTarget, mayOpen } from './landing';
 import { session } from './tokens';
 import { useSession, userStore } from './userStore';
@@ -84,5 +89,13 @@ export function AgreementLanguageGuard({
   children: ReactNode;
 }) {
   if (!(agreementLanguages as readonly string[]).includes(lang ?? '')) return <Navigate to="/" replace />;
+  return children;
+}
+
+/** A route outside the menu that still needs a permission id (e.g. device detail, id 2). */
+export function RequirePermission({ id, children }: { id: PermissionRequirement; children: ReactNode }) {
+  const { userInfo } = useSession();
+  if (!userInfo) return null;
+  if (!hasPermission(userInfo, id)) return <Navigate to={landingPath(userInfo)} replace />;
   return children;
 }

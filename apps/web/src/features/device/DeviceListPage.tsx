@@ -1,5 +1,0 @@
-import { EmptyStatePage } from '../../app/EmptyStatePage';
-
-export function DeviceListPage() {
-  return <EmptyStatePage titleKey="menu.devicelist" testId="page-devicelist" />;
-}

@@ -1,5 +1,0 @@
-import { EmptyStatePage } from '../../app/EmptyStatePage';
-
-export function TemplateListPage() {
-  return <EmptyStatePage titleKey="menu.templatelist" testId="page-templatelist" />;
-}

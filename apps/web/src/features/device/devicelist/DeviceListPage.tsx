@@ -1,0 +1,291 @@
+/** Device list (ids 2-5): search, filters, paging, favourite star, bind / edit / unbind, labels. */
+import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { App, Button, Card, Flex, Input, Select, Space, Table, Tag, TreeSelect } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { PlusOutlined, TagsOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { groupPathNames, Permission, type Device } from '@hmi/contract';
+import { listDevices, unbindDevice, type DeviceQuery } from '../../../api/devices';
+import { useDialogs } from '../../../app/dialogs';
+import { useCan } from '../common/access';
+import { FavouriteStar } from '../common/FavouriteStar';
+import { GroupPath } from '../common/GroupPath';
+import { flattenGroups, groupOptions } from '../common/groups';
+import { OnlineBadge, SyncBadge } from '../common/OnlineBadge';
+import { useGroupTree, useLabels, useTemplateOptions } from '../common/options';
+import { useLoad } from '../common/useLoad';
+import { DeviceFormModal } from './DeviceFormModal';
+import { LabelsDrawer } from './LabelsDrawer';
+
+interface Filters {
+  keyword?: string;
+  group_id?: number;
+  label_id?: number;
+  online?: 0 | 1;
+  model?: string;
+}
+
+const PAGE_SIZE = 20;
+
+export function DeviceListPage() {
+  const { t } = useTranslation('device');
+  const { message } = App.useApp();
+  const dialogs = useDialogs();
+  const can = useCan();
+  const [filters, setFilters] = useState<Filters>({});
+  const [paging, setPaging] = useState({ page: 1, pageSize: PAGE_SIZE });
+  const [keyword, setKeyword] = useState('');
+  const [model, setModel] = useState('');
+  const [dialog, setDialog] = useState<{ device: Device | null } | null>(null);
+  const [labelsOpen, setLabelsOpen] = useState(false);
+
+  const groups = useGroupTree();
+  const labels = useLabels();
+  const templates = useTemplateOptions(can(Permission.DEVICE_BIND) || can(Permission.DEVICE_EDIT));
+  const groupTree = useMemo(() => groups.data ?? [], [groups.data]);
+  const groupRows = useMemo(() => flattenGroups(groupTree), [groupTree]);
+
+  const query = useMemo<DeviceQuery>(() => {
+    const q: DeviceQuery = { page: paging.page, pageSize: paging.pageSize };
+    for (const [key, value] of Object.entries(filters))
+      if (value !== undefined && value !== '') (q as Record<string, unknown>)[key] = value;
+    return q;
+  }, [filters, paging]);
+  const fetch = useCallback(() => listDevices(query), [query]);
+  const devices = useLoad(fetch);
+
+  const filter = (patch: Filters) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPaging((p) => ({ ...p, page: 1 }));
+  };
+
+  const reset = () => {
+    setKeyword('');
+    setModel('');
+    setFilters({});
+    setPaging({ page: 1, pageSize: PAGE_SIZE });
+  };
+
+  const unbind = (device: Device) =>
+    dialogs.confirm({
+      title: t('unbind.title'),
+      content: t('unbind.content', { name: device.name, sn: device.sn }),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await unbindDevice(device.id);
+          void message.success(t('unbind.done'));
+          await Promise.all([devices.reload(), groups.reload(), labels.reload()]);
+        } catch {
+          // 1091 and the rest: translated toast from the client.
+        }
+      },
+    });
+
+  const columns: ColumnsType<Device> = [
+    {
+      key: 'favourite',
+      width: 48,
+      render: (_, d) => (
+        <FavouriteStar id={d.id} value={d.favourite} onChange={() => void devices.reload()} />
+      ),
+    },
+    {
+      title: t('field.name'),
+      dataIndex: 'name',
+      render: (_, d) => (
+        <Link to={`/device/devicelist/${d.id}`} data-testid={`device-link-${d.id}`}>
+          {d.name}
+        </Link>
+      ),
+    },
+    { title: t('field.sn'), dataIndex: 'sn' },
+    { title: t('field.model'), dataIndex: 'model' },
+    {
+      title: t('field.group'),
+      key: 'group',
+      render: (_, d) => (
+        <GroupPath
+          names={d.group_path}
+          full={d.group_id === null ? undefined : groupPathNames(d.group_id, groupRows)}
+          testId={`device-group-${d.id}`}
+        />
+      ),
+    },
+    {
+      title: t('field.template'),
+      key: 'template',
+      render: (_, d) =>
+        d.template_id !== null && can(Permission.TEMPLATE_VIEW) ? (
+          <Link to={`/device/templatelist?templateid=${d.template_id}`}>{d.template_name}</Link>
+        ) : (
+          (d.template_name ?? '-')
+        ),
+    },
+    {
+      title: t('field.labels'),
+      key: 'labels',
+      render: (_, d) =>
+        d.labels.length ? (
+          <Flex wrap gap={4} data-testid={`device-labels-${d.id}`}>
+            {d.labels.map((l) => (
+              <Tag key={l.id} color="blue" variant="filled" style={{ marginInlineEnd: 0 }}>
+                {l.name}
+              </Tag>
+            ))}
+          </Flex>
+        ) : (
+          '-'
+        ),
+    },
+    { title: t('field.online'), key: 'online', render: (_, d) => <OnlineBadge online={d.online} /> },
+    { title: t('field.sync'), key: 'sync', render: (_, d) => <SyncBadge sync={d.sync_status} /> },
+  ];
+  if (can(Permission.DEVICE_EDIT) || can(Permission.DEVICE_DELETE))
+    columns.push({
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, d) => (
+        <Space size={0}>
+          {can(Permission.DEVICE_EDIT) && (
+            <Button
+              type="link"
+              size="small"
+              data-testid={`device-edit-${d.id}`}
+              onClick={() => setDialog({ device: d })}
+            >
+              {t('common.edit')}
+            </Button>
+          )}
+          {can(Permission.DEVICE_DELETE) && (
+            <Button
+              type="link"
+              size="small"
+              danger
+              data-testid={`device-unbind-${d.id}`}
+              onClick={() => unbind(d)}
+            >
+              {t('unbind.action')}
+            </Button>
+          )}
+        </Space>
+      ),
+    });
+
+  const list = devices.data?.list ?? [];
+  return (
+    <Card
+      data-testid="page-devicelist"
+      title={t('list.title')}
+      extra={
+        <Space>
+          <Button icon={<TagsOutlined />} data-testid="labels-open" onClick={() => setLabelsOpen(true)}>
+            {t('labels.manage')}
+          </Button>
+          {can(Permission.DEVICE_BIND) && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              data-testid="device-bind"
+              onClick={() => setDialog({ device: null })}
+            >
+              {t('form.bindTitle')}
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      <Flex wrap gap={12} style={{ marginBottom: 16 }} data-testid="device-filters">
+        <Input.Search
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onSearch={(value) => filter({ keyword: value.trim() || undefined })}
+          placeholder={t('list.keywordPlaceholder')}
+          allowClear
+          style={{ width: 260 }}
+          data-testid="device-keyword"
+        />
+        <TreeSelect
+          value={filters.group_id}
+          onChange={(value?: number) => filter({ group_id: value ?? undefined })}
+          treeData={groupOptions(groupTree)}
+          allowClear
+          showSearch
+          treeNodeFilterProp="title"
+          treeDefaultExpandAll
+          placeholder={t('list.groupFilter')}
+          notFoundContent={t('common.noData')}
+          style={{ width: 220 }}
+          data-testid="device-group-filter"
+        />
+        <Select
+          value={filters.label_id}
+          onChange={(value?: number) => filter({ label_id: value ?? undefined })}
+          options={(labels.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={t('list.labelFilter')}
+          notFoundContent={t('common.noData')}
+          style={{ width: 180 }}
+          data-testid="device-label-filter"
+        />
+        <Select
+          value={filters.online}
+          onChange={(value?: 0 | 1) => filter({ online: value ?? undefined })}
+          options={[1, 0].map((v) => ({ value: v, label: t(`enums:deviceOnline.${v}`) }))}
+          allowClear
+          placeholder={t('list.onlineFilter')}
+          style={{ width: 140 }}
+          data-testid="device-online-filter"
+        />
+        <Input.Search
+          value={model}
+          onChange={(e) => setModel(e.target.value)}
+          onSearch={(value) => filter({ model: value.trim() || undefined })}
+          placeholder={t('list.modelFilter')}
+          allowClear
+          style={{ width: 180 }}
+          data-testid="device-model-filter"
+        />
+        <Button onClick={reset}>{t('common.reset')}</Button>
+      </Flex>
+      <Table<Device>
+        rowKey="id"
+        size="middle"
+        data-testid="device-table"
+        columns={columns}
+        dataSource={list}
+        loading={devices.loading}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('common.noData') }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.pageSize,
+          total: devices.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('common.pagination.total', { total }),
+          onChange: (page, pageSize) => setPaging({ page, pageSize }),
+        }}
+      />
+      <DeviceFormModal
+        open={dialog !== null}
+        device={dialog?.device}
+        groups={groupTree}
+        labels={labels.data ?? []}
+        templates={templates.data ?? []}
+        onClose={() => setDialog(null)}
+        onSaved={() => void Promise.all([devices.reload(), groups.reload(), labels.reload()])}
+      />
+      <LabelsDrawer
+        open={labelsOpen}
+        labels={labels.data ?? []}
+        onClose={() => setLabelsOpen(false)}
+        onChanged={async () => {
+          await Promise.all([labels.reload(), devices.reload()]);
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,110 @@
+/** Add, edit or view a project (multiple devices): a name and its member devices. */
+import { useCallback, useMemo, useState } from 'react';
+import { App, Form, Input, Modal, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PROJECT_DEVICES_MAX, PROJECT_NAME_MAX, type Project } from '@hmi/contract';
+import { listDevices } from '../../../api/devices';
+import { createProject, updateProject } from '../../../api/projects';
+import { modalDefaults } from '../../../app/theme';
+import { requiredRule } from '../../auth/rules';
+import { useErrorToast } from '../common/errors';
+import { useLoad } from '../common/useLoad';
+
+interface Values {
+  name: string;
+  device_ids?: number[];
+}
+
+export type ProjectDialog = { mode: 'add' } | { mode: 'edit' | 'view'; project: Project };
+
+export function ProjectFormModal({
+  dialog,
+  onClose,
+  onSaved,
+}: {
+  dialog: ProjectDialog | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation('project');
+  const { message } = App.useApp();
+  const fail = useErrorToast();
+  const [saving, setSaving] = useState(false);
+  const open = dialog !== null;
+  const readOnly = dialog?.mode === 'view';
+  const project = dialog && dialog.mode !== 'add' ? dialog.project : null;
+
+  // Devices to pick from (the first 200; the picker searches them by name or SN).
+  const fetch = useCallback(
+    () => (open && !readOnly ? listDevices({ page: 1, pageSize: 200 }) : Promise.resolve(null)),
+    [open, readOnly],
+  );
+  const devices = useLoad(fetch);
+  const options = useMemo(() => {
+    const byId = new Map<number, { value: number; label: string }>();
+    for (const d of project?.devices ?? []) byId.set(d.id, { value: d.id, label: `${d.name} (${d.sn})` });
+    for (const d of devices.data?.list ?? []) byId.set(d.id, { value: d.id, label: `${d.name} (${d.sn})` });
+    return [...byId.values()];
+  }, [devices.data, project]);
+
+  const save = async (values: Values) => {
+    const body = { name: values.name.trim(), device_ids: values.device_ids ?? [] };
+    setSaving(true);
+    try {
+      if (project) await updateProject(project.id, body, { handleError: true });
+      else await createProject(body, { handleError: true });
+      void message.success(t(project ? 'form.saved' : 'form.created'));
+      onSaved();
+      onClose();
+    } catch (error) {
+      fail(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      {...modalDefaults}
+      open={open}
+      title={t(readOnly ? 'form.viewTitle' : project ? 'form.editTitle' : 'form.addTitle')}
+      onCancel={onClose}
+      confirmLoading={saving}
+      okButtonProps={{ htmlType: 'submit', style: readOnly ? { display: 'none' } : undefined }}
+      cancelText={readOnly ? t('common.close') : undefined}
+      destroyOnHidden
+      modalRender={(dom) => (
+        <Form<Values>
+          name="project"
+          layout="vertical"
+          clearOnDestroy
+          disabled={readOnly}
+          initialValues={project ? { name: project.name, device_ids: project.devices.map((d) => d.id) } : {}}
+          onFinish={save}
+        >
+          {dom}
+        </Form>
+      )}
+    >
+      <Form.Item name="name" label={t('field.name')} rules={[requiredRule(t), { max: PROJECT_NAME_MAX }]}>
+        <Input maxLength={PROJECT_NAME_MAX} placeholder={t('form.namePlaceholder')} />
+      </Form.Item>
+      <Form.Item
+        name="device_ids"
+        label={t('field.devices')}
+        rules={[{ type: 'array', max: PROJECT_DEVICES_MAX }]}
+        extra={readOnly ? undefined : t('form.devicesTip')}
+      >
+        <Select
+          mode="multiple"
+          options={options}
+          loading={devices.loading && !readOnly}
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={t('form.devicesPlaceholder')}
+          notFoundContent={t('common.noData')}
+          data-testid="project-devices"
+        />
+      </Form.Item>
+    </Modal>
+  );
+}

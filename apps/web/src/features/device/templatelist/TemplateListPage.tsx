@@ -1,0 +1,198 @@
+/** Templates (ids 8-12): list, add, edit, copy, delete, and each template's TAG table; `?templateid=` opens one. */
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { App, Button, Card, Flex, Input, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Permission, type Template } from '@hmi/contract';
+import { copyTemplate, deleteTemplate, listTemplates, type TemplateQuery } from '../../../api/templates';
+import { useDialogs } from '../../../app/dialogs';
+import { useCan } from '../common/access';
+import { useErrorToast } from '../common/errors';
+import { formatTime } from '../common/format';
+import { useLoad } from '../common/useLoad';
+import { TemplateDrawer } from './TemplateDrawer';
+import { TemplateFormModal } from './TemplateFormModal';
+
+const PAGE_SIZE = 20;
+
+export function TemplateListPage() {
+  const { t } = useTranslation('template');
+  const { message } = App.useApp();
+  const dialogs = useDialogs();
+  const fail = useErrorToast();
+  const can = useCan();
+  const [params, setParams] = useSearchParams();
+  const [keyword, setKeyword] = useState('');
+  const [query, setQuery] = useState<TemplateQuery>({ page: 1, pageSize: PAGE_SIZE });
+  const [editing, setEditing] = useState<{ template: Template | null } | null>(null);
+
+  const fetch = useCallback(() => listTemplates(query), [query]);
+  const templates = useLoad(fetch);
+
+  const openId = Number(params.get('templateid'));
+  const openTemplate = Number.isInteger(openId) && openId > 0 ? openId : null;
+  const open = (id: number | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (id === null) next.delete('templateid');
+        else next.set('templateid', String(id));
+        return next;
+      },
+      { replace: id === null },
+    );
+
+  const copy = async (template: Template) => {
+    try {
+      const created = await copyTemplate(template.id, undefined, { handleError: true });
+      void message.success(t('copied', { name: created.name }));
+      await templates.reload();
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  const remove = (template: Template) =>
+    dialogs.confirm({
+      title: t('deleteTitle'),
+      content: t('deleteContent', { name: template.name }),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await deleteTemplate(template.id);
+          void message.success(t('deleted'));
+          await templates.reload();
+        } catch {
+          // 1037 and the rest: translated toast from the client.
+        }
+      },
+    });
+
+  const columns: ColumnsType<Template> = [
+    {
+      title: t('field.name'),
+      dataIndex: 'name',
+      render: (_, tpl) => (
+        <Typography.Link onClick={() => open(tpl.id)} data-testid={`template-open-${tpl.id}`}>
+          {tpl.name}
+        </Typography.Link>
+      ),
+    },
+    { title: t('field.hmiModel'), dataIndex: 'hmi_model' },
+    { title: t('field.version'), dataIndex: 'version' },
+    { title: t('field.tagCount'), dataIndex: 'tag_count' },
+    { title: t('field.deviceCount'), dataIndex: 'device_count' },
+    { title: t('field.createdAt'), dataIndex: 'created_at', render: (v: number) => formatTime(v) },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, tpl) => (
+        <Space size={0}>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => open(tpl.id)}
+            data-testid={`template-tags-${tpl.id}`}
+          >
+            {t('tags')}
+          </Button>
+          {can(Permission.TEMPLATE_EDIT) && (
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setEditing({ template: tpl })}
+              data-testid={`template-edit-${tpl.id}`}
+            >
+              {t('common.edit')}
+            </Button>
+          )}
+          {can(Permission.TEMPLATE_COPY) && (
+            <Button
+              type="link"
+              size="small"
+              onClick={() => void copy(tpl)}
+              data-testid={`template-copy-${tpl.id}`}
+            >
+              {t('copy')}
+            </Button>
+          )}
+          {can(Permission.TEMPLATE_DELETE) && (
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={() => remove(tpl)}
+              data-testid={`template-delete-${tpl.id}`}
+            >
+              {t('common.delete')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      data-testid="page-templatelist"
+      title={t('title')}
+      extra={
+        can(Permission.TEMPLATE_ADD) && (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setEditing({ template: null })}
+            data-testid="template-add"
+          >
+            {t('form.addTitle')}
+          </Button>
+        )
+      }
+    >
+      <Flex gap={12} style={{ marginBottom: 16 }}>
+        <Input.Search
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onSearch={(value) => setQuery((q) => ({ ...q, page: 1, keyword: value.trim() || undefined }))}
+          allowClear
+          placeholder={t('keywordPlaceholder')}
+          style={{ width: 280 }}
+        />
+      </Flex>
+      <Table<Template>
+        rowKey="id"
+        data-testid="template-table"
+        columns={columns}
+        dataSource={templates.data?.list ?? []}
+        loading={templates.loading}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('common.noData') }}
+        pagination={{
+          current: query.page as number,
+          pageSize: query.pageSize as number,
+          total: templates.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('common.pagination.total', { total }),
+          onChange: (page, pageSize) => setQuery((q) => ({ ...q, page, pageSize })),
+        }}
+      />
+      <TemplateFormModal
+        open={editing !== null}
+        template={editing?.template}
+        onClose={() => setEditing(null)}
+        onSaved={(saved) => {
+          void templates.reload();
+          if (!editing?.template) open(saved.id);
+        }}
+      />
+      <TemplateDrawer
+        templateId={openTemplate}
+        onClose={() => open(null)}
+        onChanged={() => void templates.reload()}
+      />
+    </Card>
+  );
+}
