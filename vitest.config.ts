@@ -14,6 +14,15 @@ export default defineConfig({
           hookTimeout: 30000,
         },
       },
+      {
+        test: {
+          name: 'agent',
+          root: 'apps/agent',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 20000,
+          hookTimeout: 30000,
+        },
+      },
       'apps/web/vitest.config.ts',
       {
         test: {

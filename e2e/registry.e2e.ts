@@ -252,6 +252,8 @@ describe.each(cases)(
       await page.getByTestId('tag-default-1').fill('65536');
       await page.getByTestId('tag-default-error-1').waitFor();
       await page.getByTestId('tag-default-1').fill(TAG_VALUES[1] as string);
+      await page.getByTestId('tag-default-error-1').waitFor({ state: 'detached' });
+      await page.locator('[data-testid="tag-save"]:enabled').waitFor();
       const saved = await answered(page, 'PUT', new RegExp(`^/v1/templates/${tpl.id}/tags$`), () =>
         page.getByTestId('tag-save').click(),
       );

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { allCalls } from '@hmi/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { seedDemo, type DemoSeed } from './modules/account/demo';
+import { installDemoHmis } from './modules/demo/hmis';
 import { AccountRepo } from './modules/account/repo';
 import { accountRoutes } from './modules/account/routes';
 import { AccountService } from './modules/account/service';
@@ -209,6 +210,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   app.decorate('demo', null);
   if (config.demo) app.demo = await seedDemo(accounts);
+  // DEMO=1: three simulated HMIs bound to the demo team, live once the app is ready.
+  if (config.demo) await installDemoHmis(app, { config, database, clock, bus, perms: registry.perms });
+  else app.decorate('demoHmis', null);
 
   return app;
 }

@@ -137,7 +137,7 @@ export class IngestService {
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
     await this.o.broker.close();
-    await this.flushing;
+    while (this.flushing) await this.flushing;
   }
 
   private logError(err: unknown): void {
@@ -260,9 +260,19 @@ export class IngestService {
   private enqueue(b: PendingBatch): Promise<boolean> {
     return new Promise<boolean>((resolve, reject) => {
       this.queue.push({ ...b, resolve, reject });
-      this.flushing ??= this.flush().finally(() => {
-        this.flushing = null;
-      });
+      this.startFlush();
+    });
+  }
+
+  /**
+   * Runs `flush` unless it runs already. A batch queued after the loop of `flush` saw an empty queue
+   * but before its `finally` ran (a microtask later) would be left behind with no flush to take it,
+   * its QoS 1 message never acknowledged; hence the check again once the flush is over.
+   */
+  private startFlush(): void {
+    this.flushing ??= this.flush().finally(() => {
+      this.flushing = null;
+      if (this.queue.length) this.startFlush();
     });
   }
 

@@ -1,7 +1,7 @@
 import { ProfilePage } from '../../features/system/ProfilePage';
-import { RolePage } from '../../features/system/RolePage';
-import { SafeZonePage } from '../../features/system/SafeZonePage';
-import { UserPage } from '../../features/system/UserPage';
+import { RolePage } from '../../features/system/role/RolePage';
+import { SafeZonePage } from '../../features/system/safeZone/SafeZonePage';
+import { UserPage } from '../../features/system/user/UserPage';
 import { area } from './area';
 
 export const SystemRoutes = area('system', [

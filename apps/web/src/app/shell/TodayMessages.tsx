@@ -4,6 +4,7 @@ import { BellOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { messageTitle } from '../../features/message/messageTitle';
 import { useSession } from '../userStore';
 
 const kindPath = {
@@ -35,7 +36,7 @@ export function TodayMessages() {
               }
             >
               <Typography.Text strong={!m.is_read} ellipsis>
-                {m.title}
+                {messageTitle(m)}
               </Typography.Text>
             </List.Item>
           )}

@@ -6,11 +6,11 @@ import { CheckCircleOutlined, DesktopOutlined, DisconnectOutlined, StarOutlined 
 import { useTranslation } from 'react-i18next';
 import { Permission, type Dashboard } from '@hmi/contract';
 import { getDashboard } from '../../api/dashboard';
-import { useCan } from '../device/common/access';
-import { formatTime } from '../device/common/format';
+import { useCan } from '../../shared/access';
+import { formatTime } from '../../shared/format';
 import { GroupPath } from '../device/common/GroupPath';
 import { OnlineBadge } from '../device/common/OnlineBadge';
-import { useLoad } from '../device/common/useLoad';
+import { useLoad } from '../../shared/useLoad';
 
 type Favourite = Dashboard['favourites'][number];
 

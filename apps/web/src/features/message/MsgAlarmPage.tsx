@@ -1,5 +1,6 @@
-import { EmptyStatePage } from '../../app/EmptyStatePage';
+import { MessageKind } from '@hmi/contract';
+import { MessageListPage } from './MessageListPage';
 
 export function MsgAlarmPage() {
-  return <EmptyStatePage titleKey="menu.msgAlarm" testId="page-msgAlarm" />;
+  return <MessageListPage kind={MessageKind.ALARM} />;
 }

@@ -1,5 +1,6 @@
-import { EmptyStatePage } from '../../app/EmptyStatePage';
+import { MessageKind } from '@hmi/contract';
+import { MessageListPage } from './MessageListPage';
 
 export function MsgBillingPage() {
-  return <EmptyStatePage titleKey="menu.msgBilling" testId="page-msgBilling" />;
+  return <MessageListPage kind={MessageKind.BILLING} />;
 }

@@ -1,5 +1,6 @@
-import { EmptyStatePage } from '../../app/EmptyStatePage';
+import { MessageKind } from '@hmi/contract';
+import { MessageListPage } from './MessageListPage';
 
 export function MsgSystemPage() {
-  return <EmptyStatePage titleKey="menu.msgSystem" testId="page-msgSystem" />;
+  return <MessageListPage kind={MessageKind.NOTICE} />;
 }

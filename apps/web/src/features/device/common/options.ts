@@ -7,8 +7,8 @@ import { Permission, type GroupNode, type Label, type Template } from '@hmi/cont
 import { listGroups } from '../../../api/groups';
 import { listLabels } from '../../../api/labels';
 import { listTemplates } from '../../../api/templates';
-import { useCan } from './access';
-import { useLoad } from './useLoad';
+import { useCan } from '../../../shared/access';
+import { useLoad } from '../../../shared/useLoad';
 
 const quiet = { handleError: true } as const;
 

@@ -6,14 +6,14 @@ import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { groupPathNames, Permission, type Device } from '@hmi/contract';
 import { getDevice } from '../../../api/devices';
-import { useCan } from '../common/access';
+import { useCan } from '../../../shared/access';
 import { FavouriteStar } from '../common/FavouriteStar';
-import { formatTime, orDash } from '../common/format';
+import { formatTime, orDash } from '../../../shared/format';
 import { GroupPath } from '../common/GroupPath';
-import { flattenGroups } from '../common/groups';
+import { flattenGroups } from '../../../shared/groups';
 import { OnlineBadge, SyncBadge } from '../common/OnlineBadge';
 import { useGroupTree, useLabels, useTemplateOptions } from '../common/options';
-import { useLoad } from '../common/useLoad';
+import { useLoad } from '../../../shared/useLoad';
 import { DeviceFormModal } from '../devicelist/DeviceFormModal';
 
 export function DeviceDetailPage() {

@@ -5,7 +5,7 @@ import { checkGroupName, GROUP_NAME_MAX, type GroupNode } from '@hmi/contract';
 import { createGroup, updateGroup } from '../../../api/groups';
 import { modalDefaults } from '../../../app/theme';
 import { checkRule } from '../../auth/rules';
-import { useErrorToast } from '../common/errors';
+import { useErrorToast } from '../../../shared/errors';
 
 export type GroupNameTarget =
   { mode: 'create'; parent: GroupNode | null } | { mode: 'rename'; node: GroupNode };

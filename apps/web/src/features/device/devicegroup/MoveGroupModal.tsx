@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { groupWithDescendants, type GroupNode } from '@hmi/contract';
 import { updateGroup } from '../../../api/groups';
 import { modalDefaults } from '../../../app/theme';
-import { useErrorToast } from '../common/errors';
-import { flattenGroups, groupOptions } from '../common/groups';
+import { useErrorToast } from '../../../shared/errors';
+import { flattenGroups, groupOptions } from '../../../shared/groups';
 
 /** Value of the "top level" choice (ids are positive). */
 const TOP_LEVEL = 0;

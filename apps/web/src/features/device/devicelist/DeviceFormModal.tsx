@@ -16,8 +16,8 @@ import {
 import { bindDevice, updateDevice } from '../../../api/devices';
 import { modalDefaults } from '../../../app/theme';
 import { checkRule, requiredRule } from '../../auth/rules';
-import { useErrorToast } from '../common/errors';
-import { groupOptions } from '../common/groups';
+import { useErrorToast } from '../../../shared/errors';
+import { groupOptions } from '../../../shared/groups';
 
 export interface DeviceFormValues {
   sn?: string;

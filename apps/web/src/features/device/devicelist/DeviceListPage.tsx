@@ -8,13 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { groupPathNames, Permission, type Device } from '@hmi/contract';
 import { listDevices, unbindDevice, type DeviceQuery } from '../../../api/devices';
 import { useDialogs } from '../../../app/dialogs';
-import { useCan } from '../common/access';
+import { useCan } from '../../../shared/access';
 import { FavouriteStar } from '../common/FavouriteStar';
 import { GroupPath } from '../common/GroupPath';
-import { flattenGroups, groupOptions } from '../common/groups';
+import { flattenGroups, groupOptions } from '../../../shared/groups';
 import { OnlineBadge, SyncBadge } from '../common/OnlineBadge';
 import { useGroupTree, useLabels, useTemplateOptions } from '../common/options';
-import { useLoad } from '../common/useLoad';
+import { useLoad } from '../../../shared/useLoad';
 import { DeviceFormModal } from './DeviceFormModal';
 import { LabelsDrawer } from './LabelsDrawer';
 

@@ -7,8 +7,8 @@ import { checkLabelName, limits, Permission, type Label } from '@hmi/contract';
 import { createLabel, deleteLabel, renameLabel } from '../../../api/labels';
 import { useDialogs } from '../../../app/dialogs';
 import { checkRule } from '../../auth/rules';
-import { useCan } from '../common/access';
-import { useErrorToast } from '../common/errors';
+import { useCan } from '../../../shared/access';
+import { useErrorToast } from '../../../shared/errors';
 
 export function LabelsDrawer({
   open,

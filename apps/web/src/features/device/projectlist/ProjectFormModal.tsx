@@ -7,8 +7,8 @@ import { listDevices } from '../../../api/devices';
 import { createProject, updateProject } from '../../../api/projects';
 import { modalDefaults } from '../../../app/theme';
 import { requiredRule } from '../../auth/rules';
-import { useErrorToast } from '../common/errors';
-import { useLoad } from '../common/useLoad';
+import { useErrorToast } from '../../../shared/errors';
+import { useLoad } from '../../../shared/useLoad';
 
 interface Values {
   name: string;

@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { Permission, type Project } from '@hmi/contract';
 import { deleteProject, getProject, listProjects, type ProjectQuery } from '../../../api/projects';
 import { useDialogs } from '../../../app/dialogs';
-import { useCan } from '../common/access';
-import { formatTime } from '../common/format';
-import { useLoad } from '../common/useLoad';
+import { useCan } from '../../../shared/access';
+import { formatTime } from '../../../shared/format';
+import { useLoad } from '../../../shared/useLoad';
 import { ProjectFormModal, type ProjectDialog } from './ProjectFormModal';
 
 const PAGE_SIZE = 20;

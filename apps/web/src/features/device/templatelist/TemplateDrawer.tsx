@@ -13,10 +13,10 @@ import {
 } from '../../../api/templates';
 import { isApiError } from '../../../api/errors';
 import { useDialogs } from '../../../app/dialogs';
-import { useCan } from '../common/access';
-import { useErrorToast } from '../common/errors';
-import { formatTime, orDash } from '../common/format';
-import { useLoad } from '../common/useLoad';
+import { useCan } from '../../../shared/access';
+import { useErrorToast } from '../../../shared/errors';
+import { formatTime, orDash } from '../../../shared/format';
+import { useLoad } from '../../../shared/useLoad';
 import { TagTableEditor } from './TagTableEditor';
 import { rowFromTag, rowToInput, type TagRow } from './tagRows';
 import { base64ToBlob, downloadBlob, fileToBase64 } from './xlsx';

@@ -6,7 +6,7 @@ import { TEMPLATE_NAME_MAX, type Template } from '@hmi/contract';
 import { createTemplate, updateTemplate } from '../../../api/templates';
 import { modalDefaults } from '../../../app/theme';
 import { requiredRule } from '../../auth/rules';
-import { useErrorToast } from '../common/errors';
+import { useErrorToast } from '../../../shared/errors';
 
 interface Values {
   name: string;

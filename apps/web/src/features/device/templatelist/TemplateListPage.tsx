@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { Permission, type Template } from '@hmi/contract';
 import { copyTemplate, deleteTemplate, listTemplates, type TemplateQuery } from '../../../api/templates';
 import { useDialogs } from '../../../app/dialogs';
-import { useCan } from '../common/access';
-import { useErrorToast } from '../common/errors';
-import { formatTime } from '../common/format';
-import { useLoad } from '../common/useLoad';
+import { useCan } from '../../../shared/access';
+import { useErrorToast } from '../../../shared/errors';
+import { formatTime } from '../../../shared/format';
+import { useLoad } from '../../../shared/useLoad';
 import { TemplateDrawer } from './TemplateDrawer';
 import { TemplateFormModal } from './TemplateFormModal';
 

@@ -35,3 +35,15 @@ export function flattenGroups(nodes: readonly GroupNode[]): GroupRow[] {
 export function allGroupKeys(nodes: readonly GroupNode[]): string[] {
   return nodes.flatMap((n) => [n.key, ...allGroupKeys(n.children)]);
 }
+
+/** Every group of the tree by id. */
+export function groupNames(
+  nodes: readonly GroupNode[],
+  into = new Map<number, string>(),
+): Map<number, string> {
+  for (const n of nodes) {
+    into.set(n.id, n.name);
+    groupNames(n.children, into);
+  }
+  return into;
+}

@@ -1,0 +1,237 @@
+import {
+  PROTOCOL_VERSION,
+  commandV1,
+  parsePayload,
+  topics,
+  type Ack,
+  type Command,
+  type DeviceState,
+  type TagsBatch,
+  type WireValue,
+} from '@hmi/contract';
+import mqtt, { type MqttClient } from 'mqtt';
+
+/** Allocates batch sequence numbers; `next()` only grows (see SeqLease for a persisted one). */
+export interface SeqSource {
+  next(): number;
+  /** The last number handed out (-1 before the first). */
+  last(): number;
+}
+
+/** An in-memory sequence from `start`. */
+export function memorySeq(start = 0): SeqSource {
+  let n = start - 1;
+  return { next: () => (n += 1), last: () => n };
+}
+
+export interface DeviceStatus {
+  sn: string;
+  connected: boolean;
+  /** Seq of the last batch the broker acknowledged (PUBACK); null before any. */
+  lastSeq: number | null;
+  batches: number;
+  /** The last write command: "tag=value ok" or "tag: error". */
+  lastWrite: string | null;
+  configVersion: number;
+  error: string | null;
+}
+
+export type CommandResult = { ok: true; config_version?: number } | { ok: false; error: string };
+
+export interface DeviceOptions {
+  url: string;
+  sn: string;
+  secret: string;
+  rateMs: number;
+  seq?: SeqSource;
+  firmware?: string;
+  /** Template version the device runs (reported in its state). */
+  configVersion?: number;
+  keepaliveSeconds?: number;
+  /** Reconnect delay; 0 disables reconnecting. */
+  reconnectMs?: number;
+  /** The values of one batch (empty: nothing sent this round). */
+  sample(now: number): Promise<{ tag: string; value: WireValue }[]> | { tag: string; value: WireValue }[];
+  /** Executes a command (write, sync); the result becomes its ack. */
+  execute(cmd: Command): Promise<CommandResult> | CommandResult;
+  /** Called after every status change (connect, batch, command). */
+  onChange?(status: DeviceStatus): void;
+}
+
+export interface DeviceAgent {
+  readonly sn: string;
+  status(): DeviceStatus;
+  /** Resolves once connected and subscribed (the state online published). */
+  ready(): Promise<void>;
+  /** Sends one batch now (QoS 1); resolves with its seq once the broker acknowledged it, null when nothing to send. */
+  publishNow(): Promise<number | null>;
+  /** Publishes state offline (retained) and disconnects. */
+  stop(): Promise<void>;
+}
+
+/**
+ * One device connection speaking protocol v1: SN + secret, retained state online with a will offline,
+ * QoS 1 tags batches every `rateMs` with a growing seq, commands on `cmd` answered on `ack`.
+ */
+export function startDevice(o: DeviceOptions): DeviceAgent {
+  const seq = o.seq ?? memorySeq(0);
+  const st: DeviceStatus = {
+    sn: o.sn,
+    connected: false,
+    lastSeq: null,
+    batches: 0,
+    lastWrite: null,
+    configVersion: o.configVersion ?? 0,
+    error: null,
+  };
+  const changed = () => o.onChange?.({ ...st });
+  const stateTopic = topics.state(o.sn);
+  const stateOf = (online: boolean): DeviceState => ({
+    v: PROTOCOL_VERSION,
+    online,
+    ...(online && o.firmware ? { firmware: o.firmware } : {}),
+    ...(online && st.configVersion > 0 ? { config_version: st.configVersion } : {}),
+  });
+  const client: MqttClient = mqtt.connect(o.url, {
+    username: o.sn,
+    password: o.secret,
+    clientId: `hmi-${o.sn}`,
+    clean: true,
+    keepalive: o.keepaliveSeconds ?? 30,
+    reconnectPeriod: o.reconnectMs ?? 2000,
+    connectTimeout: 10_000,
+    will: {
+      topic: stateTopic,
+      payload: Buffer.from(JSON.stringify({ v: 1, online: false })),
+      qos: 1,
+      retain: true,
+    },
+  });
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let readyResolve: () => void = () => undefined;
+  let readyReject: (err: Error) => void = () => undefined;
+  const readyP = new Promise<void>((resolve, reject) => {
+    readyResolve = resolve;
+    readyReject = reject;
+  });
+  readyP.catch(() => undefined);
+
+  const publishState = () =>
+    client.publishAsync(stateTopic, JSON.stringify(stateOf(true)), { qos: 1, retain: true });
+
+  const publishNow = async (): Promise<number | null> => {
+    if (!client.connected) return null;
+    const now = Date.now();
+    const values = await o.sample(now);
+    if (!values.length) return null;
+    const n = seq.next();
+    const batch: TagsBatch = {
+      v: PROTOCOL_VERSION,
+      seq: n,
+      ts: now,
+      values: values.map((v) => ({ ...v, ts: now })),
+    };
+    await client.publishAsync(topics.tags(o.sn), JSON.stringify(batch), { qos: 1 });
+    st.lastSeq = n;
+    st.batches += 1;
+    changed();
+    return n;
+  };
+
+  const tick = () => {
+    timer = null;
+    if (stopped) return;
+    publishNow()
+      .catch((err: unknown) => {
+        st.error = err instanceof Error ? err.message : String(err);
+        changed();
+      })
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, o.rateMs);
+      });
+  };
+
+  client.on('connect', () => {
+    st.connected = true;
+    st.error = null;
+    changed();
+    void (async () => {
+      try {
+        await client.subscribeAsync(topics.cmd(o.sn), { qos: 1 });
+        await publishState();
+        readyResolve();
+        if (!timer && !stopped) tick();
+      } catch (err) {
+        st.error = err instanceof Error ? err.message : String(err);
+        changed();
+      }
+    })();
+  });
+  client.on('close', () => {
+    if (st.connected) {
+      st.connected = false;
+      changed();
+    }
+  });
+  client.on('error', (err) => {
+    st.error = err.message;
+    changed();
+    if (o.reconnectMs === 0) readyReject(err);
+  });
+  client.on('message', (topic, payload) => {
+    if (topic !== topics.cmd(o.sn)) return;
+    const parsed = parsePayload(commandV1, payload);
+    if (!parsed.ok) return;
+    const cmd = parsed.data;
+    void (async () => {
+      let r: CommandResult;
+      try {
+        r = await o.execute(cmd);
+      } catch (err) {
+        r = { ok: false, error: err instanceof Error ? err.message : String(err) };
+      }
+      if (cmd.type === 'write')
+        st.lastWrite = r.ok ? `${cmd.tag}=${JSON.stringify(cmd.value)} ok` : `${cmd.tag}: ${r.error}`;
+      if (cmd.type === 'sync' && r.ok) st.configVersion = r.config_version ?? cmd.config_version;
+      const ack: Ack = r.ok
+        ? {
+            v: 1,
+            id: cmd.id,
+            ok: true,
+            ...(r.config_version !== undefined ? { config_version: r.config_version } : {}),
+          }
+        : { v: 1, id: cmd.id, ok: false, error: r.error.slice(0, 200) };
+      changed();
+      try {
+        await client.publishAsync(topics.ack(o.sn), JSON.stringify(ack), { qos: 1 });
+        if (cmd.type === 'sync' && r.ok) await publishState();
+      } catch (err) {
+        st.error = err instanceof Error ? err.message : String(err);
+        changed();
+      }
+    })();
+  });
+
+  return {
+    sn: o.sn,
+    status: () => ({ ...st }),
+    ready: () => readyP,
+    publishNow,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      if (client.connected) {
+        // A clean disconnect sends no will: say offline first.
+        await client
+          .publishAsync(stateTopic, JSON.stringify({ v: 1, online: false }), { qos: 1, retain: true })
+          .catch(() => undefined);
+      }
+      await client.endAsync().catch(() => undefined);
+      st.connected = false;
+      changed();
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import type { Command, WireValue } from '@hmi/contract';
+import { memorySeq, startDevice, type CommandResult, type DeviceAgent, type DeviceStatus } from './device';
+
+const run = promisify(execFile);
+
+/** Where a TAG's value comes from: a constant, a file's content, or a command's stdout. */
+export type GatewaySource = { value: WireValue } | { file: string } | { command: string; args?: string[] };
+
+export interface GatewayTag {
+  name: string;
+  /** How the text read from a file or command is turned into a value (default number). */
+  type?: 'number' | 'bool' | 'string';
+  source: GatewaySource;
+}
+
+export interface GatewayConfig {
+  url: string;
+  sn: string;
+  secret: string;
+  /** Milliseconds between batches (default 5000). */
+  rateMs?: number;
+  /** JSON file the `write` commands are stored to: { "<tag>": { "value": …, "ts": epoch ms } }. */
+  sink: string;
+  tags: GatewayTag[];
+}
+
+/** Reads a gateway config; relative file paths are taken from the config file's folder. */
+export function readGatewayConfig(path: string): GatewayConfig {
+  const c = JSON.parse(readFileSync(path, 'utf8')) as GatewayConfig;
+  for (const k of ['url', 'sn', 'secret', 'sink'] as const)
+    if (typeof c[k] !== 'string' || !c[k]) throw new Error(`${path}: "${k}" is required`);
+  if (!Array.isArray(c.tags) || !c.tags.length) throw new Error(`${path}: "tags" needs at least one TAG`);
+  const base = dirname(resolve(path));
+  return {
+    ...c,
+    sink: resolve(base, c.sink),
+    tags: c.tags.map((t) => ({
+      ...t,
+      source: 'file' in t.source ? { file: resolve(base, t.source.file) } : t.source,
+    })),
+  };
+}
+
+function parseText(text: string, type: GatewayTag['type']): WireValue | null {
+  const s = text.trim();
+  if (type === 'string') return s;
+  if (type === 'bool') return ['1', 'true', 'on', 'yes'].includes(s.toLowerCase());
+  const n = Number(s);
+  return s !== '' && Number.isFinite(n) ? n : null;
+}
+
+/** The current value of a TAG from its source; null when it cannot be read (skipped this round). */
+export async function readSource(t: GatewayTag): Promise<WireValue | null> {
+  const src = t.source;
+  if ('value' in src) return src.value;
+  try {
+    if ('file' in src) return parseText(readFileSync(src.file, 'utf8'), t.type);
+    const { stdout } = await run(src.command, src.args ?? [], { timeout: 5000, shell: !src.args });
+    return parseText(stdout, t.type);
+  } catch {
+    return null;
+  }
+}
+
+function storeWrite(sink: string, tag: string, value: WireValue): void {
+  const data = existsSync(sink) ? (JSON.parse(readFileSync(sink, 'utf8')) as Record<string, unknown>) : {};
+  data[tag] = { value, ts: Date.now() };
+  const tmp = `${sink}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(data, null, 2)}\n`);
+  renameSync(tmp, sink);
+}
+
+/**
+ * A real device agent: reports the configured TAGs every `rateMs` and executes commands (write: stored
+ * to the sink file and acknowledged; sync: acknowledged with the pushed version). Its sequence starts
+ * at its clock in microseconds (DESIGN: a device without storage), so restarts never reuse numbers.
+ */
+export function startGateway(c: GatewayConfig, onChange?: (s: DeviceStatus) => void): DeviceAgent {
+  const byName = new Map(c.tags.map((t) => [t.name, t]));
+  const execute = (cmd: Command): CommandResult => {
+    if (cmd.type === 'write') {
+      if (!byName.has(cmd.tag)) return { ok: false, error: `unknown TAG ${cmd.tag}` };
+      storeWrite(c.sink, cmd.tag, cmd.value);
+      return { ok: true };
+    }
+    if (cmd.type === 'sync') return { ok: true, config_version: cmd.config_version };
+    return { ok: false, error: `${cmd.type} is not supported by the gateway` };
+  };
+  return startDevice({
+    url: c.url,
+    sn: c.sn,
+    secret: c.secret,
+    rateMs: c.rateMs ?? 5000,
+    firmware: 'gateway-1.0',
+    seq: memorySeq(Date.now() * 1000),
+    ...(onChange ? { onChange } : {}),
+    async sample() {
+      const out: { tag: string; value: WireValue }[] = [];
+      for (const t of c.tags) {
+        const value = await readSource(t);
+        if (value !== null) out.push({ tag: t.name, value });
+      }
+      return out;
+    },
+    execute,
+  });
+}

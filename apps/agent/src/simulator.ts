@@ -1,0 +1,97 @@
+import type { Command, WireValue } from '@hmi/contract';
+import {
+  startDevice,
+  type CommandResult,
+  type DeviceAgent,
+  type DeviceStatus,
+  type SeqSource,
+} from './device';
+import {
+  checkWrite,
+  createSource,
+  generatorFor,
+  normalizeWrite,
+  type SimTag,
+  type TagSource,
+} from './generators';
+
+export type { DeviceStatus, SeqSource } from './device';
+export { memorySeq } from './device';
+export { demoSimTags, type GeneratorSpec, type SimTag } from './generators';
+
+export interface SimulatedHmiOptions {
+  url: string;
+  sn: string;
+  secret: string;
+  tags: SimTag[];
+  /** Milliseconds between batches (default 1000). */
+  rateMs?: number;
+  /** Sequence numbers (default: from 0 in memory; use a SeqLease to survive restarts). */
+  seq?: SeqSource;
+  /** Template version the HMI starts with (reported in its state). */
+  configVersion?: number;
+  firmware?: string;
+  reconnectMs?: number;
+  onChange?(status: DeviceStatus): void;
+}
+
+export interface SimulatedHmi extends DeviceAgent {
+  /** The current value of a TAG (what the HMI shows). */
+  value(tag: string): WireValue | undefined;
+  /** The TAG names it simulates now (changes with `cmd sync`). */
+  tagNames(): string[];
+}
+
+/**
+ * A simulated HMI: every `rateMs` one QoS 1 batch with a value per TAG from its generator. A `write`
+ * sets the TAG's value (ack error for an unknown TAG or a value of the wrong type); a `sync` adopts
+ * the pushed TAG list (keeping the generator of TAGs it already had) and acks with its version.
+ */
+export function startSimulatedHmi(o: SimulatedHmiOptions): SimulatedHmi {
+  let sources = new Map<string, TagSource>(o.tags.map((t) => [t.name, createSource(t)]));
+
+  const execute = (cmd: Command): CommandResult => {
+    if (cmd.type === 'write') {
+      const src = sources.get(cmd.tag);
+      if (!src) return { ok: false, error: `unknown TAG ${cmd.tag}` };
+      const problem = checkWrite(src.tag.dataType, cmd.value);
+      if (problem) return { ok: false, error: `${cmd.tag}: ${problem}` };
+      src.set(normalizeWrite(src.tag.dataType, cmd.value));
+      return { ok: true };
+    }
+    if (cmd.type === 'sync') {
+      const next = new Map<string, TagSource>();
+      for (const t of cmd.tags) {
+        const had = sources.get(t.name);
+        next.set(
+          t.name,
+          had && had.tag.dataType === t.data_type
+            ? had
+            : createSource({ name: t.name, dataType: t.data_type, gen: generatorFor(t) }),
+        );
+      }
+      sources = next;
+      return { ok: true, config_version: cmd.config_version };
+    }
+    return { ok: false, error: `${cmd.type} is not supported by the simulator` };
+  };
+
+  const device = startDevice({
+    url: o.url,
+    sn: o.sn,
+    secret: o.secret,
+    rateMs: o.rateMs ?? 1000,
+    firmware: o.firmware ?? 'sim-1.0',
+    ...(o.seq ? { seq: o.seq } : {}),
+    ...(o.configVersion !== undefined ? { configVersion: o.configVersion } : {}),
+    ...(o.reconnectMs !== undefined ? { reconnectMs: o.reconnectMs } : {}),
+    ...(o.onChange ? { onChange: o.onChange } : {}),
+    sample: (now) => [...sources.values()].map((s) => ({ tag: s.tag.name, value: s.next(now) })),
+    execute,
+  });
+  return {
+    ...device,
+    value: (tag) => sources.get(tag)?.current(),
+    tagNames: () => [...sources.keys()],
+  };
+}

@@ -1,0 +1,230 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { IdentityStore, readIdentities, type Identity, type SeqLease } from '@hmi/agent/identities';
+import { demoSimTags, startSimulatedHmi, type SimulatedHmi } from '@hmi/agent/simulator';
+import { TagAccess, TagDataType, allPermissionIds } from '@hmi/contract';
+import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../../platform/auth/passwords';
+import { sha256 } from '../../platform/auth/tokens';
+import type { Bus } from '../../platform/bus';
+import type { Clock } from '../../platform/clock';
+import type { Config } from '../../platform/config';
+import type { Db } from '../../platform/db';
+import type { SessionUser } from '../../platform/http/session';
+import { demoAccount } from '../account/demo';
+import type { DataPermissionService } from '../data-permissions/service';
+import { registerHardware } from '../devices/hardware';
+import { DeviceRepo } from '../devices/repo';
+import { DeviceService } from '../devices/service';
+import { LabelRepo } from '../labels/repo';
+import { TemplateRepo } from '../templates/repo';
+import { TemplateService } from '../templates/service';
+
+/** The demo HMIs: SNs, device names and the template they run. */
+export const DEMO_SNS = ['DEMO-HMI-001', 'DEMO-HMI-002', 'DEMO-HMI-003'] as const;
+export const DEMO_MODEL = 'X10';
+export const DEMO_TEMPLATE = 'Demo line';
+const DEMO_RATE_MS = 1000;
+
+const simType = new Map(demoSimTags.map((t) => [t.name, t.dataType]));
+/** The demo template's TAG table (names and types match the simulator's generators). */
+export const demoTemplateTags = [
+  { name: 'temperature', access: TagAccess.READ, save_history: true, description: 'Oven temperature (°C)' },
+  { name: 'pressure', access: TagAccess.READ, save_history: true, description: 'Line pressure (bar)' },
+  { name: 'counter', access: TagAccess.READ, save_history: false, description: 'Parts produced' },
+  { name: 'running', access: TagAccess.READ_WRITE, save_history: true, description: 'Line running' },
+  { name: 'status', access: TagAccess.READ, save_history: true, description: 'Status text' },
+  {
+    name: 'setpoint',
+    access: TagAccess.READ_WRITE,
+    save_history: true,
+    description: 'Temperature setpoint (°C)',
+  },
+  { name: 'speed', access: TagAccess.WRITE, save_history: false, description: 'Conveyor speed (rpm)' },
+].map((t) => ({
+  ...t,
+  data_type: simType.get(t.name) ?? TagDataType.FLOAT,
+  address_type: '',
+  address: '',
+  scan_time_ms: 1000,
+  default_value: '',
+}));
+
+export interface DemoHmisDeps {
+  config: Config;
+  database: Db;
+  clock: Clock;
+  bus: Bus;
+  perms: DataPermissionService;
+}
+
+export interface DemoHmis {
+  deviceIds: number[];
+  sims: SimulatedHmi[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The demo HMIs (DEMO=1): device ids and the running simulators. */
+    demoHmis: DemoHmis | null;
+  }
+}
+
+/**
+ * DEMO=1: registers the 3 demo HMIs (idempotent), binds them to the demo team with the demo template,
+ * and runs them in-process once the app is ready, against the embedded broker (or MQTT_URL); they say
+ * offline and stop when the app closes. Identities (PIN, secret, next seq) live in
+ * DATA_DIR/demo-hmis.json; demo hardware whose secret is lost gets a new one.
+ */
+export async function installDemoHmis(app: FastifyInstance, d: DemoHmisDeps): Promise<void> {
+  const demo: DemoHmis = { deviceIds: [], sims: [] };
+  app.decorate('demoHmis', demo);
+  const { db } = d.database;
+  const user = await demoUser(d.database);
+  if (!user) return;
+  const nowS = () => Math.floor(d.clock.now() / 1000);
+
+  const store = new IdentityStore(
+    join(d.config.dataDir, 'demo-hmis.json'),
+    readIdentities(join(d.config.dataDir, 'demo-hmis.json')),
+  );
+  const identities: Identity[] = [];
+  for (const sn of DEMO_SNS) {
+    const known = store.file.devices.find((x) => x.sn === sn);
+    const hw = await db
+      .selectFrom('hardware')
+      .select(['secret_hash', 'revoked_at'])
+      .where('sn', '=', sn)
+      .executeTakeFirst();
+    if (hw?.revoked_at !== null && hw !== undefined) continue; // the operator revoked it: leave it be
+    let id: Identity;
+    if (!hw) {
+      const pin = known?.pin ?? randomBytes(4).toString('hex');
+      const { secret } = await registerHardware(db, { sn, pin, model: DEMO_MODEL }, nowS());
+      id = { sn, pin, secret, model: DEMO_MODEL, seq: known?.seq ?? 0 };
+    } else if (known && sha256(known.secret) === hw.secret_hash) {
+      id = known;
+    } else {
+      // Demo hardware whose identity file is gone: give it a new secret and PIN; its seq restarts at
+      // the clock in microseconds so the server's replay window accepts it.
+      const pin = randomBytes(4).toString('hex');
+      const secret = randomBytes(24).toString('base64url');
+      await db
+        .updateTable('hardware')
+        .set({ secret_hash: sha256(secret), pin_hash: await hashPassword(pin) })
+        .where('sn', '=', sn)
+        .execute();
+      id = { sn, pin, secret, model: DEMO_MODEL, seq: Math.max(known?.seq ?? 0, d.clock.now() * 1000) };
+    }
+    if (known) Object.assign(known, id);
+    else store.file.devices.push(id);
+    identities.push(id);
+  }
+  store.save();
+
+  const templates = new TemplateService(new TemplateRepo(db), d.perms, d.clock);
+  const devices = new DeviceService(
+    new DeviceRepo(db),
+    new TemplateRepo(db),
+    new LabelRepo(db),
+    d.perms,
+    d.clock,
+    d.bus,
+  );
+  const existing = await db
+    .selectFrom('templates')
+    .select(['id', 'version'])
+    .where('team_id', '=', user.teamId)
+    .where('name', '=', DEMO_TEMPLATE)
+    .executeTakeFirst();
+  let templateId = existing?.id;
+  if (templateId === undefined) {
+    const t = await templates.create(user, {
+      name: DEMO_TEMPLATE,
+      hmi_model: DEMO_MODEL,
+      firmware: '',
+      recipe: '',
+    });
+    await templates.putTags(user, t.id, demoTemplateTags);
+    templateId = t.id;
+  }
+  const version =
+    (await db.selectFrom('templates').select('version').where('id', '=', templateId).executeTakeFirst())
+      ?.version ?? 0;
+
+  const run: Identity[] = [];
+  for (const [i, id] of identities.entries()) {
+    const bound = await db
+      .selectFrom('devices')
+      .select(['id', 'team_id'])
+      .where('sn', '=', id.sn)
+      .executeTakeFirst();
+    if (bound && bound.team_id !== user.teamId) continue; // bound elsewhere: not ours to run
+    const deviceId =
+      bound?.id ??
+      (
+        await devices.bind(user, {
+          sn: id.sn,
+          pin: id.pin,
+          name: `Demo HMI ${i + 1}`,
+          group_id: null,
+          template_id: templateId,
+          label_ids: [],
+          address: 'Demo plant',
+          remark: 'Simulated HMI (DEMO=1)',
+        })
+      ).id;
+    demo.deviceIds.push(deviceId);
+    run.push(id);
+  }
+
+  const url = d.config.mqttUrl ?? null;
+  const leases: SeqLease[] = [];
+  app.addHook('onReady', async () => {
+    const port = app.connectivity.broker.port;
+    const target = url ?? (port ? `mqtt://127.0.0.1:${port}` : null);
+    if (!target) return;
+    for (const id of run) {
+      const lease = store.lease(id.sn);
+      leases.push(lease);
+      demo.sims.push(
+        startSimulatedHmi({
+          url: target,
+          sn: id.sn,
+          secret: id.secret,
+          tags: demoSimTags,
+          rateMs: DEMO_RATE_MS,
+          seq: lease,
+          configVersion: version,
+          firmware: 'demo-1.0',
+        }),
+      );
+    }
+    app.log.info({ devices: run.map((x) => x.sn), broker: target }, 'demo HMIs started');
+  });
+  // Before the broker and database close: the simulators say offline and keep their next seq.
+  app.addHook('preClose', async () => {
+    await Promise.all(demo.sims.map((s) => s.stop()));
+    for (const l of leases) l.release();
+  });
+}
+
+/** The demo main account as a session user (all permissions), or null when it is not there. */
+async function demoUser(database: Db): Promise<SessionUser | null> {
+  const row = await database.db
+    .selectFrom('users')
+    .selectAll()
+    .where('username_key', '=', demoAccount.username.toLowerCase())
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  if (!row || row.is_main !== 1) return null;
+  return {
+    id: row.id,
+    teamId: row.team_id,
+    isMain: true,
+    roleId: row.role_id,
+    permissions: [...allPermissionIds],
+    familyId: 'demo-seed',
+    row,
+  };
+}

@@ -1,5 +1,0 @@
-import { EmptyStatePage } from '../../app/EmptyStatePage';
-
-export function SafeZonePage() {
-  return <EmptyStatePage titleKey="menu.safeZone" testId="page-safeZone" />;
-}

@@ -1,5 +1,0 @@
-import { EmptyStatePage } from '../../app/EmptyStatePage';
-
-export function UserPage() {
-  return <EmptyStatePage titleKey="menu.user" testId="page-user" />;
-}

@@ -1,0 +1,126 @@
+/** Add or edit a role: name (required, at most 10), permissions by area (view first), zones. */
+import { useCallback, useState } from 'react';
+import { App, Form, Input, Modal, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { checkRoleName, limits, Permission, type PermissionId, type Role } from '@hmi/contract';
+import { createRole, updateRole } from '../../../api/roles';
+import { listZones } from '../../../api/zones';
+import { modalDefaults } from '../../../app/theme';
+import { checkRule } from '../../auth/rules';
+import { useCan } from '../../../shared/access';
+import { useErrorToast } from '../../../shared/errors';
+import { useLoad } from '../../../shared/useLoad';
+import { PermissionPicker } from './PermissionPicker';
+
+interface Values {
+  name: string;
+  permissions: number[];
+  zone_ids?: number[];
+}
+
+export type RoleDialog = { mode: 'add' } | { mode: 'edit'; role: Role };
+
+export function RoleFormModal({
+  dialog,
+  onClose,
+  onSaved,
+}: {
+  dialog: RoleDialog | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation('role');
+  const { message } = App.useApp();
+  const fail = useErrorToast();
+  const can = useCan();
+  const [saving, setSaving] = useState(false);
+  const open = dialog !== null;
+  const role = dialog?.mode === 'edit' ? dialog.role : null;
+
+  const fetchZones = useCallback(
+    () =>
+      open && can(Permission.ZONE_VIEW)
+        ? listZones({ page: 1, pageSize: 100 }, { handleError: true }).catch(() => null)
+        : Promise.resolve(null),
+    [open, can],
+  );
+  const zones = useLoad(fetchZones);
+  const zoneOptions = [
+    ...new Map(
+      [...(role?.zones ?? []), ...(zones.data?.list ?? [])].map((z) => [
+        z.id,
+        { value: z.id, label: z.name },
+      ]),
+    ).values(),
+  ];
+
+  const save = async (values: Values) => {
+    const body = {
+      name: values.name.trim(),
+      permissions: values.permissions,
+      zone_ids: values.zone_ids ?? [],
+    };
+    setSaving(true);
+    try {
+      if (role) await updateRole(role.id, body, { handleError: true });
+      else await createRole(body, { handleError: true });
+      void message.success(t(role ? 'form.saved' : 'form.created'));
+      onSaved();
+      onClose();
+    } catch (error) {
+      fail(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      {...modalDefaults}
+      width={720}
+      open={open}
+      title={t(role ? 'form.editTitle' : 'form.addTitle')}
+      onCancel={onClose}
+      confirmLoading={saving}
+      okButtonProps={{ htmlType: 'submit' }}
+      destroyOnHidden
+      modalRender={(dom) => (
+        <Form<Values>
+          name="role"
+          layout="vertical"
+          clearOnDestroy
+          initialValues={
+            role
+              ? { name: role.name, permissions: role.permissions, zone_ids: role.zone_ids }
+              : { permissions: [], zone_ids: [] }
+          }
+          onFinish={save}
+        >
+          {dom}
+        </Form>
+      )}
+    >
+      <Form.Item name="name" label={t('field.name')} rules={[checkRule(checkRoleName, t)]}>
+        <Input placeholder={t('form.namePlaceholder')} count={{ show: true, max: limits.roleNameMax }} />
+      </Form.Item>
+      <Form.Item
+        name="permissions"
+        label={t('field.permissions')}
+        rules={[{ type: 'array', required: true, min: 1, message: t('form.permissionsRequired') }]}
+      >
+        <PermissionPicker grantable={(id) => can(id as PermissionId)} />
+      </Form.Item>
+      <Form.Item name="zone_ids" label={t('field.zones')} extra={t('form.zonesTip')}>
+        <Select
+          mode="multiple"
+          options={zoneOptions}
+          loading={zones.loading}
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={t('form.zonesPlaceholder')}
+          notFoundContent={t('common.noData')}
+          data-testid="role-zones"
+        />
+      </Form.Item>
+    </Modal>
+  );
+}

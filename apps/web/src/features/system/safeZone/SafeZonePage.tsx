@@ -1,0 +1,187 @@
+/** Security zones (ids 33, 30, 34, 35): list, add, edit, delete, with help on what a zone means here. */
+import { useCallback, useState } from 'react';
+import { Alert, App, Button, Card, Flex, Input, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { limits, Permission, type Zone } from '@hmi/contract';
+import { deleteZone, listZones, type ZoneQuery } from '../../../api/zones';
+import { useDialogs } from '../../../app/dialogs';
+import { useCan } from '../../../shared/access';
+import { useErrorToast } from '../../../shared/errors';
+import { formatTime } from '../../../shared/format';
+import { useLoad } from '../../../shared/useLoad';
+import { ZoneFormModal, type ZoneDialog } from './ZoneFormModal';
+
+const PAGE_SIZE = 20;
+
+export function SafeZonePage() {
+  const { t } = useTranslation('zone');
+  const { message } = App.useApp();
+  const dialogs = useDialogs();
+  const fail = useErrorToast();
+  const can = useCan();
+  const [keyword, setKeyword] = useState('');
+  const [query, setQuery] = useState<ZoneQuery>({ page: 1, pageSize: PAGE_SIZE });
+  const [dialog, setDialog] = useState<ZoneDialog | null>(null);
+
+  const fetch = useCallback(() => listZones(query), [query]);
+  const zones = useLoad(fetch);
+
+  const remove = (zone: Zone) =>
+    dialogs.confirm({
+      title: t('deleteTitle'),
+      content: t('deleteContent', { name: zone.name }),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await deleteZone(zone.id, { handleError: true });
+          void message.success(t('deleted'));
+          await zones.reload();
+        } catch (error) {
+          fail(error);
+        }
+      },
+    });
+
+  const tags = (items: string[], color?: string) =>
+    items.length ? (
+      <Flex wrap gap={4} style={{ maxWidth: 360 }}>
+        {items.map((item) => (
+          <Tag key={item} color={color} style={{ marginInlineEnd: 0 }}>
+            {item}
+          </Tag>
+        ))}
+      </Flex>
+    ) : (
+      '-'
+    );
+
+  const columns: ColumnsType<Zone> = [
+    {
+      title: t('field.name'),
+      dataIndex: 'name',
+      render: (name: string, z) => <span data-testid={`zone-name-${z.id}`}>{name}</span>,
+    },
+    {
+      title: t('field.devices'),
+      key: 'devices',
+      render: (_, z) => t('count', { count: z.device_ids.length }),
+    },
+    {
+      title: t('field.groups'),
+      key: 'groups',
+      render: (_, z) => t('count', { count: z.group_ids.length }),
+    },
+    {
+      title: t('field.networks'),
+      key: 'networks',
+      render: (_, z) =>
+        z.networks.length ? (
+          tags(z.networks)
+        ) : (
+          <Typography.Text type="secondary">{t('anyNetwork')}</Typography.Text>
+        ),
+    },
+    {
+      title: t('field.roles'),
+      key: 'roles',
+      render: (_, z) =>
+        tags(
+          z.roles.map((r) => r.name),
+          'blue',
+        ),
+    },
+    { title: t('field.createdAt'), dataIndex: 'created_at', render: (v: number) => formatTime(v) },
+  ];
+  if (can(Permission.ZONE_EDIT) || can(Permission.ZONE_DELETE))
+    columns.push({
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, z) => (
+        <Space size={0}>
+          {can(Permission.ZONE_EDIT) && (
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setDialog({ mode: 'edit', zone: z })}
+              data-testid={`zone-edit-${z.id}`}
+            >
+              {t('common.edit')}
+            </Button>
+          )}
+          {can(Permission.ZONE_DELETE) && (
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={() => remove(z)}
+              data-testid={`zone-delete-${z.id}`}
+            >
+              {t('common.delete')}
+            </Button>
+          )}
+        </Space>
+      ),
+    });
+
+  const total = zones.data?.total ?? 0;
+  return (
+    <Card
+      data-testid="page-safeZone"
+      title={t('title')}
+      extra={
+        can(Permission.ZONE_ADD) && (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            disabled={total >= limits.zonesMax}
+            onClick={() => setDialog({ mode: 'add' })}
+            data-testid="zone-add"
+          >
+            {t('add')}
+          </Button>
+        )
+      }
+    >
+      <Alert
+        type="info"
+        showIcon
+        title={t('helpTitle')}
+        description={t('help')}
+        style={{ marginBottom: 16 }}
+        data-testid="zone-help"
+      />
+      <Flex gap={12} align="center" style={{ marginBottom: 16 }}>
+        <Input.Search
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onSearch={(value) => setQuery((q) => ({ ...q, page: 1, keyword: value.trim() || undefined }))}
+          allowClear
+          placeholder={t('keywordPlaceholder')}
+          style={{ width: 280 }}
+        />
+        <Typography.Text type="secondary">{t('limit', { count: total })}</Typography.Text>
+      </Flex>
+      <Table<Zone>
+        rowKey="id"
+        data-testid="zone-table"
+        columns={columns}
+        dataSource={zones.data?.list ?? []}
+        loading={zones.loading}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('common.noData') }}
+        pagination={{
+          current: query.page as number,
+          pageSize: query.pageSize as number,
+          total,
+          showSizeChanger: true,
+          showTotal: (n) => t('common.pagination.total', { total: n }),
+          onChange: (page, pageSize) => setQuery((q) => ({ ...q, page, pageSize })),
+        }}
+      />
+      <ZoneFormModal dialog={dialog} onClose={() => setDialog(null)} onSaved={() => void zones.reload()} />
+    </Card>
+  );
+}

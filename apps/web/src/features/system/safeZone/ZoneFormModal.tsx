@@ -1,0 +1,170 @@
+/** Add or edit a security zone: name (letters and digits), devices and groups covered, client networks. */
+import { useCallback, useMemo, useState } from 'react';
+import { App, Form, Input, Modal, Select, TreeSelect } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { checkCidr, checkZoneName, Permission, ZONE_NETWORKS_MAX, type Zone } from '@hmi/contract';
+import { listDevices } from '../../../api/devices';
+import { listGroups } from '../../../api/groups';
+import { createZone, updateZone } from '../../../api/zones';
+import { modalDefaults } from '../../../app/theme';
+import { checkRule } from '../../auth/rules';
+import { useCan } from '../../../shared/access';
+import { useErrorToast } from '../../../shared/errors';
+import { groupOptions } from '../../../shared/groups';
+import { useLoad } from '../../../shared/useLoad';
+
+interface Values {
+  name: string;
+  device_ids?: number[];
+  group_ids?: number[];
+  networks?: string[];
+}
+
+export type ZoneDialog = { mode: 'add' } | { mode: 'edit'; zone: Zone };
+
+export function ZoneFormModal({
+  dialog,
+  onClose,
+  onSaved,
+}: {
+  dialog: ZoneDialog | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation('zone');
+  const { message } = App.useApp();
+  const fail = useErrorToast();
+  const can = useCan();
+  const [saving, setSaving] = useState(false);
+  const open = dialog !== null;
+  const zone = dialog?.mode === 'edit' ? dialog.zone : null;
+
+  const fetchDevices = useCallback(
+    () =>
+      open && can(Permission.DEVICE_VIEW)
+        ? listDevices({ page: 1, pageSize: 200 }, { handleError: true }).catch(() => null)
+        : Promise.resolve(null),
+    [open, can],
+  );
+  const fetchGroups = useCallback(
+    () =>
+      open && can(Permission.GROUP_VIEW)
+        ? listGroups({ handleError: true }).catch(() => null)
+        : Promise.resolve(null),
+    [open, can],
+  );
+  const devices = useLoad(fetchDevices);
+  const groups = useLoad(fetchGroups);
+  const deviceOptions = useMemo(() => {
+    const byId = new Map<number, { value: number; label: string }>();
+    for (const id of zone?.device_ids ?? []) byId.set(id, { value: id, label: `#${id}` });
+    for (const d of devices.data?.list ?? []) byId.set(d.id, { value: d.id, label: `${d.name} (${d.sn})` });
+    return [...byId.values()];
+  }, [devices.data, zone]);
+
+  const networksRule = {
+    validator: (_: unknown, value: unknown) => {
+      const list = Array.isArray(value) ? (value as string[]) : [];
+      const bad = list.find((n) => checkCidr(n) !== null);
+      if (bad !== undefined) return Promise.reject(new Error(`${bad}: ${t('validation:cidr')}`));
+      if (list.length > ZONE_NETWORKS_MAX) return Promise.reject(new Error(t('validation:tooLong')));
+      return Promise.resolve();
+    },
+  };
+
+  const save = async (values: Values) => {
+    const body = {
+      name: values.name.trim(),
+      device_ids: values.device_ids ?? [],
+      group_ids: values.group_ids ?? [],
+      networks: (values.networks ?? []).map((n) => n.trim()).filter(Boolean),
+    };
+    setSaving(true);
+    try {
+      if (zone) await updateZone(zone.id, body, { handleError: true });
+      else await createZone(body, { handleError: true });
+      void message.success(t(zone ? 'form.saved' : 'form.created'));
+      onSaved();
+      onClose();
+    } catch (error) {
+      fail(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      {...modalDefaults}
+      width={640}
+      open={open}
+      title={t(zone ? 'form.editTitle' : 'form.addTitle')}
+      onCancel={onClose}
+      confirmLoading={saving}
+      okButtonProps={{ htmlType: 'submit' }}
+      destroyOnHidden
+      modalRender={(dom) => (
+        <Form<Values>
+          name="zone"
+          layout="vertical"
+          clearOnDestroy
+          initialValues={
+            zone
+              ? {
+                  name: zone.name,
+                  device_ids: zone.device_ids,
+                  group_ids: zone.group_ids,
+                  networks: zone.networks,
+                }
+              : { device_ids: [], group_ids: [], networks: [] }
+          }
+          onFinish={save}
+        >
+          {dom}
+        </Form>
+      )}
+    >
+      <Form.Item name="name" label={t('field.name')} rules={[checkRule(checkZoneName, t)]}>
+        <Input placeholder={t('form.namePlaceholder')} />
+      </Form.Item>
+      <Form.Item name="device_ids" label={t('field.devices')}>
+        <Select
+          mode="multiple"
+          options={deviceOptions}
+          loading={devices.loading}
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={t('form.devicesPlaceholder')}
+          notFoundContent={t('common.noData')}
+          data-testid="zone-devices"
+        />
+      </Form.Item>
+      <Form.Item name="group_ids" label={t('field.groups')} extra={t('form.groupsTip')}>
+        <TreeSelect
+          multiple
+          treeDefaultExpandAll
+          treeData={groupOptions(groups.data ?? [])}
+          loading={groups.loading}
+          placeholder={t('form.groupsPlaceholder')}
+          notFoundContent={t('common.noData')}
+          showSearch={{ treeNodeFilterProp: 'title' }}
+          data-testid="zone-groups"
+        />
+      </Form.Item>
+      <Form.Item
+        name="networks"
+        label={t('field.networks')}
+        extra={t('form.networksTip')}
+        rules={[networksRule]}
+      >
+        <Select
+          mode="tags"
+          open={false}
+          suffixIcon={null}
+          tokenSeparators={[',', ' ', ';']}
+          placeholder={t('form.networksPlaceholder')}
+          data-testid="zone-networks"
+        />
+      </Form.Item>
+    </Modal>
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * Test helpers of the team, role, zone and message screens: a real local HTTP server answering the
+ * calls a screen makes (routes keyed by "METHOD /v1/path"), and a signed-in user loaded from it the
+ * way the guard does.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { saveSession } from '../../app/tokens';
+import { userStore } from '../../app/userStore';
+
+export interface Recorded {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+/** An answer's data, or `refuse(code, data)` for a business error. */
+export type Answer = (req: Recorded) => unknown;
+
+const REFUSAL = Symbol('refusal');
+interface Refusal {
+  [REFUSAL]: true;
+  code: number;
+  data: unknown;
+}
+
+export const refuse = (code: number, data: unknown = null): Refusal => ({ [REFUSAL]: true, code, data });
+
+const isRefusal = (value: unknown): value is Refusal =>
+  typeof value === 'object' && value !== null && REFUSAL in value;
+
+export interface ApiServer {
+  host: string;
+  calls: Recorded[];
+  routes: Map<string, Answer>;
+  /** Calls made to "METHOD /v1/path". */
+  callsTo(key: string): Recorded[];
+  close(): Promise<void>;
+}
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<unknown>((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      resolve(text ? (JSON.parse(text) as unknown) : undefined);
+    });
+  });
+
+export async function startApiServer(): Promise<ApiServer> {
+  const calls: Recorded[] = [];
+  const routes = new Map<string, Answer>();
+  const server: Server = createServer((req, res) => {
+    // jsdom enforces CORS: the page origin differs from this server's.
+    res.setHeader('access-control-allow-origin', req.headers.origin ?? '*');
+    res.setHeader('access-control-allow-credentials', 'true');
+    res.setHeader('access-control-allow-headers', 'authorization, content-type');
+    res.setHeader('access-control-allow-methods', 'GET, POST, PUT, DELETE');
+    if (req.method === 'OPTIONS') return void res.end();
+    void readBody(req).then((body) => {
+      const url = new URL(req.url ?? '/', 'http://local');
+      const recorded = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, body };
+      calls.push(recorded);
+      const answer = routes.get(`${recorded.method} ${recorded.path}`);
+      const result = answer ? answer(recorded) : null;
+      res.setHeader('content-type', 'application/json');
+      res.end(
+        JSON.stringify(
+          isRefusal(result)
+            ? { code: result.code, data: result.data, msg: 'refused' }
+            : { code: 0, data: result ?? null, msg: 'ok' },
+        ),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    host,
+    calls,
+    routes,
+    callsTo: (key) => calls.filter((c) => `${c.method} ${c.path}` === key),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export const baseUser = {
+  dbuser_id: 1,
+  data_center: 'cn',
+  name: 'Tester',
+  created_at: 1700000000,
+  contact: '',
+  alias_name: '',
+  dgroup_id: 0,
+  template_max_num: 1,
+  template_max_id: 0,
+  team_name: 'Team',
+  team_id: 1,
+  leader_id: 1,
+  member_ext: { role_id: null, role_name: null },
+  project_max_id: 0,
+  account: 'tester@example.com',
+  email: 'tester@example.com',
+  phone: null,
+};
+
+export const emptyPage = () => ({ list: [], total: 0 });
+
+/** Signs in as `user` against `api` and loads the user info as the guard would. */
+export async function signInAs(
+  api: ApiServer,
+  user: { is_main: boolean; permissions: number[] },
+  unread = { notice: 0, billing: 0, alarm: 0 },
+) {
+  api.routes.set('GET /v1/global/getUserInfo', () => ({ ...baseUser, ...user }));
+  api.routes.set('GET /v1/msg/notify/count', () => ({ total: unread, unread }));
+  api.routes.set('GET /v1/msg/notify/today', emptyPage);
+  userStore.reset();
+  saveSession({ token: 'access', refresh_token: 'refresh', host: api.host });
+  await userStore.ensureLoaded();
+}

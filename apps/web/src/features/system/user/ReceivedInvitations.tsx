@@ -1,0 +1,159 @@
+/**
+ * Invitations addressed to the signed-in account (spec's `/msg/team/invation`), shown while some are
+ * pending. Answering first checks the invitation (`/team/invitation/confirm/check`: still pending,
+ * may be accepted), then accepts or rejects it (`/team/invitation/confirm`). After accepting, the user
+ * info is read again: rights now come from the team's main account and the menu follows.
+ */
+import { useCallback, useState } from 'react';
+import { App, Button, Card, Flex, List, Modal, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { InvitationKind, InvitationStatus, type Invitation } from '@hmi/contract';
+import { checkInvitation, confirmInvitation, listReceivedInvitations } from '../../../api/team';
+import { modalDefaults } from '../../../app/theme';
+import { useSession } from '../../../app/userStore';
+import { useErrorToast } from '../../../shared/errors';
+import { formatTime } from '../../../shared/format';
+import { useLoad } from '../../../shared/useLoad';
+
+export function ReceivedInvitations() {
+  const { t } = useTranslation('team');
+  const { message } = App.useApp();
+  const fail = useErrorToast();
+  const { reloadUserInfo, reloadMessageCounts } = useSession();
+  const [checking, setChecking] = useState<number | null>(null);
+  const [answering, setAnswering] = useState<Invitation | null>(null);
+  const [busy, setBusy] = useState<'accept' | 'reject' | null>(null);
+
+  const fetch = useCallback(
+    () => listReceivedInvitations({ page: 1, pageSize: 50, status: InvitationStatus.PENDING }),
+    [],
+  );
+  const received = useLoad(fetch);
+  const pending = received.data?.list ?? [];
+
+  const open = async (invitation: Invitation) => {
+    setChecking(invitation.id);
+    try {
+      setAnswering(await checkInvitation(invitation.id, { handleError: true }));
+    } catch (error) {
+      fail(error);
+      await received.reload();
+    } finally {
+      setChecking(null);
+    }
+  };
+
+  const answer = async (accept: boolean) => {
+    if (!answering) return;
+    setBusy(accept ? 'accept' : 'reject');
+    try {
+      await confirmInvitation(answering.id, accept, { handleError: true });
+      void message.success(
+        accept ? t('received.accepted', { team: answering.team_name }) : t('received.rejected'),
+      );
+      setAnswering(null);
+      await received.reload();
+      if (accept) await reloadUserInfo();
+      await reloadMessageCounts().catch(() => undefined);
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const line = (inv: Invitation) =>
+    t(inv.kind === InvitationKind.TRANSFER ? 'received.transfer' : 'received.invite', {
+      inviter: inv.inviter_name,
+      account: inv.inviter_account,
+      team: inv.team_name,
+    });
+
+  if (!pending.length) return null;
+  return (
+    <Card
+      size="small"
+      title={t('received.title')}
+      style={{ marginBottom: 16, borderColor: '#91caff' }}
+      data-testid="received-invitations"
+    >
+      <List
+        dataSource={pending}
+        renderItem={(inv) => (
+          <List.Item
+            data-testid={`received-invitation-${inv.id}`}
+            actions={[
+              <Button
+                key="answer"
+                type="primary"
+                size="small"
+                loading={checking === inv.id}
+                onClick={() => void open(inv)}
+                data-testid={`invitation-answer-${inv.id}`}
+              >
+                {t('received.answer')}
+              </Button>,
+            ]}
+          >
+            <List.Item.Meta
+              title={line(inv)}
+              description={
+                <Space size={12} wrap>
+                  {inv.role_name && <Tag color="blue">{t('received.role', { role: inv.role_name })}</Tag>}
+                  <Typography.Text type="secondary">
+                    {t('received.expires', { time: formatTime(inv.expires_at) })}
+                  </Typography.Text>
+                </Space>
+              }
+            />
+          </List.Item>
+        )}
+      />
+      <Modal
+        {...modalDefaults}
+        open={answering !== null}
+        title={t('received.confirmTitle')}
+        onCancel={() => setAnswering(null)}
+        maskClosable={false}
+        destroyOnHidden
+        footer={[
+          <Button
+            key="reject"
+            danger
+            loading={busy === 'reject'}
+            disabled={busy === 'accept'}
+            onClick={() => void answer(false)}
+            data-testid="invitation-reject"
+          >
+            {t('received.reject')}
+          </Button>,
+          <Button
+            key="accept"
+            type="primary"
+            loading={busy === 'accept'}
+            disabled={busy === 'reject'}
+            onClick={() => void answer(true)}
+            data-testid="invitation-accept"
+          >
+            {t('received.accept')}
+          </Button>,
+        ]}
+      >
+        {answering && (
+          <Flex vertical gap={8} align="start">
+            <Typography.Text strong>{line(answering)}</Typography.Text>
+            {answering.role_name && (
+              <Tag color="blue">{t('received.role', { role: answering.role_name })}</Tag>
+            )}
+            <Typography.Text type="secondary">
+              {t(answering.kind === InvitationKind.TRANSFER ? 'received.transferNote' : 'received.joinNote')}
+            </Typography.Text>
+            <Typography.Text type="secondary">
+              {t('received.expires', { time: formatTime(answering.expires_at) })}
+            </Typography.Text>
+          </Flex>
+        )}
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,135 @@
+/** Invitations sent by the team with their state; pending ones can be cancelled (25). */
+import { useCallback, useState } from 'react';
+import { App, Button, Card, Select, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { InvitationStatus, Permission, type Invitation, type InvitationStatusValue } from '@hmi/contract';
+import { cancelInvitation, listInvitations, type InvitationQuery } from '../../../api/team';
+import { useDialogs } from '../../../app/dialogs';
+import { useCan } from '../../../shared/access';
+import { useErrorToast } from '../../../shared/errors';
+import { formatTime } from '../../../shared/format';
+import { useLoad } from '../../../shared/useLoad';
+
+const statusColor: Record<InvitationStatusValue, string> = {
+  pending: 'processing',
+  accepted: 'success',
+  rejected: 'error',
+  cancelled: 'default',
+  voided: 'warning',
+};
+
+export function SentInvitations({ refreshKey }: { refreshKey: number }) {
+  const { t } = useTranslation('team');
+  const { message } = App.useApp();
+  const dialogs = useDialogs();
+  const fail = useErrorToast();
+  const can = useCan();
+  const [query, setQuery] = useState<InvitationQuery>({ page: 1, pageSize: 10 });
+
+  // refreshKey: the page bumps it after sending an invitation.
+  const fetch = useCallback(
+    () => listInvitations(query).then((r) => ({ ...r, refreshKey })),
+    [query, refreshKey],
+  );
+  const invitations = useLoad(fetch);
+
+  const cancel = (inv: Invitation) =>
+    dialogs.confirm({
+      title: t('invitations.cancelTitle'),
+      content: t('invitations.cancelContent', { account: inv.invitee_account }),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await cancelInvitation(inv.id, { handleError: true });
+          void message.success(t('invitations.cancelled'));
+          await invitations.reload();
+        } catch (error) {
+          fail(error);
+        }
+      },
+    });
+
+  const columns: ColumnsType<Invitation> = [
+    {
+      title: t('field.invitee'),
+      key: 'invitee',
+      render: (_, i) => `${i.invitee_name} (${i.invitee_account})`,
+    },
+    { title: t('field.kind'), dataIndex: 'kind', render: (k: string) => t(`invitations.kind.${k}`) },
+    { title: t('field.role'), dataIndex: 'role_name', render: (v: string | null) => v ?? '-' },
+    { title: t('field.inviter'), dataIndex: 'inviter_name' },
+    {
+      title: t('field.status'),
+      dataIndex: 'status',
+      render: (s: InvitationStatusValue, i) => (
+        <Tag color={statusColor[s]} data-testid={`invitation-status-${i.id}`}>
+          {t(`enums.invitationStatus.${s}`)}
+        </Tag>
+      ),
+    },
+    { title: t('field.sentAt'), dataIndex: 'created_at', render: (v: number) => formatTime(v) },
+    {
+      title: t('field.expiresAt'),
+      dataIndex: 'expires_at',
+      render: (v: number, i) => (i.status === InvitationStatus.PENDING ? formatTime(v) : '-'),
+    },
+  ];
+  if (can(Permission.USER_INVITE))
+    columns.push({
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, i) =>
+        i.status === InvitationStatus.PENDING && (
+          <Button
+            type="link"
+            size="small"
+            danger
+            onClick={() => cancel(i)}
+            data-testid={`invitation-cancel-${i.id}`}
+          >
+            {t('invitations.cancel')}
+          </Button>
+        ),
+    });
+
+  return (
+    <Card
+      title={t('invitations.title')}
+      style={{ marginTop: 16 }}
+      data-testid="sent-invitations"
+      extra={
+        <Select<InvitationStatusValue | 'all'>
+          value={query.status ?? 'all'}
+          style={{ width: 140 }}
+          onChange={(v) => setQuery((q) => ({ ...q, page: 1, status: v === 'all' ? undefined : v }))}
+          options={[
+            { value: 'all', label: t('invitations.allStatus') },
+            ...Object.values(InvitationStatus).map((s) => ({
+              value: s,
+              label: t(`enums.invitationStatus.${s}`),
+            })),
+          ]}
+        />
+      }
+    >
+      <Table<Invitation>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={invitations.data?.list ?? []}
+        loading={invitations.loading}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('invitations.empty') }}
+        pagination={{
+          current: query.page as number,
+          pageSize: query.pageSize as number,
+          total: invitations.data?.total ?? 0,
+          showTotal: (total) => t('common.pagination.total', { total }),
+          onChange: (page, pageSize) => setQuery((q) => ({ ...q, page, pageSize })),
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,250 @@
+/**
+ * Team members (ids 24-27, 38): the team with roles, invitations sent, invite, change role, data
+ * permissions, remove, and (main account only) hand the main account over. Invitations addressed to
+ * the signed-in account are shown on top.
+ */
+import { useCallback, useState } from 'react';
+import { Alert, App, Button, Card, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { UserAddOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Permission, type TeamMember } from '@hmi/contract';
+import { listMembers, removeMember, transferMain, type MemberQuery } from '../../../api/team';
+import { useDialogs } from '../../../app/dialogs';
+import { useSession } from '../../../app/userStore';
+import { useCan } from '../../../shared/access';
+import { useErrorToast } from '../../../shared/errors';
+import { formatTime } from '../../../shared/format';
+import { useLoad } from '../../../shared/useLoad';
+import { ChangeRoleModal } from './ChangeRoleModal';
+import { DataPermissionModal } from './DataPermissionModal';
+import { InviteModal } from './InviteModal';
+import { ReceivedInvitations } from './ReceivedInvitations';
+import { SentInvitations } from './SentInvitations';
+import { useRoleOptions } from './roleOptions';
+
+const PAGE_SIZE = 20;
+
+export function UserPage() {
+  const { t } = useTranslation('team');
+  const { message } = App.useApp();
+  const dialogs = useDialogs();
+  const fail = useErrorToast();
+  const can = useCan();
+  const { userInfo } = useSession();
+  const [keyword, setKeyword] = useState('');
+  const [query, setQuery] = useState<MemberQuery>({ page: 1, pageSize: PAGE_SIZE });
+  const [inviting, setInviting] = useState(false);
+  const [sentKey, setSentKey] = useState(0);
+  const [roleOf, setRoleOf] = useState<TeamMember | null>(null);
+  const [grantsOf, setGrantsOf] = useState<TeamMember | null>(null);
+  const closeGrants = useCallback(() => setGrantsOf(null), []);
+  const roleFilter = useRoleOptions(true);
+
+  const fetch = useCallback(() => listMembers(query), [query]);
+  const members = useLoad(fetch);
+  const isMain = Boolean(userInfo?.is_main);
+  const myId = userInfo?.dbuser_id;
+
+  const remove = (member: TeamMember) =>
+    dialogs.confirm({
+      title: t('remove.title'),
+      content: t('remove.content', { name: member.name }),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await removeMember(member.id, { handleError: true });
+          void message.success(t('remove.done'));
+          await members.reload();
+          setSentKey((k) => k + 1);
+        } catch (error) {
+          fail(error);
+        }
+      },
+    });
+
+  const handOver = (member: TeamMember) =>
+    dialogs.confirm({
+      title: t('transfer.title', { name: member.name }),
+      content: t('transfer.content', { name: member.name }),
+      onOk: async () => {
+        try {
+          await transferMain(member.id, { handleError: true });
+          void message.success(t('transfer.sent'));
+          setSentKey((k) => k + 1);
+        } catch (error) {
+          fail(error);
+        }
+      },
+    });
+
+  const columns: ColumnsType<TeamMember> = [
+    {
+      title: t('field.account'),
+      dataIndex: 'account',
+      render: (account: string, m) => (
+        <Space size={6} data-testid={`member-${m.account}`}>
+          <span>{account}</span>
+          {m.id === myId && <Tag>{t('you')}</Tag>}
+        </Space>
+      ),
+    },
+    {
+      title: t('field.name'),
+      dataIndex: 'name',
+      render: (name: string, m) => (m.alias_name ? `${name} (${m.alias_name})` : name),
+    },
+    {
+      title: t('field.role'),
+      key: 'role',
+      render: (_, m) =>
+        m.is_main ? (
+          <Tag color="gold">{t('mainAccount')}</Tag>
+        ) : m.role_name ? (
+          <Tag color="blue" data-testid={`member-role-${m.id}`}>
+            {m.role_name}
+          </Tag>
+        ) : (
+          <Typography.Text type="secondary">{t('noRole')}</Typography.Text>
+        ),
+    },
+    { title: t('field.joined'), dataIndex: 'created_at', width: 180, render: (v: number) => formatTime(v) },
+  ];
+  const anyAction =
+    can(Permission.USER_CHANGE_ROLE) ||
+    can(Permission.USER_DATA_PERMISSION) ||
+    can(Permission.USER_DELETE) ||
+    isMain;
+  if (anyAction)
+    columns.push({
+      title: t('common.actions'),
+      key: 'actions',
+      width: 300,
+      render: (_, m) =>
+        !m.is_main &&
+        m.id !== myId && (
+          <Space size={0} wrap>
+            {can(Permission.USER_CHANGE_ROLE) && (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => setRoleOf(m)}
+                data-testid={`member-role-edit-${m.id}`}
+              >
+                {t('changeRole.button')}
+              </Button>
+            )}
+            {can(Permission.USER_DATA_PERMISSION) && (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => setGrantsOf(m)}
+                data-testid={`member-grants-${m.id}`}
+              >
+                {t('dataPermission.button')}
+              </Button>
+            )}
+            {isMain && (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => handOver(m)}
+                data-testid={`member-transfer-${m.id}`}
+              >
+                {t('transfer.button')}
+              </Button>
+            )}
+            {can(Permission.USER_DELETE) && (
+              <Button
+                type="link"
+                size="small"
+                danger
+                onClick={() => remove(m)}
+                data-testid={`member-remove-${m.id}`}
+              >
+                {t('remove.button')}
+              </Button>
+            )}
+          </Space>
+        ),
+    });
+
+  return (
+    <div data-testid="page-user">
+      <ReceivedInvitations />
+      <Card
+        title={
+          <Space size={12}>
+            <span>{t('title')}</span>
+            {userInfo?.team_name && (
+              <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
+                {t('teamName', { name: userInfo.team_name })}
+              </Typography.Text>
+            )}
+          </Space>
+        }
+        extra={
+          can(Permission.USER_INVITE) && (
+            <Button
+              type="primary"
+              icon={<UserAddOutlined />}
+              onClick={() => setInviting(true)}
+              data-testid="member-invite"
+            >
+              {t('invite.button')}
+            </Button>
+          )
+        }
+      >
+        <Alert type="info" showIcon title={t('help')} style={{ marginBottom: 16 }} />
+        <Flex gap={12} style={{ marginBottom: 16 }} wrap>
+          <Input.Search
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            onSearch={(value) => setQuery((q) => ({ ...q, page: 1, keyword: value.trim() || undefined }))}
+            allowClear
+            placeholder={t('keywordPlaceholder')}
+            style={{ width: 280 }}
+          />
+          {roleFilter.options.length > 0 && (
+            <Select<number | 'all'>
+              value={(query.role_id as number | undefined) ?? 'all'}
+              style={{ width: 180 }}
+              onChange={(v) => setQuery((q) => ({ ...q, page: 1, role_id: v === 'all' ? undefined : v }))}
+              options={[{ value: 'all', label: t('allRoles') }, ...roleFilter.options]}
+            />
+          )}
+        </Flex>
+        <Table<TeamMember>
+          rowKey="id"
+          data-testid="member-table"
+          columns={columns}
+          dataSource={members.data?.list ?? []}
+          loading={members.loading}
+
+          locale={{ emptyText: t('common.noData') }}
+          pagination={{
+            current: query.page as number,
+            pageSize: query.pageSize as number,
+            total: members.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (total) => t('common.pagination.total', { total }),
+            onChange: (page, pageSize) => setQuery((q) => ({ ...q, page, pageSize })),
+          }}
+        />
+      </Card>
+      <SentInvitations refreshKey={sentKey} />
+      <InviteModal
+        open={inviting}
+        onClose={() => setInviting(false)}
+        onSent={() => setSentKey((k) => k + 1)}
+      />
+      <ChangeRoleModal
+        member={roleOf}
+        onClose={() => setRoleOf(null)}
+        onSaved={() => void members.reload()}
+      />
+      <DataPermissionModal member={grantsOf} onClose={closeGrants} />
+    </div>
+  );
+}
