@@ -10,7 +10,8 @@ import { DeviceGroupPage } from './devicegroup/DeviceGroupPage';
 import { DeviceListPage } from './devicelist/DeviceListPage';
 import { ProjectListPage } from './projectlist/ProjectListPage';
 import { TemplateListPage } from './templatelist/TemplateListPage';
-import { deviceRow, signInAs, startApiServer, type ApiServer } from './testing';
+import { signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
+import { deviceRow } from './fixtures';
 
 let api: ApiServer;
 

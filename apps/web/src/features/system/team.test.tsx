@@ -13,7 +13,7 @@ import { PermissionPicker } from './role/PermissionPicker';
 import { togglePermission } from './role/permissionPicking';
 import { RolePage } from './role/RolePage';
 import { UserPage } from './user/UserPage';
-import { emptyPage, signInAs, startApiServer, type ApiServer } from './testing';
+import { emptyPage, signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
 
 let api: ApiServer;
 

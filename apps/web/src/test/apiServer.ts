@@ -1,11 +1,12 @@
 /**
- * Test helpers of the registry screens: a real local HTTP server answering the calls a screen makes
- * (routes keyed by "METHOD /path"), and a signed-in user loaded from it the way the guard does.
+ * Test helpers of the console screens: a real local HTTP server answering the
+ * calls a screen makes (routes keyed by "METHOD /v1/path"), and a signed-in user loaded from it the
+ * way the guard does.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { saveSession } from '../../app/tokens';
-import { userStore } from '../../app/userStore';
+import { saveSession } from '../app/tokens';
+import { userStore } from '../app/userStore';
 
 export interface Recorded {
   method: string;
@@ -14,13 +15,27 @@ export interface Recorded {
   body: unknown;
 }
 
+/** An answer's data, or `refuse(code, data)` for a business error. */
 export type Answer = (req: Recorded) => unknown;
+
+const REFUSAL = Symbol('refusal');
+interface Refusal {
+  [REFUSAL]: true;
+  code: number;
+  data: unknown;
+}
+
+export const refuse = (code: number, data: unknown = null): Refusal => ({ [REFUSAL]: true, code, data });
+
+const isRefusal = (value: unknown): value is Refusal =>
+  typeof value === 'object' && value !== null && REFUSAL in value;
 
 export interface ApiServer {
   host: string;
   calls: Recorded[];
-  /** Answers for "METHOD /v1/path" (exact path, query ignored); anything else gets `{ code: 0, data: null }`. */
   routes: Map<string, Answer>;
+  /** Calls made to "METHOD /v1/path". */
+  callsTo(key: string): Recorded[];
   close(): Promise<void>;
 }
 
@@ -49,14 +64,26 @@ export async function startApiServer(): Promise<ApiServer> {
       const recorded = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, body };
       calls.push(recorded);
       const answer = routes.get(`${recorded.method} ${recorded.path}`);
-      const data = answer ? answer(recorded) : null;
+      const result = answer ? answer(recorded) : null;
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ code: 0, data: data ?? null, msg: 'ok' }));
+      res.end(
+        JSON.stringify(
+          isRefusal(result)
+            ? { code: result.code, data: result.data, msg: 'refused' }
+            : { code: 0, data: result ?? null, msg: 'ok' },
+        ),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { host, calls, routes, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    host,
+    calls,
+    routes,
+    callsTo: (key) => calls.filter((c) => `${c.method} ${c.path}` === key),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 export const baseUser = {
@@ -79,46 +106,18 @@ export const baseUser = {
   phone: null,
 };
 
+export const emptyPage = () => ({ list: [], total: 0 });
+
 /** Signs in as `user` against `api` and loads the user info as the guard would. */
-export async function signInAs(api: ApiServer, user: { is_main: boolean; permissions: number[] }) {
+export async function signInAs(
+  api: ApiServer,
+  user: { is_main: boolean; permissions: number[] },
+  unread = { notice: 0, billing: 0, alarm: 0 },
+) {
   api.routes.set('GET /v1/global/getUserInfo', () => ({ ...baseUser, ...user }));
-  api.routes.set('GET /v1/msg/notify/count', () => {
-    const zero = { notice: 0, billing: 0, alarm: 0 };
-    return { total: zero, unread: zero };
-  });
-  api.routes.set('GET /v1/msg/notify/today', () => ({ list: [], total: 0 }));
+  api.routes.set('GET /v1/msg/notify/count', () => ({ total: unread, unread }));
+  api.routes.set('GET /v1/msg/notify/today', emptyPage);
   userStore.reset();
   saveSession({ token: 'access', refresh_token: 'refresh', host: api.host });
   await userStore.ensureLoaded();
-}
-
-/** A device row as the server answers it. */
-export function deviceRow(id: number, patch: Record<string, unknown> = {}) {
-  return {
-    id,
-    name: `Press${id}`,
-    sn: `SN-${id}`,
-    model: 'HMI-7000',
-    group_id: null,
-    group_path: [],
-    template_id: null,
-    template_name: null,
-    address: '',
-    remark: '',
-    hmi_sn: '',
-    gateway_sn: '',
-    customer_name: '',
-    labels: [],
-    online: 0,
-    last_online_change: null,
-    sync_status: 0,
-    cloud_version: null,
-    hmi_version: null,
-    config_created_at: null,
-    config_modified_at: null,
-    traffic_switch: 0,
-    favourite: false,
-    created_at: 1700000000,
-    ...patch,
-  };
 }
