@@ -1,7 +1,7 @@
 /** Projects (ids 39-43): list, add, edit, delete; `?projectid=` opens one. */
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { App, Button, Card, Flex, Input, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Flex, Input, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useCan } from '../../../shared/access';
 import { formatTime } from '../../../shared/format';
 import { useLoad } from '../../../shared/useLoad';
 import { ProjectFormModal, type ProjectDialog } from './ProjectFormModal';
+import { RowActions } from '../../../shared/RowActions';
 
 const PAGE_SIZE = 20;
 const SHOWN_DEVICES = 5;
@@ -113,24 +114,12 @@ export function ProjectListPage() {
       key: 'actions',
       fixed: 'right',
       render: (_, p) => (
-        <Space size={0}>
-          {can(Permission.PROJECT_EDIT) && (
-            <Button type="link" size="small" onClick={() => show(p)} data-testid={`project-edit-${p.id}`}>
-              {t('common.edit')}
-            </Button>
-          )}
-          {can(Permission.PROJECT_DELETE) && (
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() => remove(p)}
-              data-testid={`project-delete-${p.id}`}
-            >
-              {t('common.delete')}
-            </Button>
-          )}
-        </Space>
+        <RowActions
+          testId="project"
+          id={p.id}
+          onEdit={can(Permission.PROJECT_EDIT) && (() => show(p))}
+          onDelete={can(Permission.PROJECT_DELETE) && (() => remove(p))}
+        />
       ),
     });
 

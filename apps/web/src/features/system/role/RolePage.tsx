@@ -1,6 +1,6 @@
 /** Roles (ids 28, 29, 31, 32): list with permissions, zones and members; add, edit, delete. */
 import { useCallback, useState } from 'react';
-import { Alert, App, Button, Card, Flex, Input, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Input, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useErrorToast } from '../../../shared/errors';
 import { formatTime } from '../../../shared/format';
 import { useLoad } from '../../../shared/useLoad';
 import { RoleFormModal, type RoleDialog } from './RoleFormModal';
+import { RowActions } from '../../../shared/RowActions';
 
 const PAGE_SIZE = 20;
 
@@ -99,29 +100,12 @@ export function RolePage() {
       key: 'actions',
       fixed: 'right',
       render: (_, r) => (
-        <Space size={0}>
-          {can(Permission.ROLE_EDIT) && (
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setDialog({ mode: 'edit', role: r })}
-              data-testid={`role-edit-${r.id}`}
-            >
-              {t('common.edit')}
-            </Button>
-          )}
-          {can(Permission.ROLE_DELETE) && (
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() => remove(r)}
-              data-testid={`role-delete-${r.id}`}
-            >
-              {t('common.delete')}
-            </Button>
-          )}
-        </Space>
+        <RowActions
+          testId="role"
+          id={r.id}
+          onEdit={can(Permission.ROLE_EDIT) && (() => setDialog({ mode: 'edit', role: r }))}
+          onDelete={can(Permission.ROLE_DELETE) && (() => remove(r))}
+        />
       ),
     });
 

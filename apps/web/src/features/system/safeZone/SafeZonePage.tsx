@@ -1,6 +1,6 @@
 /** Security zones (ids 33, 30, 34, 35): list, add, edit, delete, with help on what a zone means here. */
 import { useCallback, useState } from 'react';
-import { Alert, App, Button, Card, Flex, Input, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Input, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useErrorToast } from '../../../shared/errors';
 import { formatTime } from '../../../shared/format';
 import { useLoad } from '../../../shared/useLoad';
 import { ZoneFormModal, type ZoneDialog } from './ZoneFormModal';
+import { RowActions } from '../../../shared/RowActions';
 
 const PAGE_SIZE = 20;
 
@@ -100,29 +101,12 @@ export function SafeZonePage() {
       key: 'actions',
       fixed: 'right',
       render: (_, z) => (
-        <Space size={0}>
-          {can(Permission.ZONE_EDIT) && (
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setDialog({ mode: 'edit', zone: z })}
-              data-testid={`zone-edit-${z.id}`}
-            >
-              {t('common.edit')}
-            </Button>
-          )}
-          {can(Permission.ZONE_DELETE) && (
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() => remove(z)}
-              data-testid={`zone-delete-${z.id}`}
-            >
-              {t('common.delete')}
-            </Button>
-          )}
-        </Space>
+        <RowActions
+          testId="zone"
+          id={z.id}
+          onEdit={can(Permission.ZONE_EDIT) && (() => setDialog({ mode: 'edit', zone: z }))}
+          onDelete={can(Permission.ZONE_DELETE) && (() => remove(z))}
+        />
       ),
     });
 

@@ -1,0 +1,29 @@
+/** The edit and delete links of a table row; each shows only when its handler is given (permission). */
+import { Button, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export interface RowActionsProps {
+  /** Test ids are `<testId>-edit-<id>` and `<testId>-delete-<id>`. */
+  testId: string;
+  id: number;
+  onEdit?: (() => void) | false;
+  onDelete?: (() => void) | false;
+}
+
+export function RowActions({ testId, id, onEdit, onDelete }: RowActionsProps) {
+  const { t } = useTranslation();
+  return (
+    <Space size={0}>
+      {onEdit && (
+        <Button type="link" size="small" onClick={onEdit} data-testid={`${testId}-edit-${id}`}>
+          {t('common.edit')}
+        </Button>
+      )}
+      {onDelete && (
+        <Button type="link" size="small" danger onClick={onDelete} data-testid={`${testId}-delete-${id}`}>
+          {t('common.delete')}
+        </Button>
+      )}
+    </Space>
+  );
+}
