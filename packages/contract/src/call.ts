@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import type { PermissionRequirement } from './permissions';
+import {
+  HAS_PERMISSION,
+  hasPermission,
+  type PermissionHolder,
+  type PermissionId,
+  type PermissionRequirement,
+} from './permissions';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -8,6 +14,24 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * permission; `refresh` carries the refresh token in the authorization header instead.
  */
 export type CallAuth = 'public' | 'session' | 'refresh';
+
+/**
+ * What a session call needs: one permission id, `hasPermission` (nothing), or `anyOf` several ids
+ * for a helper call that screens of different areas share (holding one of them suffices).
+ */
+export type CallPermission = PermissionRequirement | { anyOf: readonly [PermissionId, ...PermissionId[]] };
+
+/** The ids a call's permission names (none for `hasPermission`). */
+export function permissionIdsOf(permission: CallPermission): readonly PermissionId[] {
+  if (permission === HAS_PERMISSION) return [];
+  return typeof permission === 'number' ? [permission] : permission.anyOf;
+}
+
+/** The spec's check (main account, `hasPermission`, or a held id), passing `anyOf` on any one id. */
+export function mayCall(user: PermissionHolder, permission: CallPermission): boolean {
+  if (typeof permission === 'object') return permission.anyOf.some((id) => hasPermission(user, id));
+  return hasPermission(user, permission);
+}
 
 /**
  * One API call: the single source of truth the server validates with, the client types with, and
@@ -24,7 +48,7 @@ export interface CallDef<
   method: HttpMethod;
   path: string;
   auth: CallAuth;
-  permission: PermissionRequirement;
+  permission: CallPermission;
   central?: boolean;
   summary: string;
   /** Largest accepted request body in bytes when above the app's default (1 MiB). */

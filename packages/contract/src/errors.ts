@@ -66,6 +66,11 @@ export const ErrorCode = {
    * failed logins from one account or one address. Sent with HTTP 429 and Retry-After.
    */
   TOO_MANY_ATTEMPTS: 1201,
+  /**
+   * Product extension: the main account of a team that still has members cannot be removed; it
+   * must hand the team over first (transfer of the main account), so no team is left without owner.
+   */
+  MAIN_ACCOUNT_HAS_MEMBERS: 1202,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -135,6 +140,7 @@ export const errorCatalogue: Record<NumericErrorCode, CatalogueEntry> = {
   2001: { status: 400, message: 'failed to parse a project archive' },
   2003: { status: 502, message: 'network error' },
   1201: { status: 429, message: 'too many attempts, try again later' },
+  1202: { status: 409, message: 'the team still has members: transfer the main account first' },
 };
 
 export const numericErrorCodes = Object.keys(errorCatalogue).map(Number) as NumericErrorCode[];

@@ -1,22 +1,55 @@
-import { describe, expect, it } from 'vitest';
-import { ManualClock } from './clock';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databases } from '../test/databases';
+import { startHarness, type Harness } from '../test/harness';
 import { SlidingWindowLimiter } from './rate-limit';
 
-describe('SlidingWindowLimiter', () => {
-  it('blocks at the limit until the oldest counted event leaves the window', () => {
-    const clock = new ManualClock();
-    const l = new SlidingWindowLimiter(clock, 3, 60);
-    l.hit('k');
-    clock.advance(10);
-    l.hit('k');
-    l.hit('k');
-    expect(l.retryAfter('k')).toBe(50);
-    expect(l.retryAfter('other')).toBe(0);
-    clock.advance(50);
-    expect(l.retryAfter('k')).toBe(0);
-    l.hit('k');
-    expect(l.retryAfter('k')).toBe(10);
-    l.reset('k');
-    expect(l.retryAfter('k')).toBe(0);
+describe.each(databases)('SlidingWindowLimiter on $name', (database) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(database);
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it('blocks at the limit until the oldest counted attempt leaves the window', async () => {
+    const l = new SlidingWindowLimiter(h.app.database.db, h.clock, 'test-a', 3, 60);
+    await l.hit('k');
+    h.clock.advance(10);
+    await l.hit('k');
+    await l.hit('k');
+    expect(await l.retryAfter('k')).toBe(50);
+    expect(await l.retryAfter('other')).toBe(0);
+    h.clock.advance(50);
+    expect(await l.retryAfter('k')).toBe(0);
+    await l.hit('k');
+    expect(await l.retryAfter('k')).toBe(10);
+    await l.reset('k');
+    expect(await l.retryAfter('k')).toBe(0);
+  });
+
+  it('shares counts between limiters of one scope (other instances, a restart) and keeps scopes apart', async () => {
+    const first = new SlidingWindowLimiter(h.app.database.db, h.clock, 'test-b', 2, 60);
+    const second = new SlidingWindowLimiter(h.app.database.db, h.clock, 'test-b', 2, 60);
+    const otherScope = new SlidingWindowLimiter(h.app.database.db, h.clock, 'test-c', 2, 60);
+    await first.hit('k');
+    await second.hit('k');
+    expect(await first.retryAfter('k')).toBe(60);
+    expect(await second.retryAfter('k')).toBe(60);
+    expect(await otherScope.retryAfter('k')).toBe(0);
+  });
+
+  it('forgets attempts that left the window when the key is hit again', async () => {
+    const l = new SlidingWindowLimiter(h.app.database.db, h.clock, 'test-d', 5, 60);
+    await l.hit('k');
+    await l.hit('k');
+    h.clock.advance(61);
+    await l.hit('k');
+    const rows = await h.app.database.db
+      .selectFrom('attempts')
+      .select('at')
+      .where('scope', '=', 'test-d')
+      .execute();
+    expect(rows).toHaveLength(1);
   });
 });

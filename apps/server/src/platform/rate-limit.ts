@@ -1,46 +1,55 @@
+import type { Kysely } from 'kysely';
 import type { Clock } from './clock';
+import type { Database } from './db/schema';
 
 /**
- * Counts events per key in a sliding window, in process memory. Enough for one instance; a
- * scale-out deployment shares it through REDIS_URL once the bus exists.
+ * Counts failed attempts per key in a sliding window. The attempts live in the database, so all
+ * server instances share one count and a restart does not reset it.
  */
 export class SlidingWindowLimiter {
-  private readonly events = new Map<string, number[]>();
   constructor(
+    private readonly db: Kysely<Database>,
     private readonly clock: Clock,
+    /** Keeps the counts of different limiters apart (e.g. `login-account`, `bind-pin`). */
+    private readonly scope: string,
     private readonly limit: number,
     private readonly windowSeconds: number,
   ) {}
 
-  private live(key: string): number[] {
-    const since = this.clock.now() - this.windowSeconds * 1000;
-    const list = (this.events.get(key) ?? []).filter((t) => t > since);
-    if (list.length) this.events.set(key, list);
-    else this.events.delete(key);
-    return list;
+  private since(): number {
+    return this.clock.now() - this.windowSeconds * 1000;
   }
 
   /** Seconds until the key may act again, or 0 when it may now. */
-  retryAfter(key: string): number {
-    const list = this.live(key);
-    if (list.length < this.limit) return 0;
-    const oldest = list[list.length - this.limit] ?? this.clock.now();
+  async retryAfter(key: string): Promise<number> {
+    const newest = await this.db
+      .selectFrom('attempts')
+      .select('at')
+      .where('scope', '=', this.scope)
+      .where('key', '=', key)
+      .where('at', '>', this.since())
+      .orderBy('at', 'desc')
+      .limit(this.limit)
+      .execute();
+    if (newest.length < this.limit) return 0;
+    // The oldest of the last `limit` attempts must leave the window before another is allowed.
+    const oldest = Number(newest[newest.length - 1]?.at ?? this.clock.now());
     return Math.max(1, Math.ceil((oldest + this.windowSeconds * 1000 - this.clock.now()) / 1000));
   }
 
-  hit(key: string): void {
-    if (this.events.size > 10_000) this.prune();
-    const list = this.live(key);
-    list.push(this.clock.now());
-    this.events.set(key, list);
+  async hit(key: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('attempts')
+        .where('scope', '=', this.scope)
+        .where('key', '=', key)
+        .where('at', '<=', this.since())
+        .execute();
+      await trx.insertInto('attempts').values({ scope: this.scope, key, at: this.clock.now() }).execute();
+    });
   }
 
-  /** Drops keys whose events have all left the window. */
-  prune(): void {
-    for (const key of [...this.events.keys()]) this.live(key);
-  }
-
-  reset(key: string): void {
-    this.events.delete(key);
+  async reset(key: string): Promise<void> {
+    await this.db.deleteFrom('attempts').where('scope', '=', this.scope).where('key', '=', key).execute();
   }
 }

@@ -11,6 +11,23 @@ export type MessageCounts = z.infer<typeof messageCounts>;
 
 export const messageKindSchema = z.enum([MessageKind.NOTICE, MessageKind.BILLING, MessageKind.ALARM]);
 
+/**
+ * The variable parts of a message, which the web words in the reader's locale by the billing type.
+ * Team messages (types 6-9) use `team`, `inviter`, `inviter_account`, `role`, `new_main`,
+ * `new_main_account` and `variant` (TeamMessageVariant) where the type has more than one wording.
+ */
+export const messageParams = z.record(z.string(), z.union([z.string(), z.number()]));
+export type MessageParams = z.infer<typeof messageParams>;
+
+/** Wordings of a team message type: 7 cancelled or voided, 9 offered or completed. */
+export const TeamMessageVariant = {
+  CANCELLED: 'cancelled',
+  VOIDED: 'voided',
+  OFFERED: 'offered',
+  COMPLETED: 'completed',
+} as const;
+export type TeamMessageVariantValue = (typeof TeamMessageVariant)[keyof typeof TeamMessageVariant];
+
 export const message = z.object({
   id: z.number().int(),
   kind: messageKindSchema,
@@ -19,6 +36,8 @@ export const message = z.object({
   is_read: z.boolean(),
   /** Billing message type (BillingMessageType, 1-9); null for other kinds. */
   type: z.number().int().nullable(),
+  /** Null for messages stored as text only (`title` and `content` are always filled). */
+  params: messageParams.nullable(),
   created_at: z.number().int(),
 });
 export type Message = z.infer<typeof message>;

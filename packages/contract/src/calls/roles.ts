@@ -45,6 +45,20 @@ export const listRoles = defineCall({
   response: pageOf(role),
 });
 
+export const roleOption = z.object({ id: z.number().int(), name: z.string() });
+export type RoleOption = z.infer<typeof roleOption>;
+
+export const listRoleOptions = defineCall({
+  auth: 'session',
+  permission: { anyOf: [Permission.USER_INVITE, Permission.USER_CHANGE_ROLE, Permission.ROLE_VIEW] },
+  id: 'listRoleOptions',
+  method: 'GET',
+  path: '/roles/options',
+  summary:
+    'Id and name of every role of the caller’s team, oldest first, for the role pickers of inviting (25) and changing a member’s role (26); also with role view (28)',
+  response: z.array(roleOption),
+});
+
 export const createRole = defineCall({
   auth: 'session',
   permission: Permission.ROLE_ADD,
@@ -90,4 +104,4 @@ export const deleteRole = defineCall({
   response: z.null(),
 });
 
-export const roleCalls = [listRoles, createRole, updateRole, deleteRole] as const;
+export const roleCalls = [listRoles, listRoleOptions, createRole, updateRole, deleteRole] as const;

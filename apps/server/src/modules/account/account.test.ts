@@ -10,6 +10,7 @@ import {
   type CallResult,
   type Harness,
 } from '../../test/harness';
+import { createMainAccount, createSubAccount, TEST_PASSWORD } from '../../test/accounts';
 import type { SessionTokens } from './service';
 
 const PASSWORD = 'Secret#2026';
@@ -597,6 +598,31 @@ describe.each(databases)('accounts on $name', (database) => {
       const code = await registerMail(username);
       expectCode(await call(h.app, 'GET', `/v1/global/activate?code=${code}`), 0);
       await login(username);
+    });
+    it('refuses to remove the main account of a team with members (1202) and removes it once alone', async () => {
+      const main = await createMainAccount(h);
+      const member = await createSubAccount(h, main.teamId, []);
+      const row = await h.app.database.db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', main.userId)
+        .executeTakeFirstOrThrow();
+      const body = {
+        account: row.username,
+        true_name: row.name,
+        data_center: row.data_center,
+        contact: row.contact,
+        passwd: TEST_PASSWORD,
+      };
+      expectCode(await call(h.app, 'POST', '/v1/global/removal', { token: main.token, body }), 1202, 409);
+      expectCode(await call(h.app, 'GET', '/v1/global/getUserInfo', { token: main.token }), 0);
+
+      await h.app.database.db
+        .updateTable('users')
+        .set({ removed_at: Math.floor(h.clock.now() / 1000) })
+        .where('id', '=', member.userId)
+        .execute();
+      expectCode(await call(h.app, 'POST', '/v1/global/removal', { token: main.token, body }), 0);
     });
   });
 

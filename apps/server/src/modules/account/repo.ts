@@ -68,6 +68,18 @@ export class AccountRepo {
     return row?.id ?? 0;
   }
 
+  /** Members of the team other than `userId` that are not removed. */
+  async otherMemberCount(teamId: number, userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('team_id', '=', teamId)
+      .where('id', '!=', userId)
+      .where('removed_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** Highest id of the team's templates or projects (0 when none). */
   async maxTeamId(table: 'templates' | 'projects', teamId: number): Promise<number> {
     const r = await this.db

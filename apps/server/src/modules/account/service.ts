@@ -75,8 +75,21 @@ export class AccountService {
 
   constructor(private readonly d: AccountDeps) {
     const p = accountPolicy;
-    this.accountFailures = new SlidingWindowLimiter(d.clock, p.loginFailuresPerAccount, p.loginWindowSeconds);
-    this.addressFailures = new SlidingWindowLimiter(d.clock, p.loginFailuresPerAddress, p.loginWindowSeconds);
+    const db = d.repo.db;
+    this.accountFailures = new SlidingWindowLimiter(
+      db,
+      d.clock,
+      'login-account',
+      p.loginFailuresPerAccount,
+      p.loginWindowSeconds,
+    );
+    this.addressFailures = new SlidingWindowLimiter(
+      db,
+      d.clock,
+      'login-address',
+      p.loginFailuresPerAddress,
+      p.loginWindowSeconds,
+    );
   }
 
   private now(): number {
@@ -140,20 +153,23 @@ export class AccountService {
 
   async login(username: string, password: string, address: string): Promise<SessionTokens> {
     const key = username.trim().toLowerCase();
-    const wait = Math.max(this.accountFailures.retryAfter(key), this.addressFailures.retryAfter(address));
+    const wait = Math.max(
+      await this.accountFailures.retryAfter(key),
+      await this.addressFailures.retryAfter(address),
+    );
     if (wait > 0) failRetry(1201, wait);
     const user = await this.d.repo.findUserByUsername(key);
     if (!user) {
-      this.addressFailures.hit(address);
+      await this.addressFailures.hit(address);
       fail(1010);
     }
     if (!(await verifyPassword(password, user.password_hash))) {
-      this.accountFailures.hit(key);
-      this.addressFailures.hit(address);
+      await this.accountFailures.hit(key);
+      await this.addressFailures.hit(address);
       fail(1004);
     }
     if (user.status !== 'active') fail(1031);
-    this.accountFailures.reset(key);
+    await this.accountFailures.reset(key);
     return this.issueSession(user);
   }
 
@@ -425,7 +441,7 @@ export class AccountService {
       await this.d.repo.deleteCodes(user.username_key, 'forget', trx);
       await this.d.repo.revokeUserFamilies(user.id, now, null, trx);
     });
-    this.accountFailures.reset(user.username_key);
+    await this.accountFailures.reset(user.username_key);
     return null;
   }
 
@@ -492,6 +508,8 @@ export class AccountService {
       b.contact.trim() === row.contact;
     if (!matches) fail(1019);
     if (!(await verifyPassword(b.passwd, row.password_hash))) fail(1004);
+    // A team is never left without its owner: the main account hands the team over first.
+    if (row.is_main && (await this.d.repo.otherMemberCount(row.team_id, row.id)) > 0) fail(1202);
     const now = this.now();
     const tombstone = `removed:${row.id}:${now}`;
     await this.d.repo.transaction(async (trx) => {

@@ -1,12 +1,13 @@
 import {
   accountCalls,
+  alarmOwnCalls,
   allCalls,
   allPermissionIds,
   errorCatalogue,
   inviteeCalls,
   messageCalls,
+  permissionIdsOf,
   type CallDef,
-  type PermissionId,
 } from '@hmi/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,49 +15,18 @@ import { createMainAccount, createSubAccount, grant, type TestAccount } from '..
 import { databases } from '../../test/databases';
 import { call, startHarness, type Harness } from '../../test/harness';
 import { ok, seedRegistry, type RegistryObjects } from '../../test/registry';
+import { bodyFor, notVisibleCode, urlOf } from '../../test/route-table';
 import { seedTeamObjects, type TeamObjects } from '../../test/team';
 
 /**
  * Session calls that need no permission id on purpose: the signed-in user's own account, messages
  * and the invitations addressed to them.
  */
-const ungated = new Set<string>([...accountCalls, ...messageCalls, ...inviteeCalls].map((c) => c.id));
-
-/** Member calls answer 1071 (account not in current team) for another team's member, others 1003. */
-const notVisibleCode: Record<string, 1071> = { changeMemberRole: 1071, removeMember: 1071 };
-
-/** A body that passes validation for each call taking an object id, so only scoping can refuse it. */
-const validBodies: Record<string, unknown> = {
-  updateGroup: { name: 'Renamed' },
-  updateDevice: { remark: 'changed' },
-  setFavourite: { favourite: true },
-  updateLabel: { name: 'Renamed' },
-  updateTemplate: { firmware: 'changed' },
-  copyTemplate: {},
-  putTemplateTags: { tags: [] },
-  importTemplateTags: { content_base64: 'AAAA' },
-  updateProject: { name: 'Renamed' },
-  putDataPermissions: { group_ids: [] },
-  changeMemberRole: { role_id: 1 },
-  updateRole: { name: 'Renamed' },
-  updateZone: { name: 'Renamed' },
-  writeTag: { value: 1 },
-};
-
-/** A query string that passes validation, for calls that require one. */
-const validQueries: Record<string, string> = {
-  deviceHistory: '?tag=1&from=0&to=60000',
-};
+const ungated = new Set<string>(
+  [...accountCalls, ...messageCalls, ...inviteeCalls, ...alarmOwnCalls].map((c) => c.id),
+);
 
 type Objects = RegistryObjects & TeamObjects;
-
-function urlOf(def: CallDef, id: number | string): string {
-  const path = def.path
-    .replace(':id', String(id))
-    .replace(':tagId', '1')
-    .replace(':cmdId', '00000000-0000-4000-8000-000000000000');
-  return `/v1${path}${validQueries[def.id] ?? ''}`;
-}
 
 /** The id of `objects` a call with `:id` addresses (by its path). */
 function idFor(def: CallDef, o: RegistryObjects & Partial<TeamObjects>, memberId: number): number | null {
@@ -65,6 +35,8 @@ function idFor(def: CallDef, o: RegistryObjects & Partial<TeamObjects>, memberId
   if (p.startsWith('/devices/')) return o.deviceId;
   if (p.startsWith('/labels/')) return o.labelId;
   if (p.startsWith('/templates/')) return o.templateId;
+  if (p.startsWith('/alarm-rules/')) return o.alarmRuleId;
+  if (p.startsWith('/alarm-groups/')) return o.alarmGroupId;
   if (p.startsWith('/projects/')) return o.projectId;
   if (p.startsWith('/team/members/')) return memberId;
   if (p.startsWith('/roles/')) return o.roleId ?? null;
@@ -83,7 +55,9 @@ describe.each(databases)('registry permission matrix and scoping on $name', (dat
   let theirs: Objects;
 
   const gated = () =>
-    (h.app.callTable as CallDef[]).filter((c) => c.auth === 'session' && typeof c.permission === 'number');
+    (h.app.callTable as CallDef[]).filter(
+      (c) => c.auth === 'session' && permissionIdsOf(c.permission).length > 0,
+    );
 
   beforeAll(async () => {
     h = await startHarness(database);
@@ -115,14 +89,14 @@ describe.each(databases)('registry permission matrix and scoping on $name', (dat
     for (const def of h.app.callTable) {
       expect(contractIds.has(def.id), `${def.id} is registered but not in allCalls`).toBe(true);
       if (def.auth === 'session' && !ungated.has(def.id))
-        expect(typeof def.permission, `${def.id} declares no permission id`).toBe('number');
+        expect(permissionIdsOf(def.permission), `${def.id} declares no permission id`).not.toEqual([]);
     }
     expect(gated().length).toBeGreaterThanOrEqual(29);
   });
 
-  it('main passes every gate; a sub-account without the id gets 1002 and with it passes', async () => {
+  it('main passes every gate; a sub-account without the ids gets 1002 and with any one of them passes', async () => {
     for (const def of gated()) {
-      const id = def.permission as PermissionId;
+      const ids = permissionIdsOf(def.permission);
       const url = urlOf(def, 999999);
       const body = def.method === 'GET' || def.method === 'DELETE' ? undefined : {};
       const opts = (token: string) => ({ token, ...(body !== undefined ? { body } : {}) });
@@ -130,14 +104,19 @@ describe.each(databases)('registry permission matrix and scoping on $name', (dat
       const asMain = await call(h.app, def.method, url, opts(main.token));
       expect(asMain.body.code, `main ${def.id}`).not.toBe(1002);
 
-      await setRole(allPermissionIds.filter((p) => p !== id));
+      await setRole(allPermissionIds.filter((p) => !ids.includes(p)));
       const without = await call(h.app, def.method, url, opts(sub.token));
-      expect(without.status, `sub without ${id} ${def.id}`).toBe(403);
-      expect(without.body, `sub without ${id} ${def.id}`).toMatchObject({ code: 1002, data: null });
+      expect(without.status, `sub without ${ids.join('/')} ${def.id}`).toBe(403);
+      expect(without.body, `sub without ${ids.join('/')} ${def.id}`).toMatchObject({
+        code: 1002,
+        data: null,
+      });
 
-      await setRole([id]);
-      const withIt = await call(h.app, def.method, url, opts(sub.token));
-      expect(withIt.body.code, `sub with ${id} ${def.id}`).not.toBe(1002);
+      for (const id of ids) {
+        await setRole([id]);
+        const withIt = await call(h.app, def.method, url, opts(sub.token));
+        expect(withIt.body.code, `sub with ${id} ${def.id}`).not.toBe(1002);
+      }
     }
   });
 
@@ -152,12 +131,12 @@ describe.each(databases)('registry permission matrix and scoping on $name', (dat
       if (!def.path.includes(':id') || skip(def)) continue;
       const id = idFor(def, objects, memberId);
       expect(id, def.id).not.toBeNull();
-      const body = def.method === 'GET' || def.method === 'DELETE' ? undefined : (validBodies[def.id] ?? {});
+      const body = bodyFor(def);
       const r = await call(h.app, def.method, urlOf(def, id as number), {
         token: viewer.token,
         ...(body !== undefined ? { body } : {}),
       });
-      const code = notVisibleCode[def.id] ?? 1003;
+      const code = notVisibleCode(def);
       expect(r.body, `${def.id} of an object the caller may not see`).toEqual({
         code,
         data: null,

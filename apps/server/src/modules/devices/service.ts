@@ -65,7 +65,13 @@ export class DeviceService {
     /** Bind, unbind and template changes are announced here (connectivity drops connections). */
     private readonly bus?: Bus,
   ) {
-    this.wrongPins = new SlidingWindowLimiter(clock, bindPolicy.wrongPinsPerSn, bindPolicy.windowSeconds);
+    this.wrongPins = new SlidingWindowLimiter(
+      repo.db,
+      clock,
+      'bind-pin',
+      bindPolicy.wrongPinsPerSn,
+      bindPolicy.windowSeconds,
+    );
   }
 
   private now(): number {
@@ -176,15 +182,15 @@ export class DeviceService {
       label_ids: number[];
     },
   ): Promise<Device> {
-    const wait = this.wrongPins.retryAfter(body.sn);
+    const wait = await this.wrongPins.retryAfter(body.sn);
     if (wait > 0) failRetry(1201, wait);
     const hardware = await this.repo.findHardware(body.sn);
     if (!hardware) fail(1028);
     if (!(await verifyPassword(body.pin, hardware.pin_hash))) {
-      this.wrongPins.hit(body.sn);
+      await this.wrongPins.hit(body.sn);
       fail(1025);
     }
-    this.wrongPins.reset(body.sn);
+    await this.wrongPins.reset(body.sn);
     const bound = await this.repo.findBySn(body.sn);
     // Bound to another team: answered like an unknown SN, so nothing about that team shows.
     if (bound) fail(bound.team_id === user.teamId ? 1086 : 1028);

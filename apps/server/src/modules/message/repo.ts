@@ -1,3 +1,4 @@
+import type { MessageParams } from '@hmi/contract';
 import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { Database, MessageKind } from '../../platform/db/schema';
 import { likePattern } from '../devices/repo';
@@ -25,6 +26,7 @@ export interface NewMessage {
   user_id: number | null;
   kind: MessageKind;
   type?: number | null;
+  params?: MessageParams | null;
   title: string;
   content: string;
   created_at: number;
@@ -36,6 +38,7 @@ const MESSAGE_COLUMNS = [
   'messages.type',
   'messages.title',
   'messages.content',
+  'messages.params',
   'messages.created_at',
 ] as const;
 
@@ -131,7 +134,14 @@ export class MessageRepo {
     if (!rows.length) return;
     await q
       .insertInto('messages')
-      .values(rows.map((m) => ({ ...m, type: m.type ?? null, is_read: 0 })))
+      .values(
+        rows.map((m) => ({
+          ...m,
+          type: m.type ?? null,
+          params: m.params ? JSON.stringify(m.params) : null,
+          is_read: 0,
+        })),
+      )
       .execute();
   }
 }

@@ -1,8 +1,10 @@
 import { hasPermission, Permission, type Message, type MessageCounts } from '@hmi/contract';
+import type { Bus } from '../../platform/bus';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import type { MessageKind } from '../../platform/db/schema';
 import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
+import { parseParams } from './params';
 import type { MessageFilter, MessageRepo, Reader } from './repo';
 
 const DAY = 86400;
@@ -32,6 +34,7 @@ function toMessage(r: {
   type: number | null;
   title: string;
   content: string;
+  params: string | null;
   is_read: number;
   created_at: number;
 }): Message {
@@ -41,6 +44,7 @@ function toMessage(r: {
     type: r.type === null ? null : Number(r.type),
     title: r.title,
     content: r.content,
+    params: parseParams(r.params),
     is_read: Boolean(Number(r.is_read)),
     created_at: Number(r.created_at),
   };
@@ -50,6 +54,7 @@ export class MessageService {
   constructor(
     private readonly repo: MessageRepo,
     private readonly clock: Clock,
+    private readonly bus: Bus,
   ) {}
 
   /** Billing counts stay 0 for a reader without 23. */
@@ -104,6 +109,8 @@ export class MessageService {
       b.all && !ids ? null : (ids ?? []),
       epochSeconds(this.clock),
     );
+    // The user's other tabs and windows update their unread counts.
+    if (updated) this.bus.emit('messages', { teamId: user.teamId, userId: user.id });
     return { updated };
   }
 }

@@ -32,6 +32,15 @@ export class RoleRepo {
     return { rows, total: Number(total.n) };
   }
 
+  options(teamId: number) {
+    return this.db
+      .selectFrom('roles')
+      .select(['id', 'name'])
+      .where('team_id', '=', teamId)
+      .orderBy('id')
+      .execute();
+  }
+
   find(teamId: number, id: number, q: Q = this.db) {
     return q
       .selectFrom('roles')

@@ -1,4 +1,4 @@
-import { withViewFirst, type Role } from '@hmi/contract';
+import { withViewFirst, type Role, type RoleOption } from '@hmi/contract';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import { isUniqueViolation } from '../../platform/db';
 import { fail } from '../../platform/errors';
@@ -60,6 +60,10 @@ export class RoleService {
       q.pageSize,
     );
     return { list: await this.toRoles(rows), total };
+  }
+
+  options(user: SessionUser): Promise<RoleOption[]> {
+    return this.repo.options(user.teamId);
   }
 
   async get(user: SessionUser, id: number): Promise<Role> {

@@ -3,11 +3,14 @@ import {
   BillingMessageType,
   INVITATION_TTL_DAYS,
   limits,
+  TeamMessageVariant,
   withViewFirst,
   type Invitation,
+  type MessageParams,
   type TeamMember,
 } from '@hmi/contract';
 import type { Transaction } from 'kysely';
+import type { Bus } from '../../platform/bus';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import type { Database, InvitationRow, InvitationStatus, UserRow } from '../../platform/db/schema';
 import { fail, failInput } from '../../platform/errors';
@@ -71,7 +74,21 @@ export class TeamService {
     private readonly roles: RoleRepo,
     private readonly messages: MessageRepo,
     private readonly clock: Clock,
+    private readonly bus: Bus,
   ) {}
+
+  /** Recipients of the messages each open transaction wrote; told once it commits. */
+  private readonly recipients = new WeakMap<Transaction<Database>, { teamId: number; userId: number }[]>();
+
+  private async transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    const told: { teamId: number; userId: number }[] = [];
+    const result = await this.repo.transaction((trx) => {
+      this.recipients.set(trx, told);
+      return fn(trx);
+    });
+    for (const to of told) this.bus.emit('messages', to);
+    return result;
+  }
 
   private now(): number {
     return epochSeconds(this.clock);
@@ -81,19 +98,20 @@ export class TeamService {
     q: Transaction<Database>,
     to: { teamId: number; userId: number },
     type: number,
-    title: string,
-    content: string,
+    text: { title: string; content: string; params: MessageParams },
   ): Promise<void> {
     const m: NewMessage = {
       team_id: to.teamId,
       user_id: to.userId,
       kind: 'billing',
       type,
-      title,
-      content,
+      ...text,
       created_at: this.now(),
     };
+    const told = this.recipients.get(q);
+    if (!told) throw new Error('team messages are written inside TeamService.transaction');
     await this.messages.insert([m], q);
+    told.push(to);
   }
 
   /** Tells the invitees of voided invitations (type 7), in the teams they are in now. */
@@ -106,8 +124,11 @@ export class TeamService {
         q,
         { teamId: invitee.team_id, userId: invitee.id },
         BillingMessageType.INVITATION_CANCELLED,
-        'Invitation cancelled',
-        `The invitation to join team ${teamName} is no longer valid`,
+        {
+          title: 'Invitation cancelled',
+          content: `The invitation to join team ${teamName} is no longer valid`,
+          params: { variant: TeamMessageVariant.VOIDED, team: teamName },
+        },
       );
     }
   }
@@ -143,7 +164,7 @@ export class TeamService {
     if (member.id === user.id) fail(1002, { reason: 'ownRole' });
     const role = (await this.roles.find(user.teamId, roleId)) ?? fail(1003);
     assertHolds(user, parsePermissionList(role.permissions));
-    await this.repo.transaction((trx) => this.repo.updateMember(member.id, { role_id: role.id }, trx));
+    await this.transaction((trx) => this.repo.updateMember(member.id, { role_id: role.id }, trx));
     return toMember({ ...member, role_id: role.id, role_name: role.name });
   }
 
@@ -158,7 +179,7 @@ export class TeamService {
     const now = this.now();
     const team = await this.repo.findTeam(user.teamId);
     const teamName = team?.name ?? '';
-    await this.repo.transaction(async (trx) => {
+    await this.transaction(async (trx) => {
       const newTeam = await this.repo.createTeam(member.name || member.username, now, trx);
       await this.repo.updateMember(member.id, { team_id: newTeam, is_main: 1, role_id: null }, trx);
       await this.repo.clearMemberState(member.id, trx);
@@ -169,13 +190,11 @@ export class TeamService {
         voided.filter((v) => v.invitee_user_id !== member.id),
         teamName,
       );
-      await this.message(
-        trx,
-        { teamId: newTeam, userId: member.id },
-        BillingMessageType.REMOVED_FROM_TEAM,
-        'Removed from team',
-        `You were removed from team ${teamName}; you are now the main account of a team of your own`,
-      );
+      await this.message(trx, { teamId: newTeam, userId: member.id }, BillingMessageType.REMOVED_FROM_TEAM, {
+        title: 'Removed from team',
+        content: `You were removed from team ${teamName}; you are now the main account of a team of your own`,
+        params: { team: teamName },
+      });
     });
     return null;
   }
@@ -203,7 +222,7 @@ export class TeamService {
     await this.assertMayJoin(invitee, user.teamId, user.row);
     const now = this.now();
     const team = await this.repo.findTeam(user.teamId);
-    const id = await this.repo.transaction(async (trx) => {
+    const id = await this.transaction(async (trx) => {
       await expireInvitations(trx, now);
       const fields = {
         inviter_id: user.id,
@@ -227,8 +246,16 @@ export class TeamService {
         trx,
         { teamId: invitee.team_id, userId: invitee.id },
         BillingMessageType.INVITATION,
-        'Team invitation',
-        `${user.row.name} (${user.row.username}) invites you to join team ${team?.name ?? ''} as ${role.name}`,
+        {
+          title: 'Team invitation',
+          content: `${user.row.name} (${user.row.username}) invites you to join team ${team?.name ?? ''} as ${role.name}`,
+          params: {
+            inviter: user.row.name,
+            inviter_account: user.row.username,
+            team: team?.name ?? '',
+            role: role.name,
+          },
+        },
       );
       return invitationId;
     });
@@ -255,7 +282,7 @@ export class TeamService {
     if (!inv || inv.team_id !== user.teamId) fail(1003);
     if (inv.status !== 'pending') fail(1003, { status: inv.status });
     if (inv.kind === 'transfer' && !user.isMain) fail(1002, { reason: 'mainOnly' });
-    await this.repo.transaction(async (trx) => {
+    await this.transaction(async (trx) => {
       if (!(await this.repo.answer(id, 'cancelled', now, trx))) fail(1003, { status: 'answered' });
       const invitee = await this.repo.findUser(inv.invitee_user_id, trx);
       if (invitee && inv.kind === 'invite')
@@ -263,8 +290,11 @@ export class TeamService {
           trx,
           { teamId: invitee.team_id, userId: invitee.id },
           BillingMessageType.INVITATION_CANCELLED,
-          'Invitation cancelled',
-          `The invitation to join team ${inv.team_name} was cancelled`,
+          {
+            title: 'Invitation cancelled',
+            content: `The invitation to join team ${inv.team_name} was cancelled`,
+            params: { variant: TeamMessageVariant.CANCELLED, team: inv.team_name },
+          },
         );
     });
     return this.view(id);
@@ -276,7 +306,7 @@ export class TeamService {
     const member = await this.memberOf(user, memberId);
     const now = this.now();
     const team = await this.repo.findTeam(user.teamId);
-    const id = await this.repo.transaction(async (trx) => {
+    const id = await this.transaction(async (trx) => {
       await expireInvitations(trx, now);
       await this.repo.voidPending({ teamId: user.teamId, kind: 'transfer' }, now, trx);
       const invitationId = await this.repo.insertInvitation(
@@ -296,8 +326,16 @@ export class TeamService {
         trx,
         { teamId: user.teamId, userId: member.id },
         BillingMessageType.MAIN_ACCOUNT_TRANSFER,
-        'Main-account transfer',
-        `${user.row.name} (${user.row.username}) offers you the main account of team ${team?.name ?? ''}`,
+        {
+          title: 'Main-account transfer',
+          content: `${user.row.name} (${user.row.username}) offers you the main account of team ${team?.name ?? ''}`,
+          params: {
+            variant: TeamMessageVariant.OFFERED,
+            inviter: user.row.name,
+            inviter_account: user.row.username,
+            team: team?.name ?? '',
+          },
+        },
       );
       return invitationId;
     });
@@ -348,12 +386,12 @@ export class TeamService {
       const inv = await this.repo.findInvitation(id);
       if (!inv || inv.invitee_user_id !== user.id) fail(1003);
       if (inv.status !== 'pending') fail(1003, { status: inv.status });
-      await this.repo.transaction(async (trx) => {
+      await this.transaction(async (trx) => {
         if (!(await this.repo.answer(id, 'rejected', now, trx))) fail(1003, { status: 'answered' });
       });
       return this.view(id);
     }
-    await this.repo.transaction(async (trx) => {
+    await this.transaction(async (trx) => {
       const { inv, inviter, me } = await this.answerable(user, id, trx);
       if (!(await this.repo.answer(id, 'accepted', now, trx))) fail(1003, { status: 'answered' });
       if (inv.kind === 'invite') await this.join(trx, me, inv, now);
@@ -414,8 +452,16 @@ export class TeamService {
       trx,
       { teamId: inv.team_id, userId: formerMain.id },
       BillingMessageType.MAIN_ACCOUNT_TRANSFER,
-      'Main-account transfer',
-      `The main account of team ${inv.team_name} was transferred to ${me.name} (${me.username})`,
+      {
+        title: 'Main-account transfer',
+        content: `The main account of team ${inv.team_name} was transferred to ${me.name} (${me.username})`,
+        params: {
+          variant: TeamMessageVariant.COMPLETED,
+          team: inv.team_name,
+          new_main: me.name,
+          new_main_account: me.username,
+        },
+      },
     );
   }
 }

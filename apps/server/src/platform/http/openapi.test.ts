@@ -29,7 +29,7 @@ describe('openapi', () => {
       expect(found, def.id).toBeDefined();
       expect(found?.path).toBe(`/v1${def.path}`.replace(/:(\w+)/g, '{$1}'));
       expect(found?.method).toBe(def.method.toLowerCase());
-      expect(found?.op['x-permission']).toBe(def.permission);
+      expect(found?.op['x-permission']).toEqual(def.permission);
     }
     const login = doc.paths['/v1/global/login']?.post;
     expect(JSON.stringify(login?.requestBody)).toContain('passwd');

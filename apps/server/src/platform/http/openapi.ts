@@ -34,7 +34,10 @@ function queryParameters(s: z.ZodType | undefined, where: 'query' | 'path'): Jso
   }));
 }
 
-/** The OpenAPI 3 document of every call; `x-permission` holds the permission id the route requires. */
+/**
+ * The OpenAPI 3 document of every call; `x-permission` holds what the route requires: a permission
+ * id, `hasPermission`, or `{ anyOf: [ids] }`.
+ */
 export function buildOpenApi(calls: readonly CallDef[], serverUrl: string): Json {
   const paths: Record<string, Record<string, Json>> = {};
   for (const def of calls) {

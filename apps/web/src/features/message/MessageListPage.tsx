@@ -4,66 +4,46 @@
  * billing type); today's messages of the kind; mark one or all read, then the counts are reloaded.
  */
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router';
-import {
-  App,
-  Badge,
-  Button,
-  Card,
-  DatePicker,
-  Flex,
-  Input,
-  Segmented,
-  Select,
-  Table,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
+import { Badge, Card, Flex, Input, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { CheckOutlined } from '@ant-design/icons';
-import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import {
-  BillingMessageType,
-  hasPermission,
-  MessageKind,
-  Permission,
-  type Message,
-  type MessageKindValue,
-} from '@hmi/contract';
-import { getTodayMessages, listMessages, setMessagesRead, type MessageQuery } from '../../api/message';
+import { BillingMessageType, MessageKind, type Message, type MessageKindValue } from '@hmi/contract';
+import { getTodayMessages, listMessages, type MessageQuery } from '../../api/message';
 import { useSession } from '../../app/userStore';
-import { useErrorToast } from '../../shared/errors';
 import { formatTime } from '../../shared/format';
+import { FilterSelect } from '../../shared/FilterSelect';
 import { useLoad } from '../../shared/useLoad';
+import { usePagination } from '../../shared/usePagination';
 import { ReceivedInvitations } from '../system/user/ReceivedInvitations';
+import { MessageCentreTabs, messageCentreTabs } from './MessageCentreTabs';
+import { messageBody } from './messageBody';
 import { messageTitle } from './messageTitle';
+import {
+  dayRangeBounds,
+  DayRangeFilter,
+  isReadFilter,
+  ReadCell,
+  ReadStateFilter,
+  UnreadActions,
+  useMarkRead,
+  type DayRange,
+  type ReadState,
+} from './readControls';
 
 const PAGE_SIZE = 20;
-type ReadState = 'all' | 'unread' | 'read';
-
-const tabs: { kind: MessageKindValue; path: string; titleKey: string }[] = [
-  { kind: MessageKind.NOTICE, path: '/message/msgSystem', titleKey: 'menu.msgSystem' },
-  { kind: MessageKind.ALARM, path: '/message/msgAlarm', titleKey: 'menu.msgAlarm' },
-  { kind: MessageKind.BILLING, path: '/message/msgBilling', titleKey: 'menu.msgBilling' },
-];
 
 export function MessageListPage({ kind }: { kind: MessageKindValue }) {
   const { t } = useTranslation('message');
-  const { message } = App.useApp();
-  const navigate = useNavigate();
-  const fail = useErrorToast();
-  const { userInfo, messageCounts, reloadMessageCounts } = useSession();
+  const { messageCounts, reloadMessageCounts } = useSession();
   const [keyword, setKeyword] = useState('');
   const [readState, setReadState] = useState<ReadState>('all');
-  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [range, setRange] = useState<DayRange>(null);
   const [query, setQuery] = useState<MessageQuery>({ page: 1, pageSize: PAGE_SIZE, kind });
-  const [marking, setMarking] = useState(false);
 
   const fetch = useCallback(() => listMessages({ ...query, kind }), [query, kind]);
   const messages = useLoad(fetch);
+  const pagination = usePagination(query, setQuery, messages.data?.total);
   const fetchToday = useCallback(
     // Reloaded with the list (query changes after every mark).
     () => getTodayMessages({ kind, limit: 5 }, { handleError: true }).then((r) => ({ ...r, query })),
@@ -72,42 +52,25 @@ export function MessageListPage({ kind }: { kind: MessageKindValue }) {
   const today = useLoad(fetchToday);
 
   const unread = messageCounts?.unread[kind] ?? 0;
-  const visibleTabs = tabs.filter(
-    (tab) =>
-      tab.kind !== MessageKind.BILLING ||
-      (userInfo && hasPermission(userInfo, Permission.BILLING_MESSAGE_VIEW)),
-  );
 
   const refresh = async () => {
     setQuery((q) => ({ ...q }));
     await reloadMessageCounts().catch(() => undefined);
   };
 
-  const markRead = async (body: { ids: number[] } | { all: true; kind: MessageKindValue }) => {
-    setMarking(true);
-    try {
-      const { updated } = await setMessagesRead(body, { handleError: true });
-      if ('all' in body) void message.success(t('markedRead', { count: updated }));
-      await refresh();
-    } catch (error) {
-      fail(error);
-    } finally {
-      setMarking(false);
-    }
-  };
+  const { marking, markRead } = useMarkRead(refresh);
 
   const applyFilters = (patch: Partial<{ readState: ReadState; range: typeof range; keyword: string }>) => {
     const state = patch.readState ?? readState;
-    const r = 'range' in patch ? patch.range : range;
+    const r = 'range' in patch ? (patch.range ?? null) : range;
     const k = patch.keyword ?? keyword;
     setQuery((q) => ({
       page: 1,
       pageSize: q.pageSize,
       kind,
       type: q.type,
-      is_read: state === 'all' ? undefined : state === 'read' ? 1 : 0,
-      start: r?.[0] ? r[0].startOf('day').unix() : undefined,
-      end: r?.[1] ? r[1].endOf('day').unix() : undefined,
+      is_read: isReadFilter(state),
+      ...dayRangeBounds(r),
       keyword: k.trim() || undefined,
     }));
   };
@@ -128,10 +91,14 @@ export function MessageListPage({ kind }: { kind: MessageKindValue }) {
     },
     {
       title: t('field.content'),
-      dataIndex: 'content',
-      render: (v: string) => (
-        <Typography.Paragraph style={{ marginBottom: 0 }} ellipsis={{ rows: 2, expandable: true }}>
-          {v}
+      key: 'content',
+      render: (_, m) => (
+        <Typography.Paragraph
+          style={{ marginBottom: 0 }}
+          ellipsis={{ rows: 2, expandable: true }}
+          data-testid={`message-content-${m.id}`}
+        >
+          {messageBody(m)}
         </Typography.Paragraph>
       ),
     },
@@ -156,81 +123,51 @@ export function MessageListPage({ kind }: { kind: MessageKindValue }) {
       title: t('field.status'),
       key: 'status',
       width: 110,
-      render: (_, m) =>
-        m.is_read ? (
-          <Typography.Text type="secondary">{t('readState.read')}</Typography.Text>
-        ) : (
-          <Button
-            type="link"
-            size="small"
-            style={{ paddingInline: 0 }}
-            onClick={() => void markRead({ ids: [m.id] })}
-            data-testid={`message-read-${m.id}`}
-          >
-            {t('markRead')}
-          </Button>
-        ),
+      render: (_, m) => (
+        <ReadCell
+          isRead={m.is_read}
+          onMark={() => void markRead({ ids: [m.id] })}
+          testId={`message-read-${m.id}`}
+        />
+      ),
     },
   ];
 
   const todayList = today.data?.list ?? [];
 
   return (
-    <div data-testid={`page-${tabs.find((tab) => tab.kind === kind)?.path.split('/')[2] ?? kind}`}>
+    <div
+      data-testid={`page-${messageCentreTabs.find((tab) => tab.kind === kind)?.path.split('/')[2] ?? kind}`}
+    >
       {kind === MessageKind.NOTICE && <ReceivedInvitations />}
       <Card>
-        <Tabs
-          activeKey={kind}
-          onChange={(key) => void navigate(tabs.find((tab) => tab.kind === key)?.path ?? '/message')}
-          items={visibleTabs.map((tab) => ({
-            key: tab.kind,
-            label: (
-              <Badge
-                count={messageCounts?.unread[tab.kind] ?? 0}
-                size="small"
-                offset={[10, -2]}
-                overflowCount={99}
-              >
-                <span data-testid={`message-tab-${tab.kind}`}>{t(tab.titleKey)}</span>
-              </Badge>
-            ),
-          }))}
-        />
+        <MessageCentreTabs active={kind} />
         <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
-          <Segmented<ReadState>
+          <ReadStateFilter
             value={readState}
-            options={(['all', 'unread', 'read'] as const).map((s) => ({
-              value: s,
-              label: t(`readState.${s}`),
-            }))}
             onChange={(v) => {
               setReadState(v);
               applyFilters({ readState: v });
             }}
-            data-testid="message-read-filter"
+            testId="message-read-filter"
           />
-          <DatePicker.RangePicker
+          <DayRangeFilter
             value={range}
-            allowEmpty={[true, true]}
-            placeholder={[t('startPlaceholder'), t('endPlaceholder')]}
-            disabledDate={(d) => d.isAfter(dayjs().endOf('day'))}
             onChange={(v) => {
               setRange(v);
               applyFilters({ range: v });
             }}
           />
           {kind === MessageKind.BILLING && (
-            <Select<number | 'all'>
-              value={(query.type as number | undefined) ?? 'all'}
-              style={{ width: 200 }}
-              onChange={(v) => setQuery((q) => ({ ...q, page: 1, type: v === 'all' ? undefined : v }))}
-              options={[
-                { value: 'all', label: t('allTypes') },
-                ...Object.values(BillingMessageType).map((type) => ({
-                  value: type,
-                  label: t(`enums.billingMessageType.${type}`),
-                })),
-              ]}
+            <FilterSelect<number>
+              value={query.type as number | undefined}
+              allLabel={t('allTypes')}
+              options={Object.values(BillingMessageType).map((type) => ({
+                value: type,
+                label: t(`enums.billingMessageType.${type}`),
+              }))}
+              onChange={(type) => setQuery((q) => ({ ...q, page: 1, type }))}
+              width={200}
             />
           )}
           <Input.Search
@@ -241,20 +178,12 @@ export function MessageListPage({ kind }: { kind: MessageKindValue }) {
             placeholder={t('keywordPlaceholder')}
             style={{ width: 260 }}
           />
-          <Flex gap={12} align="center" style={{ marginInlineStart: 'auto' }}>
-            <Typography.Text type="secondary" data-testid="message-unread-count">
-              {t('unreadCount', { count: unread })}
-            </Typography.Text>
-            <Button
-              icon={<CheckOutlined />}
-              disabled={unread === 0}
-              loading={marking}
-              onClick={() => void markRead({ all: true, kind })}
-              data-testid="message-read-all"
-            >
-              {t('markAllRead')}
-            </Button>
-          </Flex>
+          <UnreadActions
+            unread={unread}
+            marking={marking}
+            onMarkAll={() => void markRead({ all: true, kind })}
+            testIdPrefix="message"
+          />
         </Flex>
         <Flex
           gap={8}
@@ -290,14 +219,7 @@ export function MessageListPage({ kind }: { kind: MessageKindValue }) {
           loading={messages.loading}
 
           locale={{ emptyText: t('common.noData') }}
-          pagination={{
-            current: query.page as number,
-            pageSize: query.pageSize as number,
-            total: messages.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('common.pagination.total', { total }),
-            onChange: (page, pageSize) => setQuery((q) => ({ ...q, page, pageSize })),
-          }}
+          pagination={pagination}
         />
       </Card>
     </div>

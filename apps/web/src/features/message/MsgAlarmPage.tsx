@@ -1,6 +1,16 @@
+/** /message/msgAlarm: the alarm messages under the message centre's tabs. */
+import { Card } from 'antd';
 import { MessageKind } from '@hmi/contract';
-import { MessageListPage } from './MessageListPage';
+import { AlarmMessageList } from '../alarm/messages/AlarmMessageList';
+import { MessageCentreTabs } from './MessageCentreTabs';
 
 export function MsgAlarmPage() {
-  return <MessageListPage kind={MessageKind.ALARM} />;
+  return (
+    <div data-testid="page-msgAlarm">
+      <Card>
+        <MessageCentreTabs active={MessageKind.ALARM} />
+        <AlarmMessageList />
+      </Card>
+    </div>
+  );
 }

@@ -1,17 +1,14 @@
 import i18next from 'i18next';
-import { BillingMessageType, MessageKind, type Message } from '@hmi/contract';
+import type { Message } from '@hmi/contract';
+import { isTeamMessage, teamMessageKey } from './teamMessage';
 
-/** Billing message types whose server title is replaced by the translation of the type. */
-const TRANSLATED_TYPES: readonly number[] = [
-  BillingMessageType.INVITATION,
-  BillingMessageType.INVITATION_CANCELLED,
-  BillingMessageType.REMOVED_FROM_TEAM,
-  BillingMessageType.MAIN_ACCOUNT_TRANSFER,
-];
-
-/** The title shown for a message: team billing messages (types 6-9) by their translated type. */
-export function messageTitle(m: Pick<Message, 'kind' | 'type' | 'title'>): string {
-  if (m.kind === MessageKind.BILLING && m.type !== null && TRANSLATED_TYPES.includes(m.type))
-    return i18next.t(`enums.billingMessageType.${m.type}`);
+/**
+ * The title shown for a message: team messages (billing types 6-9) worded from their params, or by
+ * their translated type when stored without params; other messages keep the server's title.
+ */
+export function messageTitle(m: Pick<Message, 'kind' | 'type' | 'title' | 'params'>): string {
+  const key = teamMessageKey(m);
+  if (key) return i18next.t(`${key}.title`, { ...m.params });
+  if (isTeamMessage(m)) return i18next.t(`enums.billingMessageType.${m.type}`);
   return m.title;
 }

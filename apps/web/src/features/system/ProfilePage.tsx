@@ -1,7 +1,8 @@
-/** Personal centre (/system/profile): profile view and edit, password change, account removal. */
+/** Personal centre (/system/profile): profile view and edit, password change, alarm mail, account removal. */
 import { useState } from 'react';
 import { Flex, Skeleton } from 'antd';
 import { useSession } from '../../app/session';
+import { AlarmSubscriptionCard } from '../alarm/subscription/AlarmSubscriptionCard';
 import { ChangePasswordCard } from './profile/ChangePasswordCard';
 import { EditProfileModal } from './profile/EditProfileModal';
 import { ProfileInfoCard } from './profile/ProfileInfoCard';
@@ -17,6 +18,7 @@ export function ProfilePage() {
     <Flex vertical gap={16} data-testid="profile-page">
       <ProfileInfoCard userInfo={userInfo} onEdit={() => setEditing(true)} />
       <ChangePasswordCard />
+      <AlarmSubscriptionCard />
       <RemovalCard userInfo={userInfo} onRemoved={() => void logout()} />
       <EditProfileModal
         open={editing}

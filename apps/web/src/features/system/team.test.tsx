@@ -20,6 +20,7 @@ let api: ApiServer;
 beforeAll(async () => {
   api = await startApiServer();
   api.routes.set('GET /v1/roles', emptyPage);
+  api.routes.set('GET /v1/roles/options', () => []);
   api.routes.set('GET /v1/zones', emptyPage);
   api.routes.set('GET /v1/team/invitations', emptyPage);
   api.routes.set('GET /v1/msg/team/invation', emptyPage);
@@ -156,12 +157,5 @@ describe('team screens', { timeout: 30000 }, () => {
     await waitFor(() => expect(screen.getByTestId('message-unread-count').textContent).toBe('0 条未读'));
     expect(api.callsTo('GET /v1/msg/notify/count').length).toBeGreaterThan(countsBefore);
     await waitFor(() => expect(screen.queryByTestId('message-read-1')).toBeNull());
-  });
-
-  it('billing messages of types 6-9 show the translated type as title', async () => {
-    const { messageTitle } = await import('../message/messageTitle');
-    expect(messageTitle({ kind: 'billing', type: 8, title: 'Removed from team' })).toBe('已被移出团队');
-    expect(messageTitle({ kind: 'billing', type: 1, title: 'Expiry' })).toBe('Expiry');
-    expect(messageTitle({ kind: 'notice', type: null, title: 'Hello' })).toBe('Hello');
   });
 });

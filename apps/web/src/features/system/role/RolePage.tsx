@@ -1,6 +1,6 @@
 /** Roles (ids 28, 29, 31, 32): list with permissions, zones and members; add, edit, delete. */
 import { useCallback, useState } from 'react';
-import { Alert, App, Button, Card, Flex, Input, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,8 @@ import { useCan } from '../../../shared/access';
 import { useErrorToast } from '../../../shared/errors';
 import { formatTime } from '../../../shared/format';
 import { useLoad } from '../../../shared/useLoad';
+import { KeywordSearch } from '../../../shared/KeywordSearch';
+import { usePagination } from '../../../shared/usePagination';
 import { RoleFormModal, type RoleDialog } from './RoleFormModal';
 import { RowActions } from '../../../shared/RowActions';
 
@@ -22,12 +24,12 @@ export function RolePage() {
   const dialogs = useDialogs();
   const fail = useErrorToast();
   const can = useCan();
-  const [keyword, setKeyword] = useState('');
   const [query, setQuery] = useState<RoleQuery>({ page: 1, pageSize: PAGE_SIZE });
   const [dialog, setDialog] = useState<RoleDialog | null>(null);
 
   const fetch = useCallback(() => listRoles(query), [query]);
   const roles = useLoad(fetch);
+  const pagination = usePagination(query, setQuery, roles.data?.total);
 
   const remove = (role: Role) =>
     dialogs.confirm({
@@ -128,13 +130,10 @@ export function RolePage() {
     >
       <Alert type="info" showIcon title={t('help')} style={{ marginBottom: 16 }} />
       <Flex gap={12} style={{ marginBottom: 16 }}>
-        <Input.Search
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-          onSearch={(value) => setQuery((q) => ({ ...q, page: 1, keyword: value.trim() || undefined }))}
-          allowClear
+        <KeywordSearch
           placeholder={t('keywordPlaceholder')}
-          style={{ width: 280 }}
+          width={280}
+          onSearch={(keyword) => setQuery((q) => ({ ...q, page: 1, keyword }))}
         />
       </Flex>
       <Table<Role>
@@ -145,14 +144,7 @@ export function RolePage() {
         loading={roles.loading}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('common.noData') }}
-        pagination={{
-          current: query.page as number,
-          pageSize: query.pageSize as number,
-          total: roles.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('common.pagination.total', { total }),
-          onChange: (page, pageSize) => setQuery((q) => ({ ...q, page, pageSize })),
-        }}
+        pagination={pagination}
       />
       <RoleFormModal dialog={dialog} onClose={() => setDialog(null)} onSaved={() => void roles.reload()} />
     </Card>

@@ -1,6 +1,6 @@
 /** Security zones (ids 33, 30, 34, 35): list, add, edit, delete, with help on what a zone means here. */
 import { useCallback, useState } from 'react';
-import { Alert, App, Button, Card, Flex, Input, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,8 @@ import { useCan } from '../../../shared/access';
 import { useErrorToast } from '../../../shared/errors';
 import { formatTime } from '../../../shared/format';
 import { useLoad } from '../../../shared/useLoad';
+import { KeywordSearch } from '../../../shared/KeywordSearch';
+import { usePagination } from '../../../shared/usePagination';
 import { ZoneFormModal, type ZoneDialog } from './ZoneFormModal';
 import { RowActions } from '../../../shared/RowActions';
 
@@ -22,7 +24,6 @@ export function SafeZonePage() {
   const dialogs = useDialogs();
   const fail = useErrorToast();
   const can = useCan();
-  const [keyword, setKeyword] = useState('');
   const [query, setQuery] = useState<ZoneQuery>({ page: 1, pageSize: PAGE_SIZE });
   const [dialog, setDialog] = useState<ZoneDialog | null>(null);
 
@@ -111,6 +112,7 @@ export function SafeZonePage() {
     });
 
   const total = zones.data?.total ?? 0;
+  const pagination = usePagination(query, setQuery, total);
   return (
     <Card
       data-testid="page-safeZone"
@@ -138,13 +140,10 @@ export function SafeZonePage() {
         data-testid="zone-help"
       />
       <Flex gap={12} align="center" style={{ marginBottom: 16 }}>
-        <Input.Search
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-          onSearch={(value) => setQuery((q) => ({ ...q, page: 1, keyword: value.trim() || undefined }))}
-          allowClear
+        <KeywordSearch
           placeholder={t('keywordPlaceholder')}
-          style={{ width: 280 }}
+          width={280}
+          onSearch={(keyword) => setQuery((q) => ({ ...q, page: 1, keyword }))}
         />
         <Typography.Text type="secondary">{t('limit', { count: total })}</Typography.Text>
       </Flex>
@@ -156,14 +155,7 @@ export function SafeZonePage() {
         loading={zones.loading}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('common.noData') }}
-        pagination={{
-          current: query.page as number,
-          pageSize: query.pageSize as number,
-          total,
-          showSizeChanger: true,
-          showTotal: (n) => t('common.pagination.total', { total: n }),
-          onChange: (page, pageSize) => setQuery((q) => ({ ...q, page, pageSize })),
-        }}
+        pagination={pagination}
       />
       <ZoneFormModal dialog={dialog} onClose={() => setDialog(null)} onSaved={() => void zones.reload()} />
     </Card>

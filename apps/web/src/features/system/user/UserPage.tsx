@@ -4,7 +4,7 @@
  * the signed-in account are shown on top.
  */
 import { useCallback, useState } from 'react';
-import { Alert, App, Button, Card, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,9 @@ import { useCan } from '../../../shared/access';
 import { useErrorToast } from '../../../shared/errors';
 import { formatTime } from '../../../shared/format';
 import { useLoad } from '../../../shared/useLoad';
+import { FilterSelect } from '../../../shared/FilterSelect';
+import { KeywordSearch } from '../../../shared/KeywordSearch';
+import { usePagination } from '../../../shared/usePagination';
 import { ChangeRoleModal } from './ChangeRoleModal';
 import { DataPermissionModal } from './DataPermissionModal';
 import { InviteModal } from './InviteModal';
@@ -32,7 +35,6 @@ export function UserPage() {
   const fail = useErrorToast();
   const can = useCan();
   const { userInfo } = useSession();
-  const [keyword, setKeyword] = useState('');
   const [query, setQuery] = useState<MemberQuery>({ page: 1, pageSize: PAGE_SIZE });
   const [inviting, setInviting] = useState(false);
   const [sentKey, setSentKey] = useState(0);
@@ -43,6 +45,7 @@ export function UserPage() {
 
   const fetch = useCallback(() => listMembers(query), [query]);
   const members = useLoad(fetch);
+  const pagination = usePagination(query, setQuery, members.data?.total);
   const isMain = Boolean(userInfo?.is_main);
   const myId = userInfo?.dbuser_id;
 
@@ -198,20 +201,18 @@ export function UserPage() {
       >
         <Alert type="info" showIcon title={t('help')} style={{ marginBottom: 16 }} />
         <Flex gap={12} style={{ marginBottom: 16 }} wrap>
-          <Input.Search
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            onSearch={(value) => setQuery((q) => ({ ...q, page: 1, keyword: value.trim() || undefined }))}
-            allowClear
+          <KeywordSearch
             placeholder={t('keywordPlaceholder')}
-            style={{ width: 280 }}
+            width={280}
+            onSearch={(keyword) => setQuery((q) => ({ ...q, page: 1, keyword }))}
           />
           {roleFilter.options.length > 0 && (
-            <Select<number | 'all'>
-              value={(query.role_id as number | undefined) ?? 'all'}
-              style={{ width: 180 }}
-              onChange={(v) => setQuery((q) => ({ ...q, page: 1, role_id: v === 'all' ? undefined : v }))}
-              options={[{ value: 'all', label: t('allRoles') }, ...roleFilter.options]}
+            <FilterSelect<number>
+              value={query.role_id as number | undefined}
+              allLabel={t('allRoles')}
+              options={roleFilter.options}
+              onChange={(role_id) => setQuery((q) => ({ ...q, page: 1, role_id }))}
+              width={180}
             />
           )}
         </Flex>
@@ -223,14 +224,7 @@ export function UserPage() {
           loading={members.loading}
 
           locale={{ emptyText: t('common.noData') }}
-          pagination={{
-            current: query.page as number,
-            pageSize: query.pageSize as number,
-            total: members.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('common.pagination.total', { total }),
-            onChange: (page, pageSize) => setQuery((q) => ({ ...q, page, pageSize })),
-          }}
+          pagination={pagination}
         />
       </Card>
       <SentInvitations refreshKey={sentKey} />

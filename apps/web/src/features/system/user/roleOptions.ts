@@ -1,22 +1,24 @@
 import { useCallback } from 'react';
-import { Permission } from '@hmi/contract';
-import { listRoles } from '../../../api/roles';
-import { useCan } from '../../../shared/access';
+import { listRoleOptions as optionsDef, mayCall } from '@hmi/contract';
+import { listRoleOptions } from '../../../api/roles';
+import { useSession } from '../../../app/session';
 import { useLoad } from '../../../shared/useLoad';
 
-/** The team's roles as select options (needs 28; none without it), loaded while `open`. */
+/**
+ * The team's roles as select options, loaded while `open`: for inviting (25), changing a role (26)
+ * or role view (28); none without any of them.
+ */
 export function useRoleOptions(open: boolean) {
-  const can = useCan();
+  const { userInfo } = useSession();
+  const allowed = userInfo ? mayCall(userInfo, optionsDef.permission) : false;
   const fetch = useCallback(
     () =>
-      open && can(Permission.ROLE_VIEW)
-        ? listRoles({ page: 1, pageSize: 200 }, { handleError: true }).catch(() => null)
-        : Promise.resolve(null),
-    [open, can],
+      open && allowed ? listRoleOptions({ handleError: true }).catch(() => null) : Promise.resolve(null),
+    [open, allowed],
   );
   const roles = useLoad(fetch);
   return {
     loading: roles.loading,
-    options: (roles.data?.list ?? []).map((r) => ({ value: r.id, label: r.name })),
+    options: (roles.data ?? []).map((r) => ({ value: r.id, label: r.name })),
   };
 }

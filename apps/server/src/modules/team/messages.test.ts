@@ -1,0 +1,112 @@
+import type { Invitation, Message } from '@hmi/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMainAccount, type TestAccount } from '../../test/accounts';
+import { databases } from '../../test/databases';
+import { call, startHarness, type Harness } from '../../test/harness';
+import { ok } from '../../test/registry';
+
+interface Page<T> {
+  list: T[];
+  total: number;
+}
+
+describe.each(databases)('team billing messages carry their params on $name', (database) => {
+  let h: Harness;
+  let owner: TestAccount;
+  let ownerName: string;
+  let roleId: number;
+
+  beforeAll(async () => {
+    h = await startHarness(database);
+    owner = await createMainAccount(h);
+    await h.app.database.db
+      .updateTable('teams')
+      .set({ name: 'Acme' })
+      .where('id', '=', owner.teamId)
+      .execute();
+    ownerName = owner.username.split('@')[0] ?? '';
+    // Members see billing messages (23), so they can read what they are sent.
+    roleId = (
+      await ok<{ id: number }>(h, owner, 'POST', '/v1/roles', { name: 'Viewer', permissions: [2, 23] })
+    ).id;
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const billing = async (a: TestAccount) =>
+    (await ok<Page<Message>>(h, a, 'GET', '/v1/msg/notify?kind=billing')).list.reverse();
+  const invite = (to: TestAccount) =>
+    ok<Invitation>(h, owner, 'POST', '/v1/team/invitations', { account: to.username, role_id: roleId });
+  const accept = (a: TestAccount, id: number) =>
+    ok(h, a, 'POST', '/v1/team/invitation/confirm', { id, accept: true });
+
+  it('invitation (6), cancelled (7), offered and completed transfer (9), voided (7), removal (8)', async () => {
+    const guest = await createMainAccount(h);
+    const guestName = guest.username.split('@')[0] ?? '';
+    const first = await invite(guest);
+    await ok(h, owner, 'POST', `/v1/team/invitations/${first.id}/cancel`);
+    await accept(guest, (await invite(guest)).id);
+
+    const invited = { inviter: ownerName, inviter_account: owner.username, team: 'Acme', role: 'Viewer' };
+    const got = await billing(guest);
+    expect(got.map((m) => [m.type, m.params])).toEqual([
+      [6, invited],
+      [7, { variant: 'cancelled', team: 'Acme' }],
+      [6, invited],
+    ]);
+    // The stored text stays, for readers that word nothing themselves and for the keyword search.
+    expect(got[0]?.content).toContain('invites you to join team Acme as Viewer');
+
+    const waiting = await createMainAccount(h);
+    await invite(waiting);
+    const offer = await ok<Invitation>(h, owner, 'POST', '/v1/team/transfer', { member_id: guest.userId });
+    expect((await billing(guest)).at(-1)?.params).toEqual({
+      variant: 'offered',
+      inviter: ownerName,
+      inviter_account: owner.username,
+      team: 'Acme',
+    });
+    await accept(guest, offer.id);
+    expect((await billing(owner)).map((m) => [m.type, m.params])).toEqual([
+      [9, { variant: 'completed', team: 'Acme', new_main: guestName, new_main_account: guest.username }],
+    ]);
+    expect((await billing(waiting)).map((m) => [m.type, m.params])).toEqual([
+      [6, invited],
+      [7, { variant: 'voided', team: 'Acme' }],
+    ]);
+
+    await ok(h, guest, 'DELETE', `/v1/team/members/${owner.userId}`);
+    expect((await billing(owner)).at(-1)).toMatchObject({ type: 8, params: { team: 'Acme' } });
+  });
+
+  it('messages stored without params, or with unreadable ones, answer params null and keep their text', async () => {
+    const reader = await createMainAccount(h);
+    const row = {
+      team_id: reader.teamId,
+      user_id: reader.userId,
+      kind: 'billing' as const,
+      type: 8,
+      title: 'Removed from team',
+      content: 'You were removed from team Old',
+      is_read: 0,
+      created_at: Math.floor(h.clock.now() / 1000),
+    };
+    await h.app.database.db
+      .insertInto('messages')
+      .values([
+        row,
+        { ...row, content: 'broken', params: '{"team":' },
+        { ...row, content: 'list', params: '[1]' },
+      ])
+      .execute();
+    const list = await billing(reader);
+    expect(list.map((m) => [m.content, m.params])).toEqual([
+      ['You were removed from team Old', null],
+      ['broken', null],
+      ['list', null],
+    ]);
+    const r = await call(h.app, 'GET', '/v1/msg/notify/today?kind=billing', { token: reader.token });
+    expect(r.body.code).toBe(0);
+  });
+});

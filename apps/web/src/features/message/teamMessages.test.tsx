@@ -1,0 +1,101 @@
+// @vitest-environment jsdom
+/**
+ * Team billing messages (types 6-9) are worded in the reader's locale from their params; messages
+ * stored before params existed keep the server's text, with the type as title.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import type { Message } from '@hmi/contract';
+import { renderPage, setLanguage } from '../auth/testing';
+import { signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
+import { MsgBillingPage } from './MsgBillingPage';
+
+let api: ApiServer;
+
+const billing = (id: number, type: number, params: Message['params'], title: string, content: string) => ({
+  id,
+  kind: 'billing',
+  type,
+  title,
+  content,
+  params,
+  is_read: false,
+  created_at: 1700000000 + id,
+});
+
+const messages = [
+  billing(
+    1,
+    6,
+    { inviter: 'Ann', inviter_account: 'ann@example.com', team: 'Acme', role: 'Ops' },
+    'Team invitation',
+    'Ann (ann@example.com) invites you to join team Acme as Ops',
+  ),
+  billing(2, 7, { variant: 'voided', team: 'Acme' }, 'Invitation cancelled', 'no longer valid'),
+  billing(
+    3,
+    9,
+    { variant: 'completed', team: 'Acme', new_main: 'Bob', new_main_account: 'bob@example.com' },
+    'Main-account transfer',
+    'transferred',
+  ),
+  billing(4, 8, null, 'Removed from team', 'You were removed from team Old'),
+  billing(5, 1, null, 'Remote Access expiring', 'Card 12345678 expires in 7 days'),
+];
+
+beforeAll(async () => {
+  api = await startApiServer();
+  api.routes.set('GET /v1/msg/notify', () => ({ list: messages, total: messages.length }));
+});
+afterAll(() => api.close());
+
+const text = (testId: string) => screen.getByTestId(testId).textContent;
+
+describe('team billing messages', { timeout: 30000 }, () => {
+  it.each([
+    {
+      locale: 'zh-CN' as const,
+      title1: '邀请加入团队 Acme',
+      body1: 'Ann（ann@example.com）邀请您以“Ops”角色加入团队 Acme。',
+      body2: '加入团队 Acme 的邀请已失效。',
+      title3: '团队 Acme 主账号已转让',
+      body3: '团队 Acme 的主账号已转让给 Bob（bob@example.com）。',
+      title4: '已被移出团队',
+    },
+    {
+      locale: 'zh-TW' as const,
+      title1: '邀請加入團隊 Acme',
+      body1: 'Ann（ann@example.com）邀請您以「Ops」角色加入團隊 Acme。',
+      body2: '加入團隊 Acme 的邀請已失效。',
+      title3: '團隊 Acme 主帳號已轉讓',
+      body3: '團隊 Acme 的主帳號已轉讓給 Bob（bob@example.com）。',
+      title4: '已被移出團隊',
+    },
+    {
+      locale: 'en-US' as const,
+      title1: 'Invitation to join Acme',
+      body1: 'Ann (ann@example.com) invites you to join team Acme as Ops.',
+      body2: 'The invitation to join team Acme is no longer valid.',
+      title3: 'Main account of Acme transferred',
+      body3: 'The main account of team Acme was transferred to Bob (bob@example.com).',
+      title4: 'Removed from team',
+    },
+  ])('are worded from their params in $locale', async (c) => {
+    await setLanguage(c.locale);
+    await signInAs(api, { is_main: true, permissions: [] });
+    const view = renderPage(<MsgBillingPage />);
+    await screen.findByTestId('message-title-1');
+    expect(text('message-title-1')).toBe(c.title1);
+    expect(text('message-content-1')).toBe(c.body1);
+    expect(text('message-content-2')).toBe(c.body2);
+    expect(text('message-title-3')).toBe(c.title3);
+    expect(text('message-content-3')).toBe(c.body3);
+    // Stored without params: the type as title, the stored text as body.
+    expect(text('message-title-4')).toBe(c.title4);
+    expect(text('message-content-4')).toBe('You were removed from team Old');
+    // Other billing types keep the server's title and text.
+    expect(text('message-title-5')).toBe('Remote Access expiring');
+    expect(text('message-content-5')).toBe('Card 12345678 expires in 7 days');
+    view.unmount();
+  });
+});
