@@ -4,12 +4,24 @@
  *   user:activate --account X   activate a pending mail account without its link
  *   device:register --sn SN --pin PIN --model MODEL
  *                               register hardware so a team can bind it; prints the device secret
+ *   device:revoke --sn SN       the hardware may no longer connect
+ *   device:secret --sn SN       issue a new device secret (the old one stops working)
  *   device:list [--limit N]     registered hardware with its binding (team and device name)
+ * With MQTT_URL (external broker) the device commands also create, replace or remove the device's
+ * login on the broker (Mosquitto dynamic security), through the console login of MQTT_URL.
  */
-import { ConfigError, loadConfig } from './platform/config';
-import { migrate, openDatabase } from './platform/db';
+import { ConfigError, loadConfig, type Config } from './platform/config';
+import { migrate, openDatabase, type Db } from './platform/db';
 import { readOutbox } from './platform/outbox';
-import { checkHardware, registerHardware } from './modules/devices/hardware';
+import { checkHardware, type HardwareInput } from './modules/devices/hardware';
+import {
+  openBrokerLink,
+  type BrokerLink,
+  registerDevice,
+  reissueDeviceSecret,
+  revokeDevice,
+} from './modules/devices/provisioning';
+import type { DynsecClient } from './platform/mqtt/dynsec';
 
 function option(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);
@@ -24,10 +36,50 @@ function usage(): never {
       'usage: npm run admin -- outbox [--limit N]',
       '       npm run admin -- user:activate --account <account>',
       '       npm run admin -- device:register --sn <SN> --pin <PIN> --model <MODEL>',
+      '       npm run admin -- device:revoke --sn <SN>',
+      '       npm run admin -- device:secret --sn <SN>',
       '       npm run admin -- device:list [--limit N]',
     ].join('\n'),
   );
   process.exit(2);
+}
+
+/** Where device logins live, for messages (never the broker's password). */
+function brokerName(config: Config): string {
+  if (!config.mqttUrl) return 'the embedded broker (hardware table)';
+  const u = new URL(config.mqttUrl);
+  return `the external broker ${u.host}`;
+}
+
+/**
+ * Runs a device command on the migrated database and, with MQTT_URL, a link to the external broker;
+ * a failure is reported as `${command} failed` and changes nothing.
+ */
+async function withDevices(
+  config: Config,
+  command: string,
+  fn: (database: Db, broker: DynsecClient | null) => Promise<void>,
+): Promise<void> {
+  const database = openDatabase(config);
+  let link: BrokerLink | null = null;
+  try {
+    await migrate(database);
+    if (config.mqttUrl) link = await openBrokerLink(config.mqttUrl);
+    await fn(database, link?.dynsec ?? null);
+  } catch (err) {
+    console.error(`${command} failed: ${err instanceof Error ? err.message : String(err)}`);
+    console.error('Nothing was changed.');
+    process.exitCode = 1;
+  } finally {
+    await link?.close();
+    await database.close();
+  }
+}
+
+function printSecret(sn: string, secret: string): void {
+  console.log(`SN:            ${sn}`);
+  console.log(`Device secret: ${secret}`);
+  console.log('The secret is shown only now; the device uses it as its MQTT password.');
 }
 
 async function main(): Promise<void> {
@@ -92,7 +144,7 @@ async function main(): Promise<void> {
   }
 
   if (command === 'device:register') {
-    const input = {
+    const input: HardwareInput = {
       sn: option(args, '--sn') ?? '',
       pin: option(args, '--pin') ?? '',
       model: option(args, '--model') ?? '',
@@ -103,20 +155,45 @@ async function main(): Promise<void> {
       process.exitCode = 2;
       return;
     }
-    const database = openDatabase(config);
-    try {
-      await migrate(database);
-      const { sn, secret } = await registerHardware(database.db, input, Math.floor(Date.now() / 1000));
-      console.log(`Registered ${sn} (${input.model}) in ${database.description}.`);
-      console.log(`SN:            ${sn}`);
-      console.log(`Device secret: ${secret}`);
-      console.log('The secret is shown only now; the device uses it as its MQTT password.');
-    } catch (err) {
-      console.error(`device:register failed: ${err instanceof Error ? err.message : String(err)}`);
-      process.exitCode = 1;
-    } finally {
-      await database.close();
-    }
+    await withDevices(config, command, async (database, broker) => {
+      const { sn, secret } = await registerDevice(database.db, broker, input, Math.floor(Date.now() / 1000));
+      console.log(
+        `Registered ${sn} (${input.model}) in ${database.description}; login on ${brokerName(config)}.`,
+      );
+      printSecret(sn, secret);
+    });
+    return;
+  }
+
+  if (command === 'device:revoke') {
+    const sn = option(args, '--sn');
+    if (!sn) usage();
+    await withDevices(config, command, async (database, broker) => {
+      const revoked = await revokeDevice(database.db, broker, sn, Math.floor(Date.now() / 1000));
+      if (!revoked) {
+        console.error(`No registered, unrevoked hardware ${sn} (${database.description}).`);
+        process.exitCode = 1;
+        return;
+      }
+      console.log(`Revoked ${sn}: it may no longer connect to ${brokerName(config)}.`);
+      if (!broker) console.log('Running servers drop its live connection within 30 s.');
+    });
+    return;
+  }
+
+  if (command === 'device:secret') {
+    const sn = option(args, '--sn');
+    if (!sn) usage();
+    await withDevices(config, command, async (database, broker) => {
+      const secret = await reissueDeviceSecret(database.db, broker, sn);
+      if (secret === null) {
+        console.error(`No registered, unrevoked hardware ${sn} (${database.description}).`);
+        process.exitCode = 1;
+        return;
+      }
+      console.log(`New secret for ${sn}; login on ${brokerName(config)}.`);
+      printSecret(sn, secret);
+    });
     return;
   }
 

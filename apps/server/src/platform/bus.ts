@@ -1,7 +1,10 @@
 import { EventEmitter } from 'node:events';
 import type { WsDeviceEvent } from '@hmi/contract';
 
-/** Events between modules of one server instance (a Redis bus between instances is later work). */
+/**
+ * Events between modules. In-process by default; with REDIS_URL every event also reaches every other
+ * instance of the deployment (see redis-bus.ts), so payloads must survive JSON.
+ */
 export interface BusEvents {
   /** A team bound hardware (devices row created). */
   deviceBound: { deviceId: number; sn: string; teamId: number };
@@ -13,18 +16,55 @@ export interface BusEvents {
   hardwareRevoked: { sn: string };
   /** A live change for browsers (values, online, sync, command status). */
   live: { teamId: number; event: WsDeviceEvent };
+  /**
+   * Messages were created or marked read: browsers of the team (or only `userId`'s) reload their
+   * unread counts. Emitted after the commit that wrote them.
+   */
+  messages: { teamId: number; userId: number | null };
+  /**
+   * A template's alarm rules (or the TAGs they point at) changed: evaluators reload that template's
+   * enabled rules. Emitted after the commit that wrote them.
+   */
+  alarmRulesChanged: { templateId: number; teamId: number };
 }
 
+export type BusEventName = keyof BusEvents;
+
+/**
+ * Where an event was emitted. Every instance hears every event (its caches must be invalidated), but
+ * a side effect that must happen once per deployment (kicking a device off the shared broker,
+ * announcing a sync change to browsers) belongs to the instance that emitted it: `local`.
+ */
+export interface BusOrigin {
+  local: boolean;
+}
+
+export type BusListener<K extends BusEventName> = (payload: BusEvents[K], origin: BusOrigin) => void;
+
+const LOCAL: BusOrigin = { local: true };
+const REMOTE: BusOrigin = { local: false };
+
+/** The in-process bus: listeners run synchronously inside `emit`. */
 export class Bus {
   private readonly emitter = new EventEmitter();
   constructor() {
     this.emitter.setMaxListeners(100);
   }
-  emit<K extends keyof BusEvents>(name: K, payload: BusEvents[K]): void {
-    this.emitter.emit(name, payload);
+  emit<K extends BusEventName>(name: K, payload: BusEvents[K]): void {
+    this.deliver(name, payload, LOCAL);
   }
-  on<K extends keyof BusEvents>(name: K, listener: (payload: BusEvents[K]) => void): () => void {
+  on<K extends BusEventName>(name: K, listener: BusListener<K>): () => void {
     this.emitter.on(name, listener);
     return () => this.emitter.off(name, listener);
+  }
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners();
+  }
+  /** Hands an event that arrived from another instance to this instance's listeners. */
+  protected deliverRemote(name: string, payload: unknown): void {
+    this.deliver(name, payload, REMOTE);
+  }
+  private deliver(name: string, payload: unknown, origin: BusOrigin): void {
+    this.emitter.emit(name, payload, origin);
   }
 }

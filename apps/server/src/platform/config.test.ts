@@ -96,6 +96,8 @@ describe('loadConfig', () => {
     ['REFRESH_TOKEN_TTL', '1'],
     ['TOKEN_SECRET', 'short'],
     ['MQTT_PORT', 'x'],
+    ['TRUST_PROXY', '10.0.0.1,proxy.local'],
+    ['TRUST_PROXY', '2'],
   ])('a bad %s names the variable', (name, value) => {
     let error: unknown;
     try {
@@ -106,6 +108,16 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).variable).toBe(name);
     expect((error as Error).message).toContain(name);
+  });
+
+  it('reads TRUST_PROXY as none, any peer or a list of addresses', () => {
+    expect(loadConfig({}, root).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }, root).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1' }, root).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+    ]);
   });
 
   it('documents every variable it reads', () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dataCenters, type DataCenter } from '@hmi/contract';
+import { checkCidr, dataCenters, type DataCenter } from '@hmi/contract';
 
 /** Every environment variable the server reads, with its default and meaning (README table). */
 export const configVariables = [
@@ -35,7 +35,18 @@ export const configVariables = [
     default: '15',
     meaning: 'a TAG write or sync not acknowledged by the device within this time is failed',
   },
-  { name: 'REDIS_URL', default: 'unset: in-process bus', meaning: 'bus between instances' },
+  {
+    name: 'REDIS_URL',
+    default: 'unset: in-process bus',
+    meaning:
+      '`redis://…` bus between instances: live values, messages and cache invalidations reach every instance',
+  },
+  {
+    name: 'REDIS_PREFIX',
+    default: '`hmi:$DATA_CENTER`',
+    meaning:
+      'prefix of the Redis channel (`{prefix}:bus`); deployments sharing one Redis need different prefixes',
+  },
   {
     name: 'SMTP_URL',
     default: 'unset: dev outbox',
@@ -57,7 +68,13 @@ export const configVariables = [
   {
     name: 'DEMO',
     default: '1 under `npm start` / `npm run dev`, else 0',
-    meaning: 'seed the demo account (demo@hmi.local / Demo@2026) and, later, simulated HMIs',
+    meaning: 'seed the demo account (demo@hmi.local / Demo@2026) and run 3 simulated HMIs bound to it',
+  },
+  {
+    name: 'TRUST_PROXY',
+    default: 'unset: none',
+    meaning:
+      'reverse proxies whose `X-Forwarded-For` gives the client address (security-zone networks, login limits): `true` (any peer) or addresses/CIDRs `10.0.0.1,10.1.0.0/16`',
   },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent' },
   { name: 'ACCESS_TOKEN_TTL', default: '7200', meaning: 'access-token lifetime in seconds' },
@@ -83,6 +100,8 @@ export interface Config {
   historyRetentionDays: number;
   commandTimeoutSeconds: number;
   redisUrl: string | null;
+  /** Channel prefix of this deployment on Redis. */
+  redisPrefix: string;
   smtpUrl: string | null;
   mailFrom: string;
   publicUrl: string;
@@ -90,6 +109,8 @@ export interface Config {
   dataCenterUrls: Record<DataCenter, string>;
   demo: boolean;
   logLevel: LogLevel;
+  /** Fastify's trustProxy: which peers may tell the client address in X-Forwarded-For. */
+  trustProxy: boolean | string[];
   accessTokenTtl: number;
   refreshTokenTtl: number;
   /** null: generated and kept in DATA_DIR/secrets.json (see ensureTokenSecret). */
@@ -140,6 +161,19 @@ function int(env: Env, name: string, def: number, min: number, max: number): num
   const n = Number(v);
   if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
   return n;
+}
+
+function trustProxy(env: Env): boolean | string[] {
+  const v = str(env, 'TRUST_PROXY');
+  if (v === null || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  const list = v.split(',').map((s) => s.trim());
+  const bad = list.find(
+    (a) => checkCidr(a.includes('/') ? a : `${a}/${a.includes(':') ? 128 : 32}`) !== null,
+  );
+  if (bad !== undefined)
+    throw new ConfigError('TRUST_PROXY', `must be true or addresses/CIDRs, got "${bad}"`);
+  return list;
 }
 
 function url(env: Env, name: string, protocols: readonly string[]): string | null {
@@ -214,6 +248,13 @@ export function loadConfig(env: Env, repoRoot: string = findRepoRoot()): Config 
   if (tokenSecret !== null && tokenSecret.length < 32)
     throw new ConfigError('TOKEN_SECRET', 'must be at least 32 characters long');
 
+  const redisPrefix = str(env, 'REDIS_PREFIX') ?? `hmi:${dc}`;
+  if (!/^[\w.:-]{1,64}$/.test(redisPrefix))
+    throw new ConfigError(
+      'REDIS_PREFIX',
+      `must be 1-64 letters, digits, ".", ":", "_" or "-", got "${redisPrefix}"`,
+    );
+
   const webDistRaw = str(env, 'WEB_DIST');
 
   return {
@@ -225,6 +266,7 @@ export function loadConfig(env: Env, repoRoot: string = findRepoRoot()): Config 
     historyRetentionDays: int(env, 'HISTORY_RETENTION_DAYS', 90, 1, 3650),
     commandTimeoutSeconds: int(env, 'COMMAND_TIMEOUT_SECONDS', 15, 1, 3600),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisPrefix,
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: str(env, 'MAIL_FROM') ?? 'HMI Cloud <no-reply@hmi.local>',
     publicUrl,
@@ -232,6 +274,7 @@ export function loadConfig(env: Env, repoRoot: string = findRepoRoot()): Config 
     dataCenterUrls,
     demo,
     logLevel: logLevel as LogLevel,
+    trustProxy: trustProxy(env),
     accessTokenTtl: int(env, 'ACCESS_TOKEN_TTL', 7200, 60, 86400 * 7),
     refreshTokenTtl: int(env, 'REFRESH_TOKEN_TTL', 30 * 86400, 300, 86400 * 365),
     tokenSecret,

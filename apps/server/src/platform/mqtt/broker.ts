@@ -20,8 +20,10 @@ export interface DeviceBroker {
   start(handlers: BrokerHandlers): Promise<void>;
   /** Publishes as the server (unrestricted). */
   publish(topic: string, payload: string, opts: { qos: 0 | 1; retain?: boolean }): Promise<void>;
-  /** Drops the live connection of the device with this SN (if any). */
+  /** Drops the live connection of the device with this SN (if any); it may connect again. */
   drop(sn: string): Promise<void>;
+  /** Revoked hardware: drops its connection and refuses it from now on. */
+  revoke(sn: string): Promise<void>;
   /** SNs connected to this broker right now (embedded only; external: empty). */
   connected(): string[];
   close(): Promise<void>;

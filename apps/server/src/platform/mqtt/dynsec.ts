@@ -19,6 +19,29 @@ interface DynsecResponse {
   command: string;
   error?: string;
   correlationData?: string;
+  data?: unknown;
+}
+
+/** A device's own role; a dynsec client holding the role named after it is a device. */
+export const deviceRole = (sn: string) => `hmi-device-${sn}`;
+
+/** Clients per `listClients` page. */
+const LIST_PAGE = 500;
+
+interface ClientPage {
+  totalCount: number;
+  clients: { username: string; roles?: { rolename: string }[] }[];
+}
+
+function isClientPage(v: unknown): v is ClientPage {
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    'totalCount' in v &&
+    typeof v.totalCount === 'number' &&
+    'clients' in v &&
+    Array.isArray(v.clients)
+  );
 }
 
 export class DynsecClient {
@@ -46,32 +69,50 @@ export class DynsecClient {
 
   /** Runs commands in order; throws on the first error (unless `tolerate` lists it). */
   async run(commands: DynsecCommand[], tolerate: readonly string[] = []): Promise<void> {
-    this.subscribed ??= this.client.subscribeAsync(`${DYNSEC_TOPIC}/response`, { qos: 1 });
-    await this.subscribed;
     for (const cmd of commands) {
-      const id = randomUUID();
-      const answer = new Promise<DynsecResponse>((resolve, reject) => {
-        this.waiting.set(id, resolve);
-        setTimeout(() => {
-          if (this.waiting.delete(id)) reject(new Error(`dynamic-security ${cmd.command}: no answer`));
-        }, 5000).unref();
-      });
-      await this.client.publishAsync(
-        DYNSEC_TOPIC,
-        JSON.stringify({ commands: [{ ...cmd, correlationData: id }] }),
-        {
-          qos: 1,
-        },
-      );
-      const r = await answer;
+      const r = await this.request(cmd);
       if (r.error && !tolerate.some((t) => r.error?.includes(t)))
         throw new Error(`dynamic-security ${cmd.command}: ${r.error}`);
     }
   }
 
+  /** Sends one command and resolves with the plugin's answer (error included). */
+  private async request(cmd: DynsecCommand): Promise<DynsecResponse> {
+    this.subscribed ??= this.client.subscribeAsync(`${DYNSEC_TOPIC}/response`, { qos: 1 });
+    await this.subscribed;
+    const id = randomUUID();
+    const answer = new Promise<DynsecResponse>((resolve, reject) => {
+      this.waiting.set(id, resolve);
+      setTimeout(() => {
+        if (this.waiting.delete(id)) reject(new Error(`dynamic-security ${cmd.command}: no answer`));
+      }, 5000).unref();
+    });
+    await this.client.publishAsync(
+      DYNSEC_TOPIC,
+      JSON.stringify({ commands: [{ ...cmd, correlationData: id }] }),
+      {
+        qos: 1,
+      },
+    );
+    return answer;
+  }
+
+  /** SNs of the device clients the broker knows (each holding its own `hmi-device-{SN}` role). */
+  async deviceClients(): Promise<string[]> {
+    const out: string[] = [];
+    for (let offset = 0; ; offset += LIST_PAGE) {
+      const r = await this.request({ command: 'listClients', verbose: true, count: LIST_PAGE, offset });
+      if (r.error) throw new Error(`dynamic-security listClients: ${r.error}`);
+      if (!isClientPage(r.data)) throw new Error('dynamic-security listClients: unexpected answer');
+      for (const c of r.data.clients)
+        if (c.roles?.some((role) => role.rolename === deviceRole(c.username))) out.push(c.username);
+      if (!r.data.clients.length || offset + LIST_PAGE >= r.data.totalCount) return out;
+    }
+  }
+
   /** Creates (or replaces) the device's client and role. */
   async provisionDevice(sn: string, secret: string): Promise<void> {
-    const role = `hmi-device-${sn}`;
+    const role = deviceRole(sn);
     await this.run(
       [
         { command: 'deleteClient', username: sn },
@@ -108,7 +149,7 @@ export class DynsecClient {
     await this.run(
       [
         { command: 'deleteClient', username: sn },
-        { command: 'deleteRole', rolename: `hmi-device-${sn}` },
+        { command: 'deleteRole', rolename: deviceRole(sn) },
       ],
       ['not found'],
     );

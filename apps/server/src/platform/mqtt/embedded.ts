@@ -141,6 +141,11 @@ export class EmbeddedBroker implements DeviceBroker {
     await new Promise<void>((resolve) => client.close(() => resolve()));
   }
 
+  /** Refusal comes with the credentials check, which reads `revoked_at`. */
+  revoke(sn: string): Promise<void> {
+    return this.drop(sn);
+  }
+
   connected(): string[] {
     return [...this.live.keys()];
   }

@@ -1,97 +1,31 @@
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { topics } from '@hmi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
 import { startHarness, type Harness } from '../../test/harness';
+import { startMosquitto, type TestMosquitto } from '../../test/mosquitto';
 import { boundDevice, connect, nextLive, nextMessage } from '../../test/mqtt';
 import { ok } from '../../test/registry';
-import { DynsecClient } from './dynsec';
 import type { ExternalBroker } from './external';
-
-const run = promisify(execFile);
-const PLUGIN = '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** A Mosquitto of this test's own: free port, dynamic-security plugin, generated configuration. */
-async function startMosquitto(dir: string): Promise<{ port: number; proc: ChildProcess }> {
-  const port = await freePort();
-  await run('mosquitto_ctrl', ['dynsec', 'init', join(dir, 'dynsec.json'), 'admin', 'admin-pw']);
-  const conf = join(dir, 'mosquitto.conf');
-  writeFileSync(
-    conf,
-    [
-      `listener ${port} 127.0.0.1`,
-      // Started as root, Mosquitto would switch to the mosquitto user, who cannot read our temp dir.
-      `user ${userInfo().username}`,
-      'allow_anonymous false',
-      `plugin ${PLUGIN}`,
-      `plugin_opt_config_file ${join(dir, 'dynsec.json')}`,
-      'persistence false',
-      'log_dest stderr',
-      'log_type all',
-      '',
-    ].join('\n'),
-  );
-  const proc = spawn('/usr/sbin/mosquitto', ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
-  await new Promise<void>((resolve, reject) => {
-    let log = '';
-    proc.stderr?.on('data', (d: Buffer) => {
-      log += d.toString();
-      if (log.includes(`listen socket on port ${port}`) && log.includes(' running')) resolve();
-      if (process.env.DEBUG_MOSQUITTO) process.stderr.write(d);
-    });
-    proc.once('exit', (code) => reject(new Error(`mosquitto exited (${code}): ${log}`)));
-  });
-  return { port, proc };
-}
-
-// The machine kind ships Mosquitto with its dynamic-security plugin; without it this suite must fail,
-// not vanish.
-if (!existsSync(PLUGIN)) throw new Error(`Mosquitto's dynamic-security plugin is missing: ${PLUGIN}`);
 
 // External-broker mode is the production mode; it runs on every database of the list (SQLite, and
 // PostgreSQL when reachable). Ingest waits for the console's own events (values, online, command)
 // rather than for the broker's PUBACK to the device, which comes before the console has stored it.
 describe.each(databases)('external broker (Mosquitto + dynamic security) on $name', (database) => {
-  let dir: string;
-  let mosquitto: { port: number; proc: ChildProcess };
+  let mosquitto: TestMosquitto;
   let h: Harness;
   let main: TestAccount;
   let url: string;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'hmi-mosq-'));
-    mosquitto = await startMosquitto(dir);
-    url = `mqtt://127.0.0.1:${mosquitto.port}`;
-    // One-time set-up with the plugin's admin: the console role and login.
-    const admin = await connect(url, { username: 'admin', password: 'admin-pw', protocolVersion: 5 });
-    await new DynsecClient(admin).setupConsole('console', 'console-pw');
-    await admin.endAsync();
-    const env = { MQTT_URL: `mqtt://console:console-pw@127.0.0.1:${mosquitto.port}` };
-    h = await startHarness(database, env);
+    mosquitto = await startMosquitto();
+    url = mosquitto.url;
+    h = await startHarness(database, { MQTT_URL: mosquitto.consoleUrl });
     main = await createMainAccount(h, 20);
   });
   afterAll(async () => {
     await h?.close();
-    mosquitto?.proc.kill('SIGTERM');
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await mosquitto?.stop();
   });
 
   const provisioned = async (name: string) => {

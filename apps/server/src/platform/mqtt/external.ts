@@ -4,7 +4,10 @@ import { parseTopic, sharedSubscription, SHARE_GROUP, type TopicKind } from '@hm
 import mqtt, { type MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BrokerHandlers, DeviceBroker } from './broker';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import { DynsecClient } from './dynsec';
+import { reconcileDynsec, type Reconciliation } from './reconcile';
 
 export interface ExternalBrokerOptions {
   url: string;
@@ -12,6 +15,8 @@ export interface ExternalBrokerOptions {
   /** Unique per instance; default `hmi-console-{host}-{random}`. */
   clientId?: string;
   shareGroup?: string;
+  /** The hardware table: device logins on the broker are reconciled with it at start. */
+  hardware?: Kysely<Database>;
 }
 
 const inbound: readonly TopicKind[] = ['tags', 'state', 'ack'];
@@ -28,6 +33,8 @@ export class ExternalBroker implements DeviceBroker {
   readonly port = null;
   private client: MqttClient | null = null;
   private dynsec: DynsecClient | null = null;
+  /** What the start-up reconciliation did (null: not run, or it failed and was logged). */
+  reconciled: Reconciliation | null = null;
 
   constructor(private readonly opts: ExternalBrokerOptions) {}
 
@@ -71,6 +78,14 @@ export class ExternalBroker implements DeviceBroker {
       );
     this.dynsec = new DynsecClient(client);
     log.info({ subs }, 'connected to the external MQTT broker');
+    if (this.opts.hardware) {
+      try {
+        this.reconciled = await reconcileDynsec(this.dynsec, this.opts.hardware, log);
+      } catch (err) {
+        // A broker without the plugin, or a login without its API: devices are managed elsewhere.
+        log.warn({ err }, 'broker: could not reconcile device logins with the hardware table');
+      }
+    }
   }
 
   async publish(topic: string, payload: string, opts: { qos: 0 | 1; retain?: boolean }): Promise<void> {
@@ -83,6 +98,15 @@ export class ExternalBroker implements DeviceBroker {
       await this.dynsec?.kick(sn);
     } catch (err) {
       this.opts.log.warn({ err, sn }, 'could not drop the device connection on the external broker');
+    }
+  }
+
+  /** Deleting the dynamic-security client closes its connection and its login with it. */
+  async revoke(sn: string): Promise<void> {
+    try {
+      await this.dynsec?.revoke(sn);
+    } catch (err) {
+      this.opts.log.error({ err, sn }, 'could not revoke the device on the external broker');
     }
   }
 
