@@ -51,6 +51,12 @@ export const menuTree: readonly MenuEntry[] = [
         titleKey: 'menu.projectlist',
         permission: P.PROJECT_VIEW,
       },
+      {
+        key: 'alarmrecords',
+        path: '/device/alarmrecords',
+        titleKey: 'menu.alarmrecords',
+        permission: P.DEVICE_VIEW,
+      },
     ],
   },
   {

@@ -39,7 +39,7 @@ describe('permission ids', () => {
 describe('menu', () => {
   it('gives the main account the full menu and the dashboard landing', () => {
     expect(keys(buildMenu(main))).toContain('dashboard');
-    expect(keys(buildMenu(main))).toHaveLength(5 + 4 + 2 + 3 + 4);
+    expect(keys(buildMenu(main))).toHaveLength(6 + 4 + 2 + 3 + 4);
     expect(landingPath(main)).toBe('/dashboard');
   });
 
@@ -64,5 +64,19 @@ describe('menu', () => {
     expect(keys(buildMenu(sub([13])))).not.toContain('billing');
     expect(defaultChildPath(sub([13]), '/device')).toBe('/device/devicegroup');
     expect(defaultChildPath(main, '/device')).toBe('/device/devicelist');
+  });
+
+  it('shows the alarm records (beyond the spec) with the device view id only', () => {
+    expect(keys(buildMenu(sub([2])))).toEqual([
+      'device',
+      'devicelist',
+      'alarmrecords',
+      'message',
+      'msgSystem',
+      'msgAlarm',
+      'system',
+      'profile',
+    ]);
+    expect(keys(buildMenu(sub([8])))).not.toContain('alarmrecords');
   });
 });

@@ -9,13 +9,15 @@ import {
 } from '@hmi/contract';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import { isUniqueViolation } from '../../platform/db';
-import type { TemplateTagRow } from '../../platform/db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, TemplateTagRow } from '../../platform/db/schema';
 import { fail, failInput } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import type { DataPermissionService } from '../data-permissions/service';
 import { canSeeTemplate, type Scope } from '../data-permissions/scope';
 import type { TemplateRepo } from './repo';
-import { readTagSheet, SheetError, writeTagSheet } from './xlsx';
+import { SheetError } from '../../platform/xlsx';
+import { readTagSheet, writeTagSheet } from './xlsx';
 
 type TemplateWithCounts = NonNullable<Awaited<ReturnType<TemplateRepo['find']>>>;
 
@@ -57,6 +59,21 @@ function tagRows(tags: readonly TagInput[]) {
   return tags.map((t, sort) => ({ ...t, save_history: t.save_history ? 1 : 0, sort }));
 }
 
+/** What depends on a template's TAGs (alarm rules) follows its changes through these. */
+export interface TemplateHooks {
+  /** Inside the transaction that replaced the TAG table (new ids); throwing refuses the change. */
+  tagsReplaced(
+    trx: Transaction<Database>,
+    templateId: number,
+    before: readonly TemplateTagRow[],
+    after: readonly TemplateTagRow[],
+  ): Promise<void>;
+  /** Inside the transaction that created `toId` as a copy of `fromId` (its TAGs already copied). */
+  copied(trx: Transaction<Database>, fromId: number, toId: number): Promise<void>;
+  /** After the commit of any of the above, or of the template's deletion. */
+  changed(templateId: number, teamId: number): void;
+}
+
 /**
  * Templates and their TAG tables. Names unique in the team (1030); the number of templates is capped
  * by the main account's template_max_num (1033); every change raises the version.
@@ -66,6 +83,7 @@ export class TemplateService {
     private readonly repo: TemplateRepo,
     private readonly perms: DataPermissionService,
     private readonly clock: Clock,
+    private readonly hooks: TemplateHooks | null = null,
   ) {}
 
   private now(): number {
@@ -107,6 +125,7 @@ export class TemplateService {
     scope: Scope,
     fields: { name: string; hmi_model: string; firmware: string; recipe: string },
     tags: readonly TagInput[] | null,
+    copyOf: number | null = null,
   ): Promise<number> {
     try {
       return await this.repo.transaction(async (trx) => {
@@ -115,6 +134,7 @@ export class TemplateService {
         if (await this.repo.nameTaken(scope.teamId, fields.name, null, trx)) fail(1030);
         const id = await this.repo.insert({ team_id: scope.teamId, ...fields, created_at: this.now() }, trx);
         if (tags) await this.repo.replaceTags(id, tagRows(tags), trx);
+        if (copyOf !== null) await this.hooks?.copied(trx, copyOf, id);
         if (!scope.all) await this.perms.repo.grant(user.id, 'template', id, trx);
         return id;
       });
@@ -170,6 +190,7 @@ export class TemplateService {
       await this.repo.remove(scope.teamId, id, trx);
       await this.perms.repo.revokeObject('template', [id], trx);
     });
+    this.hooks?.changed(id, scope.teamId);
     return null;
   }
 
@@ -205,7 +226,9 @@ export class TemplateService {
       scope,
       { name: newName, hmi_model: row.hmi_model, firmware: row.firmware, recipe: row.recipe },
       tags,
+      id,
     );
+    this.hooks?.changed(copyId, scope.teamId);
     return this.get(user, copyId);
   }
 
@@ -223,9 +246,12 @@ export class TemplateService {
   ): Promise<{ version: number; total: number }> {
     const { scope } = await this.visible(user, id);
     await this.repo.transaction(async (trx) => {
+      const before = this.hooks ? await this.repo.tags(id, trx) : [];
       await this.repo.replaceTags(id, tagRows(tags), trx);
+      if (this.hooks) await this.hooks.tagsReplaced(trx, id, before, await this.repo.tags(id, trx));
       await this.repo.update(scope.teamId, id, {}, this.now(), trx);
     });
+    this.hooks?.changed(id, scope.teamId);
     const after = await this.repo.find(scope.teamId, id);
     return { version: after?.version ?? 0, total: tags.length };
   }

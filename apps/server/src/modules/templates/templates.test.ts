@@ -5,7 +5,7 @@ import { createMainAccount, newHardware, type TestAccount } from '../../test/acc
 import { databases } from '../../test/databases';
 import { call, startHarness, type Harness } from '../../test/harness';
 import { ok } from '../../test/registry';
-import { escapeCell, inspectZip, unescapeCell } from './xlsx';
+import { escapeCell, inspectZip, unescapeCell } from '../../platform/xlsx';
 
 /** One TAG of every data type, each with a boundary default value. */
 const everyType = [

@@ -1,63 +1,13 @@
 import { tagSheetColumns, TagDataType, TAGS_MAX, type Tag } from '@hmi/contract';
 import ExcelJS from 'exceljs';
-
-/** Characters that make a spreadsheet treat a text cell as a formula. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** Prefixes text that a spreadsheet could run as a formula with a single quote. */
-export function escapeCell(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
-
-/** Undoes escapeCell, so an exported sheet imports unchanged. */
-export function unescapeCell(text: string): string {
-  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
-}
-
-/** Limits of the zip container behind an .xlsx (checked before anything is inflated). */
-export const zipLimits = { maxEntries: 200, maxUncompressedBytes: 40 * 1024 * 1024 } as const;
-
-/**
- * Reads a zip's central directory: entry count and total uncompressed size, or null when the bytes
- * are not a plain (non-zip64) zip. Guards the parser against zip bombs.
- */
-export function inspectZip(buf: Buffer): { entries: number; uncompressed: number } | null {
-  const EOCD = 0x06054b50;
-  const min = Math.max(0, buf.length - 22 - 0xffff);
-  let eocd = -1;
-  for (let i = buf.length - 22; i >= min; i--)
-    if (buf.readUInt32LE(i) === EOCD) {
-      eocd = i;
-      break;
-    }
-  if (eocd < 0) return null;
-  const entries = buf.readUInt16LE(eocd + 10);
-  let offset = buf.readUInt32LE(eocd + 16);
-  if (entries === 0xffff || offset === 0xffffffff) return null;
-  let uncompressed = 0;
-  for (let n = 0; n < entries; n++) {
-    if (offset + 46 > buf.length || buf.readUInt32LE(offset) !== 0x02014b50) return null;
-    const size = buf.readUInt32LE(offset + 24);
-    if (size === 0xffffffff) return null;
-    uncompressed += size;
-    offset +=
-      46 + buf.readUInt16LE(offset + 28) + buf.readUInt16LE(offset + 30) + buf.readUInt16LE(offset + 32);
-  }
-  return { entries, uncompressed };
-}
-
-function cellText(v: ExcelJS.CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number') return String(v);
-  if (typeof v === 'boolean') return v ? '1' : '0';
-  if (v instanceof Date) return v.toISOString();
-  if ('richText' in v && Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');
-  if ('formula' in v || 'sharedFormula' in v)
-    return cellText((v as { result?: ExcelJS.CellValue }).result ?? null);
-  if ('text' in v && typeof v.text === 'string') return v.text;
-  return '';
-}
+import {
+  cellText,
+  escapeCell,
+  headerColumns,
+  openFirstSheet,
+  SheetError,
+  unescapeCell,
+} from '../../platform/xlsx';
 
 /** Data types may also be written by name (bool, uint16 … string). A Map: no prototype keys. */
 const dataTypeNames = new Map<string, number>(
@@ -77,14 +27,6 @@ function asBool(text: string): boolean | string | undefined {
   return text;
 }
 
-export type SheetProblem = 'fileFormat' | 'tooManyRows' | 'fileTooLarge';
-
-export class SheetError extends Error {
-  constructor(readonly issue: SheetProblem) {
-    super(issue);
-  }
-}
-
 /** One data row of the sheet as candidate TAG input (null-prototype object, known columns only). */
 export interface SheetRow {
   row: number;
@@ -96,31 +38,13 @@ export interface SheetRow {
  * `__proto__` are ignored), every following non-empty row is one TAG. Throws SheetError.
  */
 export async function readTagSheet(buf: Buffer): Promise<SheetRow[]> {
-  const zip = inspectZip(buf);
-  if (!zip) throw new SheetError('fileFormat');
-  if (zip.entries > zipLimits.maxEntries || zip.uncompressed > zipLimits.maxUncompressedBytes)
-    throw new SheetError('fileTooLarge');
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  } catch {
-    throw new SheetError('fileFormat');
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw new SheetError('fileFormat');
-  if (ws.actualRowCount - 1 > TAGS_MAX) throw new SheetError('tooManyRows');
-
-  const columns = new Map<string, number>();
-  ws.getRow(1).eachCell((cell, col) => {
-    const key = cellText(cell.value).trim().toLowerCase();
-    if ((tagSheetColumns as readonly string[]).includes(key) && !columns.has(key)) columns.set(key, col);
-  });
-  if (!columns.has('name')) throw new SheetError('fileFormat');
+  const ws = await openFirstSheet(buf, TAGS_MAX);
+  const columns = headerColumns(ws, tagSheetColumns);
 
   const rows: SheetRow[] = [];
   for (let r = 2; r <= ws.rowCount; r++) {
     const row = ws.getRow(r);
-    const text = (col: string) => {
+    const text = (col: (typeof tagSheetColumns)[number]) => {
       const c = columns.get(col);
       return c === undefined ? '' : unescapeCell(cellText(row.getCell(c).value));
     };

@@ -1,35 +1,8 @@
 import { createServer, type AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
 import { activationCodeIn, call, startHarness, type Harness } from '../../test/harness';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP peer on a free port, collecting what it receives. */
-async function startSmtp(): Promise<{ port: number; inbox: Received[]; close(): Promise<void> }> {
-  const inbox: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, done) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (raw += chunk));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, inbox, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+import { startSmtp, type SmtpPeer } from '../../test/smtp';
 
 /** A port nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -56,7 +29,7 @@ const body = (username: string) => ({
 });
 
 describe.each(databases)('mail over SMTP on $name', (database) => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: SmtpPeer;
   let h: Harness;
   beforeAll(async () => {
     smtp = await startSmtp();

@@ -19,7 +19,7 @@ import { formatTime, orDash } from '../../../shared/format';
 import { useLoad } from '../../../shared/useLoad';
 import { TagTableEditor } from './TagTableEditor';
 import { rowFromTag, rowToInput, type TagRow } from './tagRows';
-import { base64ToBlob, downloadBlob, fileToBase64 } from './xlsx';
+import { base64ToBlob, downloadBlob, fileToBase64 } from '../../../shared/xlsx';
 
 export function TemplateDrawer({
   templateId,

@@ -1,7 +1,7 @@
 /** Templates (ids 8-12): list, add, edit, copy, delete, and each template's TAG table; `?templateid=` opens one. */
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { App, Button, Card, Flex, Input, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Flex, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,9 @@ import { useCan } from '../../../shared/access';
 import { useErrorToast } from '../../../shared/errors';
 import { formatTime } from '../../../shared/format';
 import { useLoad } from '../../../shared/useLoad';
+import { KeywordSearch } from '../../../shared/KeywordSearch';
+import { usePagination } from '../../../shared/usePagination';
+import { AlarmRulesDrawer, type AlarmRulesTemplate } from '../../alarm/rules/AlarmRulesDrawer';
 import { TemplateDrawer } from './TemplateDrawer';
 import { TemplateFormModal } from './TemplateFormModal';
 
@@ -24,12 +27,13 @@ export function TemplateListPage() {
   const fail = useErrorToast();
   const can = useCan();
   const [params, setParams] = useSearchParams();
-  const [keyword, setKeyword] = useState('');
   const [query, setQuery] = useState<TemplateQuery>({ page: 1, pageSize: PAGE_SIZE });
   const [editing, setEditing] = useState<{ template: Template | null } | null>(null);
+  const [alarmRulesOf, setAlarmRulesOf] = useState<AlarmRulesTemplate | null>(null);
 
   const fetch = useCallback(() => listTemplates(query), [query]);
   const templates = useLoad(fetch);
+  const pagination = usePagination(query, setQuery, templates.data?.total);
 
   const openId = Number(params.get('templateid'));
   const openTemplate = Number.isInteger(openId) && openId > 0 ? openId : null;
@@ -99,6 +103,14 @@ export function TemplateListPage() {
           >
             {t('tags')}
           </Button>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => setAlarmRulesOf({ id: tpl.id, name: tpl.name })}
+            data-testid={`template-alarms-${tpl.id}`}
+          >
+            {t('alarm:rules.open')}
+          </Button>
           {can(Permission.TEMPLATE_EDIT) && (
             <Button
               type="link"
@@ -153,13 +165,10 @@ export function TemplateListPage() {
       }
     >
       <Flex gap={12} style={{ marginBottom: 16 }}>
-        <Input.Search
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-          onSearch={(value) => setQuery((q) => ({ ...q, page: 1, keyword: value.trim() || undefined }))}
-          allowClear
+        <KeywordSearch
           placeholder={t('keywordPlaceholder')}
-          style={{ width: 280 }}
+          width={280}
+          onSearch={(keyword) => setQuery((q) => ({ ...q, page: 1, keyword }))}
         />
       </Flex>
       <Table<Template>
@@ -170,14 +179,7 @@ export function TemplateListPage() {
         loading={templates.loading}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('common.noData') }}
-        pagination={{
-          current: query.page as number,
-          pageSize: query.pageSize as number,
-          total: templates.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('common.pagination.total', { total }),
-          onChange: (page, pageSize) => setQuery((q) => ({ ...q, page, pageSize })),
-        }}
+        pagination={pagination}
       />
       <TemplateFormModal
         open={editing !== null}
@@ -188,6 +190,7 @@ export function TemplateListPage() {
           if (!editing?.template) open(saved.id);
         }}
       />
+      <AlarmRulesDrawer template={alarmRulesOf} onClose={() => setAlarmRulesOf(null)} />
       <TemplateDrawer
         templateId={openTemplate}
         onClose={() => open(null)}

@@ -1,0 +1,204 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Bus } from '../../../platform/bus';
+import { epochSeconds, type Clock } from '../../../platform/clock';
+import type { Database } from '../../../platform/db/schema';
+import { ALARM, step, type PairState } from './core';
+import { loadTemplateRules, type RulesByTag } from './rules';
+import { applyChanges, type Applied, type Change, type DeviceRef } from './store';
+
+/** A batch ingest stored (committed), as the engine needs it. */
+export interface StoredSamples {
+  device: { id: number; team_id: number; template_id: number | null };
+  samples: readonly { tag: string; value: string; ts: number }[];
+}
+
+export interface AlarmEngineOptions {
+  db: Kysely<Database>;
+  bus: Bus;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** Runs after each committed step that raised alarms (mail). */
+  onApplied?: (applied: Applied) => void;
+}
+
+interface Pair {
+  state: PairState;
+  /** Record of a pair in alarm; null until its raise is written. */
+  recordId: number | null;
+}
+
+interface CachedRules {
+  rules: RulesByTag;
+  loadedAt: number;
+}
+
+/** Rules are re-read after this long even without a change event (one missed, say a direct SQL edit). */
+const RULES_CACHE_MS = 30_000;
+
+const pairKey = (ruleId: number, deviceId: number) => `${ruleId}:${deviceId}`;
+
+/** Pairs of one device by rule id. */
+type DevicePairs = Map<number, Pair>;
+
+/**
+ * Evaluates stored samples against the enabled rules of the device's template. Work is queued and
+ * done one step at a time: a step takes every queued batch, decides in memory (only rules of each
+ * sample's TAG are looked at, no query per sample) and writes the state changes, if any, in one
+ * transaction. Pairs in alarm are reloaded from alarm_records at start, so a restart raises nothing
+ * again. A step that fails to write is undone in memory, so the next sample decides again.
+ */
+export class AlarmEngine {
+  /** Pairs not normal, by device id then rule id (numbers: no key built per sample). */
+  private readonly pairs = new Map<number, DevicePairs>();
+  /** Latest sample time evaluated per device and TAG: older samples arrive late and are skipped. */
+  private readonly lastTs = new Map<number, Map<string, number>>();
+  private readonly rules = new Map<number, CachedRules>();
+  private readonly loading = new Map<number, Promise<RulesByTag>>();
+  private queue: StoredSamples[] = [];
+  private running: Promise<void> | null = null;
+  private readonly unsubscribe: (() => void)[] = [];
+
+  constructor(private readonly o: AlarmEngineOptions) {}
+
+  async start(): Promise<void> {
+    this.unsubscribe.push(
+      this.o.bus.on('alarmRulesChanged', ({ templateId }) => this.forget(templateId)),
+      // Its records went with it (cascade); so does its state here.
+      this.o.bus.on('deviceUnbound', ({ deviceId }) => {
+        this.pairs.delete(deviceId);
+        this.lastTs.delete(deviceId);
+      }),
+    );
+    const active = await this.o.db
+      .selectFrom('alarm_records')
+      .select(['id', 'rule_id', 'device_id'])
+      .where('recovery_at', 'is', null)
+      .where('rule_id', 'is not', null)
+      .execute();
+    for (const r of active)
+      if (r.rule_id !== null) this.pairsOf(r.device_id).set(r.rule_id, { state: ALARM, recordId: r.id });
+  }
+
+  async close(): Promise<void> {
+    for (const u of this.unsubscribe) u();
+    await this.idle();
+  }
+
+  /** Drops a template's cached rules; the next sample reloads them. */
+  forget(templateId: number): void {
+    this.rules.delete(templateId);
+  }
+
+  /** Hands the engine a committed batch (ingest's stored listener). */
+  accept(batch: StoredSamples): void {
+    if (batch.device.template_id === null || !batch.samples.length) return;
+    this.queue.push(batch);
+    this.running ??= this.run().finally(() => {
+      this.running = null;
+    });
+  }
+
+  /** Resolves once every accepted batch has been evaluated and written. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async run(): Promise<void> {
+    while (this.queue.length) {
+      // Lets the batches of the commit in progress queue up too: fewer, larger alarm transactions.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      const batches = this.queue.splice(0);
+      try {
+        await this.evaluate(batches);
+      } catch (err) {
+        this.o.log.error({ err }, 'alarm evaluation');
+      }
+    }
+  }
+
+  private pairsOf(deviceId: number): DevicePairs {
+    let m = this.pairs.get(deviceId);
+    if (!m) this.pairs.set(deviceId, (m = new Map()));
+    return m;
+  }
+
+  private cachedRules(templateId: number): RulesByTag | null {
+    const hit = this.rules.get(templateId);
+    return hit && this.o.clock.now() - hit.loadedAt < RULES_CACHE_MS ? hit.rules : null;
+  }
+
+  private async loadRules(templateId: number): Promise<RulesByTag> {
+    let p = this.loading.get(templateId);
+    if (!p) {
+      p = loadTemplateRules(this.o.db, templateId, (ruleId, reason) =>
+        this.o.log.warn({ ruleId, reason }, 'alarm rule left out'),
+      ).finally(() => this.loading.delete(templateId));
+      this.loading.set(templateId, p);
+    }
+    const rules = await p;
+    this.rules.set(templateId, { rules, loadedAt: this.o.clock.now() });
+    return rules;
+  }
+
+  private async evaluate(batches: readonly StoredSamples[]): Promise<void> {
+    const changes: Change[] = [];
+    /** Pairs this step changed, as they were before it: restored if the write fails. */
+    const before = new Map<string, { pairs: DevicePairs; ruleId: number; pair: Pair | undefined }>();
+    for (const b of batches) {
+      const templateId = b.device.template_id;
+      if (templateId === null) continue;
+      const rules = this.cachedRules(templateId) ?? (await this.loadRules(templateId));
+      if (!rules.size) continue;
+      const device: DeviceRef = { id: b.device.id, team_id: b.device.team_id, template_id: templateId };
+      const pairs = this.pairsOf(device.id);
+      let seen = this.lastTs.get(device.id);
+      if (!seen) this.lastTs.set(device.id, (seen = new Map()));
+      for (const s of b.samples) {
+        const list = rules.get(s.tag);
+        if (!list) continue;
+        const last = seen.get(s.tag);
+        if (last !== undefined && s.ts < last) continue;
+        seen.set(s.tag, s.ts);
+        for (const rule of list) {
+          const pair = pairs.get(rule.id);
+          const next = step(rule, pair?.state, s.value, s.ts);
+          if (next.state === pair?.state) continue;
+          const key = pairKey(rule.id, device.id);
+          if (!before.has(key)) before.set(key, { pairs, ruleId: rule.id, pair: pair && { ...pair } });
+          if (next.state === undefined) pairs.delete(rule.id);
+          else pairs.set(rule.id, { state: next.state, recordId: pair?.recordId ?? null });
+          if (next.decision === 'raise')
+            changes.push({ kind: 'raise', key, rule, device, value: s.value, ts: s.ts });
+          else if (next.decision === 'recover')
+            changes.push({
+              kind: 'recover',
+              key,
+              recordId: pair?.recordId ?? null,
+              rule,
+              device,
+              value: s.value,
+              ts: s.ts,
+            });
+        }
+      }
+    }
+    if (!changes.length) return;
+    let applied: Applied;
+    try {
+      applied = await applyChanges(this.o.db, changes, epochSeconds(this.o.clock));
+    } catch (err) {
+      for (const { pairs, ruleId, pair } of before.values())
+        if (pair) pairs.set(ruleId, pair);
+        else pairs.delete(ruleId);
+      throw err;
+    }
+    for (const [key, id] of applied.recordIds) {
+      const b = before.get(key);
+      const pair = b?.pairs.get(b.ruleId);
+      if (pair?.state.phase === 'alarm') pair.recordId = id;
+    }
+    for (const teamId of applied.teams) this.o.bus.emit('messages', { teamId, userId: null });
+    if (applied.raised.length) this.o.onApplied?.(applied);
+  }
+}

@@ -1,0 +1,121 @@
+import type { AlarmRecord, Locale } from '@hmi/contract';
+import ExcelJS from 'exceljs';
+import { escapeCell } from '../../platform/xlsx';
+
+interface SheetWords {
+  sheet: string;
+  columns: string[];
+  levels: Record<number, string>;
+  states: Record<number, string>;
+}
+
+/** Sheet wording per locale (the export is a file, read outside the console). */
+const words: Record<Locale, SheetWords> = {
+  'zh-CN': {
+    sheet: '告警记录',
+    columns: [
+      '告警时间',
+      '设备',
+      'SN',
+      '告警规则',
+      '告警等级',
+      'TAG',
+      '告警值',
+      '告警内容',
+      '状态',
+      '确认时间',
+      '确认人',
+      '恢复时间',
+      '恢复值',
+    ],
+    levels: { 1: '次要', 2: '轻微', 4: '一般', 8: '严重', 16: '紧急' },
+    states: { 1: '告警', 2: '已确认', 4: '已恢复' },
+  },
+  'zh-TW': {
+    sheet: '告警記錄',
+    columns: [
+      '告警時間',
+      '設備',
+      'SN',
+      '告警規則',
+      '告警等級',
+      'TAG',
+      '告警值',
+      '告警內容',
+      '狀態',
+      '確認時間',
+      '確認人',
+      '恢復時間',
+      '恢復值',
+    ],
+    levels: { 1: '次要', 2: '輕微', 4: '一般', 8: '嚴重', 16: '緊急' },
+    states: { 1: '告警', 2: '已確認', 4: '已恢復' },
+  },
+  'en-US': {
+    sheet: 'Alarm records',
+    columns: [
+      'Alarm time',
+      'Device',
+      'SN',
+      'Alarm rule',
+      'Level',
+      'TAG',
+      'Value',
+      'Content',
+      'State',
+      'Response time',
+      'Responder',
+      'Recovery time',
+      'Recovery value',
+    ],
+    levels: { 1: 'Minor', 2: 'Mild', 4: 'Moderate', 8: 'Severe', 16: 'Critical' },
+    states: { 1: 'Alarm', 2: 'Acknowledged', 4: 'Recovered' },
+  },
+};
+
+/** `YYYY-MM-DD HH:mm:ss` of epoch seconds in the zone `offsetHours` east of UTC. */
+export function localTime(epochSeconds: number, offsetHours: number): string {
+  const d = new Date((epochSeconds + Math.round(offsetHours * 3600)) * 1000);
+  return d.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** A value that reads as a number is written as one (so it sorts and sums); 64-bit ones stay text. */
+function valueCell(text: string): string | number {
+  if (/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text)) {
+    const n = Number(text);
+    if (Number.isFinite(n) && (!/^-?\d+$/.test(text) || Number.isSafeInteger(n))) return n;
+  }
+  return escapeCell(text);
+}
+
+/** The records as one .xlsx sheet; every text a member or a device wrote is neutralised as a formula. */
+export async function writeAlarmSheet(
+  records: readonly AlarmRecord[],
+  offsetHours: number,
+  locale: Locale,
+): Promise<Buffer> {
+  const w = words[locale];
+  const at = (t: number | null) => (t === null ? '' : localTime(t, offsetHours));
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(w.sheet);
+  ws.addRow(w.columns);
+  ws.getRow(1).font = { bold: true };
+  for (const r of records)
+    ws.addRow([
+      at(r.alarm_at),
+      escapeCell(r.device_name),
+      escapeCell(r.device_sn),
+      escapeCell(r.rule_name),
+      w.levels[r.level] ?? String(r.level),
+      escapeCell(r.tag_name),
+      valueCell(r.value),
+      escapeCell(r.content),
+      w.states[r.state] ?? String(r.state),
+      at(r.response_at),
+      escapeCell(r.responder_name ?? ''),
+      at(r.recovery_at),
+      r.recovery_value === null ? '' : valueCell(r.recovery_value),
+    ]);
+  ws.columns.forEach((c) => (c.width = 20));
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

@@ -1,0 +1,107 @@
+import type { Locale } from '@hmi/contract';
+
+/** What an alarm mail tells. `at` is the alarm time, epoch seconds. */
+export interface AlarmMailFacts {
+  device: string;
+  sn: string;
+  rule: string;
+  level: number;
+  tag: string;
+  value: string;
+  content: string;
+  at: number;
+  /** Escalation: minutes the alarm has stayed unacknowledged. */
+  minutes?: number;
+}
+
+interface Wording {
+  levels: Record<number, string>;
+  raised: (f: AlarmMailFacts, level: string) => string;
+  escalated: (f: AlarmMailFacts, level: string) => string;
+  labels: { device: string; rule: string; level: string; value: string; content: string; at: string };
+  footer: string;
+}
+
+/** Every alarm mail text, per locale (the server has no i18n catalogue, so they live here). */
+const wordings: Record<Locale, Wording> = {
+  'zh-CN': {
+    levels: { 1: '次要', 2: '轻微', 4: '一般', 8: '严重', 16: '紧急' },
+    raised: (f, level) => `【${level}告警】${f.device}：${f.rule}`,
+    escalated: (f, level) => `【告警升级】${f.device}：${f.rule}（${level}）已 ${f.minutes ?? 0} 分钟未确认`,
+    labels: {
+      device: '设备',
+      rule: '告警规则',
+      level: '告警等级',
+      value: '数值',
+      content: '告警内容',
+      at: '告警时间',
+    },
+    footer: '请登录 HMI 云控制台查看并确认告警。您收到此邮件是因为订阅了告警邮件，可在个人中心取消订阅。',
+  },
+  'zh-TW': {
+    levels: { 1: '次要', 2: '輕微', 4: '一般', 8: '嚴重', 16: '緊急' },
+    raised: (f, level) => `【${level}告警】${f.device}：${f.rule}`,
+    escalated: (f, level) => `【告警升級】${f.device}：${f.rule}（${level}）已 ${f.minutes ?? 0} 分鐘未確認`,
+    labels: {
+      device: '設備',
+      rule: '告警規則',
+      level: '告警等級',
+      value: '數值',
+      content: '告警內容',
+      at: '告警時間',
+    },
+    footer: '請登入 HMI 雲控制台查看並確認告警。您收到此郵件是因為訂閱了告警郵件，可在個人中心取消訂閱。',
+  },
+  'en-US': {
+    levels: { 1: 'minor', 2: 'mild', 4: 'moderate', 8: 'severe', 16: 'critical' },
+    raised: (f, level) => `[${level} alarm] ${f.device}: ${f.rule}`,
+    escalated: (f, level) =>
+      `[Alarm escalated] ${f.device}: ${f.rule} (${level}) unacknowledged for ${f.minutes ?? 0} minutes`,
+    labels: {
+      device: 'Device',
+      rule: 'Alarm rule',
+      level: 'Level',
+      value: 'Value',
+      content: 'Content',
+      at: 'Alarm time',
+    },
+    footer:
+      'Sign in to the HMI Cloud console to review and acknowledge the alarm. You receive this mail because you subscribed to alarm mail; unsubscribe in your profile.',
+  },
+};
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function utcText(epochSeconds: number): string {
+  return `${new Date(epochSeconds * 1000).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/** Subject, text and HTML of a raised or escalated alarm mail in `locale`. */
+export function alarmMail(
+  locale: Locale,
+  kind: 'raised' | 'escalated',
+  f: AlarmMailFacts,
+): { subject: string; text: string; html: string } {
+  const w = wordings[locale];
+  const level = w.levels[f.level] ?? String(f.level);
+  const subject = kind === 'raised' ? w.raised(f, level) : w.escalated(f, level);
+  const rows: [string, string][] = [
+    [w.labels.device, `${f.device} (${f.sn})`],
+    [w.labels.rule, f.rule],
+    [w.labels.level, level],
+    [w.labels.value, `${f.tag} = ${f.value}`],
+    [w.labels.content, f.content],
+    [w.labels.at, utcText(f.at)],
+  ];
+  const shown = rows.filter(([, v]) => v !== '');
+  return {
+    subject,
+    text: [subject, '', ...shown.map(([k, v]) => `${k}: ${v}`), '', w.footer].join('\n'),
+    html:
+      `<p><strong>${escapeHtml(subject)}</strong></p><table>` +
+      shown.map(([k, v]) => `<tr><td>${escapeHtml(k)}</td><td>${escapeHtml(v)}</td></tr>`).join('') +
+      `</table><p>${escapeHtml(w.footer)}</p>`,
+  };
+}

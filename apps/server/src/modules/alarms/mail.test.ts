@@ -1,0 +1,166 @@
+import type { AlarmMessage, AlarmRecord } from '@hmi/contract';
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMainAccount, createSubAccount, grant, type TestAccount } from '../../test/accounts';
+import { databases } from '../../test/databases';
+import { restartApp, startHarness, type Harness } from '../../test/harness';
+import { boundDevice, brokerUrl, connect } from '../../test/mqtt';
+import { ok } from '../../test/registry';
+import { startSmtp, type SmtpPeer } from '../../test/smtp';
+import { addRule, publisher, subjectOf } from './test-helpers';
+
+describe.each(databases)('alarm mail and escalation over SMTP on $name', (database) => {
+  let smtp: SmtpPeer;
+  let h: Harness;
+  let main: TestAccount;
+  /** Device view, granted the device's group, subscribed from level 4 in English, escalation after 10 min. */
+  let member: TestAccount;
+  /** Subscribed to everything but granted no group: never told. */
+  let blind: TestAccount;
+  let device: Awaited<ReturnType<typeof boundDevice>>;
+  let client: MqttClient;
+  let pub: ReturnType<typeof publisher>;
+
+  /** Builds the app again on the same database and reconnects the device. */
+  const restart = async () => {
+    await client.endAsync();
+    await restartApp(h);
+    client = await connect(brokerUrl(h), { username: device.sn, password: device.secret });
+    pub = publisher(h, client, device.sn, device.deviceId, pub?.seq ?? 0);
+  };
+  const mailsTo = (account: TestAccount) =>
+    smtp.inbox.filter((m) => m.to.includes(account.username)).map((m) => subjectOf(m.raw));
+  const settle = async () => {
+    await h.app.alarms.engine.idle();
+    await h.app.alarms.notifier.idle();
+  };
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    h = await startHarness(database, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+    main = await createMainAccount(h, 50);
+    device = await boundDevice(h, main, `mail${database.name}`);
+    const { templateId, tagId } = device;
+    const group = (await ok<{ id: number }>(h, main, 'POST', '/v1/groups', { name: 'plant' })).id;
+    await ok(h, main, 'PUT', `/v1/devices/${device.deviceId}`, { name: 'Boiler', group_id: group });
+    member = await createSubAccount(h, main.teamId, [2]);
+    await grant(h, member.userId, 'group', [group]);
+    blind = await createSubAccount(h, main.teamId, [2]);
+    const subscribe = (a: TestAccount, body: object) => ok(h, a, 'PUT', '/v1/alarm-subscription', body);
+    await subscribe(main, {
+      mail: true,
+      min_level: 16,
+      escalation: true,
+      escalate_after_minutes: 5,
+      locale: 'zh-CN',
+    });
+    await subscribe(member, {
+      mail: true,
+      min_level: 4,
+      escalation: true,
+      escalate_after_minutes: 10,
+      locale: 'en-US',
+    });
+    await subscribe(blind, {
+      mail: true,
+      min_level: 1,
+      escalation: true,
+      escalate_after_minutes: 1,
+      locale: 'en-US',
+    });
+    await addRule(h, main, templateId, {
+      name: 'hot',
+      level: 8,
+      tag_id: tagId('temp'),
+      alarm_value: '80',
+    });
+    await addRule(h, main, templateId, {
+      name: 'boom',
+      level: 16,
+      tag_id: tagId('speed'),
+      alarm_value: '100',
+    });
+    await addRule(h, main, templateId, {
+      name: 'stalled',
+      level: 4,
+      tag_id: tagId('speed'),
+      condition: 8,
+      alarm_value: '0',
+    });
+    client = await connect(brokerUrl(h), { username: device.sn, password: device.secret });
+    pub = publisher(h, client, device.sn, device.deviceId);
+  });
+  afterAll(async () => {
+    await client?.endAsync();
+    await h?.close();
+    await smtp?.close();
+  });
+
+  it('mails subscribers of the level who may see the device, each in their language', async () => {
+    await pub.send('temp', 90, 0);
+    await settle();
+    expect(mailsTo(member)).toEqual([`[severe alarm] ${'Boiler'}: hot`]);
+    expect(mailsTo(main)).toEqual([]);
+    expect(mailsTo(blind)).toEqual([]);
+
+    await pub.send('speed', 150, 10);
+    await settle();
+    expect(mailsTo(main)).toEqual([`【紧急告警】${'Boiler'}：boom`]);
+    expect(mailsTo(member)).toHaveLength(2);
+    const raw = smtp.inbox.find((m) => m.to.includes(main.username))?.raw ?? '';
+    expect(raw).toContain('text/html');
+  });
+
+  it('escalates an alarm left unacknowledged once per subscriber, never an acknowledged one', async () => {
+    const records = (await ok<{ list: AlarmRecord[] }>(h, main, 'GET', '/v1/alarms')).list;
+    const boom = records.find((r) => r.rule_name === 'boom');
+    await ok(h, main, 'POST', '/v1/alarm/template/web/AskAlarms', { ids: [boom?.id] });
+
+    h.clock.advance(9 * 60);
+    expect(await h.app.alarms.notifier.escalate()).toBe(0);
+    h.clock.advance(60);
+    expect(await h.app.alarms.notifier.escalate()).toBe(1);
+    await settle();
+    expect(mailsTo(member).at(-1)).toBe(
+      `[Alarm escalated] ${'Boiler'}: hot (severe) unacknowledged for 10 minutes`,
+    );
+    expect(await h.app.alarms.notifier.escalate()).toBe(0);
+    h.clock.advance(3600);
+    expect(await h.app.alarms.notifier.escalate()).toBe(0);
+    expect(mailsTo(main)).toHaveLength(1);
+    expect(mailsTo(blind)).toEqual([]);
+
+    const messages = await ok<{ list: AlarmMessage[] }>(
+      h,
+      member,
+      'GET',
+      '/v1/alarm/template/web/message/list',
+    );
+    expect(messages.list.filter((m) => m.event === 'escalated').map((m) => m.rule_name)).toEqual(['hot']);
+    const mainMessages = await ok<{ list: AlarmMessage[] }>(
+      h,
+      main,
+      'GET',
+      '/v1/alarm/template/web/message/list',
+    );
+    expect(mainMessages.list.some((m) => m.event === 'escalated')).toBe(false);
+  });
+
+  it('keeps escalation state across a restart: due ones are sent once, sent ones never again', async () => {
+    await pub.send('speed', -3, 5000);
+    await settle();
+    expect(mailsTo(member).at(-1)).toBe(`[moderate alarm] ${'Boiler'}: stalled`);
+    const before = mailsTo(member).length;
+    await restart();
+
+    h.clock.advance(9 * 60);
+    expect(await h.app.alarms.notifier.escalate()).toBe(0);
+    h.clock.advance(60);
+    expect(await h.app.alarms.notifier.escalate()).toBe(1);
+    await settle();
+    expect(mailsTo(member).slice(before)).toEqual([
+      `[Alarm escalated] ${'Boiler'}: stalled (moderate) unacknowledged for 10 minutes`,
+    ]);
+    expect(await h.app.alarms.notifier.escalate()).toBe(0);
+  });
+});

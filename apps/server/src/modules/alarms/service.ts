@@ -1,0 +1,137 @@
+import {
+  ALARM_EXPORT_MAX,
+  DEFAULT_LOCALE,
+  urgencyOfLevel,
+  type AlarmMessage,
+  type AlarmRecord,
+  type AlarmSubscription,
+  type Locale,
+} from '@hmi/contract';
+import { epochSeconds, type Clock } from '../../platform/clock';
+import { fail } from '../../platform/errors';
+import type { SessionUser } from '../../platform/http/session';
+import type { DataPermissionService } from '../data-permissions/service';
+import { localTime, writeAlarmSheet } from './export';
+import type { AlarmMessageFilter, AlarmRepo, RecordFilter, RecordScope } from './repo';
+
+type RecordRow = Awaited<ReturnType<AlarmRepo['list']>>['rows'][number];
+type MessageRow = Awaited<ReturnType<AlarmRepo['messages']>>['rows'][number];
+
+const nullableNumber = (v: number | null) => (v === null ? null : Number(v));
+
+function toRecord(r: RecordRow): AlarmRecord {
+  return {
+    ...r,
+    level: Number(r.level),
+    urgency: urgencyOfLevel(Number(r.level)),
+    condition: Number(r.condition),
+    state: Number(r.state),
+    alarm_at: Number(r.alarm_at),
+    response_at: nullableNumber(r.response_at),
+    recovery_at: nullableNumber(r.recovery_at),
+  };
+}
+
+function toMessage(r: MessageRow): AlarmMessage {
+  return {
+    id: r.id,
+    record_id: Number(r.record_id),
+    device_id: r.device_id,
+    device_name: r.device_name,
+    rule_name: r.rule_name,
+    level: Number(r.level),
+    urgency: urgencyOfLevel(Number(r.level)),
+    event: r.event === 'recovered' || r.event === 'escalated' ? r.event : 'raised',
+    content: r.content,
+    state: Number(r.state),
+    is_read: Boolean(Number(r.is_read)),
+    created_at: Number(r.created_at),
+  };
+}
+
+const NO_SUBSCRIPTION: Required<AlarmSubscription> = {
+  mail: false,
+  min_level: 1,
+  escalation: false,
+  escalate_after_minutes: 0,
+  locale: DEFAULT_LOCALE,
+};
+
+/** Alarm records (list, export, acknowledge), the alarm message list and the mail subscription. */
+export class AlarmService {
+  constructor(
+    private readonly repo: AlarmRepo,
+    private readonly perms: DataPermissionService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The caller's team, and for a sub-account the groups whose devices they may see. */
+  private async scope(user: SessionUser): Promise<RecordScope> {
+    const s = await this.perms.scope(user);
+    return { teamId: s.teamId, groupIds: s.all ? null : [...s.groupIds] };
+  }
+
+  async list(user: SessionUser, q: RecordFilter & { page: number; pageSize: number }) {
+    const { rows, total } = await this.repo.list(
+      await this.scope(user),
+      q,
+      (q.page - 1) * q.pageSize,
+      q.pageSize,
+    );
+    return { list: rows.map(toRecord), total };
+  }
+
+  async export(user: SessionUser, q: RecordFilter & { timezone: number; locale: Locale }) {
+    const { rows, total } = await this.repo.list(await this.scope(user), q, 0, ALARM_EXPORT_MAX);
+    const buf = await writeAlarmSheet(rows.map(toRecord), q.timezone, q.locale);
+    const stamp = localTime(epochSeconds(this.clock), q.timezone).replace(/[-: ]/g, '').slice(0, 12);
+    return { filename: `alarm_records_${stamp}.xlsx`, content_base64: buf.toString('base64'), total };
+  }
+
+  /** Every id must be a record the caller may see (1003 otherwise, nothing changed). */
+  async acknowledge(user: SessionUser, ids: readonly number[]) {
+    const wanted = [...new Set(ids)];
+    const visible = await this.repo.visibleIds(await this.scope(user), wanted);
+    if (visible.length !== wanted.length) fail(1003);
+    const name = user.row.alias_name || user.row.name;
+    const acknowledged = await this.repo.acknowledge(wanted, { id: user.id, name }, epochSeconds(this.clock));
+    return { acknowledged };
+  }
+
+  async messages(user: SessionUser, q: AlarmMessageFilter & { page: number; pageSize: number }) {
+    const { rows, total } = await this.repo.messages(
+      user.id,
+      await this.scope(user),
+      q,
+      (q.page - 1) * q.pageSize,
+      q.pageSize,
+    );
+    return { list: rows.map(toMessage), total };
+  }
+
+  async subscription(user: SessionUser): Promise<AlarmSubscription> {
+    const r = await this.repo.subscription(user.id);
+    if (!r) return NO_SUBSCRIPTION;
+    return {
+      mail: r.mail === 1,
+      min_level: Number(r.min_level),
+      escalation: r.escalation === 1,
+      escalate_after_minutes: Number(r.escalate_after_minutes),
+      locale: r.locale as Locale,
+    };
+  }
+
+  async putSubscription(user: SessionUser, b: AlarmSubscription): Promise<AlarmSubscription> {
+    const locale = b.locale ?? (await this.subscription(user)).locale ?? DEFAULT_LOCALE;
+    await this.repo.putSubscription({
+      user_id: user.id,
+      mail: b.mail ? 1 : 0,
+      min_level: b.min_level,
+      escalation: b.escalation ? 1 : 0,
+      escalate_after_minutes: b.escalate_after_minutes,
+      locale,
+      updated_at: epochSeconds(this.clock),
+    });
+    return this.subscription(user);
+  }
+}

@@ -1,0 +1,106 @@
+import ExcelJS from 'exceljs';
+
+/** Characters that make a spreadsheet treat a text cell as a formula. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Prefixes text that a spreadsheet could run as a formula with a single quote. */
+export function escapeCell(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** Undoes escapeCell, so an exported sheet imports unchanged. */
+export function unescapeCell(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+}
+
+/** Limits of the zip container behind an .xlsx (checked before anything is inflated). */
+export const zipLimits = { maxEntries: 200, maxUncompressedBytes: 40 * 1024 * 1024 } as const;
+
+/**
+ * Reads a zip's central directory: entry count and total uncompressed size, or null when the bytes
+ * are not a plain (non-zip64) zip. Guards the parser against zip bombs.
+ */
+export function inspectZip(buf: Buffer): { entries: number; uncompressed: number } | null {
+  const EOCD = 0x06054b50;
+  const min = Math.max(0, buf.length - 22 - 0xffff);
+  let eocd = -1;
+  for (let i = buf.length - 22; i >= min; i--)
+    if (buf.readUInt32LE(i) === EOCD) {
+      eocd = i;
+      break;
+    }
+  if (eocd < 0) return null;
+  const entries = buf.readUInt16LE(eocd + 10);
+  let offset = buf.readUInt32LE(eocd + 16);
+  if (entries === 0xffff || offset === 0xffffffff) return null;
+  let uncompressed = 0;
+  for (let n = 0; n < entries; n++) {
+    if (offset + 46 > buf.length || buf.readUInt32LE(offset) !== 0x02014b50) return null;
+    const size = buf.readUInt32LE(offset + 24);
+    if (size === 0xffffffff) return null;
+    uncompressed += size;
+    offset +=
+      46 + buf.readUInt16LE(offset + 28) + buf.readUInt16LE(offset + 30) + buf.readUInt16LE(offset + 32);
+  }
+  return { entries, uncompressed };
+}
+
+export type SheetProblem = 'fileFormat' | 'tooManyRows' | 'fileTooLarge';
+
+export class SheetError extends Error {
+  constructor(readonly issue: SheetProblem) {
+    super(issue);
+  }
+}
+
+/** The text a cell shows; a formula cell counts as the value it showed when saved, never run. */
+export function cellText(v: ExcelJS.CellValue): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number') return String(v);
+  if (typeof v === 'boolean') return v ? '1' : '0';
+  if (v instanceof Date) return v.toISOString();
+  if ('richText' in v && Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');
+  if ('formula' in v || 'sharedFormula' in v)
+    return cellText((v as { result?: ExcelJS.CellValue }).result ?? null);
+  if ('text' in v && typeof v.text === 'string') return v.text;
+  return '';
+}
+
+/**
+ * Opens the first worksheet of an .xlsx upload. Refuses archives with too many entries or too much
+ * uncompressed data before inflating anything, and sheets of more than maxRows data rows.
+ * Throws SheetError.
+ */
+export async function openFirstSheet(buf: Buffer, maxRows: number): Promise<ExcelJS.Worksheet> {
+  const zip = inspectZip(buf);
+  if (!zip) throw new SheetError('fileFormat');
+  if (zip.entries > zipLimits.maxEntries || zip.uncompressed > zipLimits.maxUncompressedBytes)
+    throw new SheetError('fileTooLarge');
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  } catch {
+    throw new SheetError('fileFormat');
+  }
+  const ws = wb.worksheets[0];
+  if (!ws) throw new SheetError('fileFormat');
+  if (ws.actualRowCount - 1 > maxRows) throw new SheetError('tooManyRows');
+  return ws;
+}
+
+/**
+ * Maps the known column names in row 1 (case-insensitive, first occurrence wins; unknown ones such
+ * as `__proto__` are ignored) to their column numbers. A sheet without a `name` column is refused.
+ */
+export function headerColumns<C extends string>(ws: ExcelJS.Worksheet, known: readonly C[]): Map<C, number> {
+  const knownSet = new Set<string>(known);
+  const isKnown = (key: string): key is C => knownSet.has(key);
+  const columns = new Map<C, number>();
+  ws.getRow(1).eachCell((cell, col) => {
+    const key = cellText(cell.value).trim().toLowerCase();
+    if (isKnown(key) && !columns.has(key)) columns.set(key, col);
+  });
+  if (![...columns.keys()].some((key) => key === 'name')) throw new SheetError('fileFormat');
+  return columns;
+}

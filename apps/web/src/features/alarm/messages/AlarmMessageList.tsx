@@ -1,0 +1,179 @@
+/**
+ * Alarm messages (`/alarm/template/web/message/list`): urgency as coloured tags, device, rule, event
+ * (raised, recovered, escalated), the record's state; filters by read state, urgency and date; mark
+ * one or all read with `/msg/setread`. New alarm messages arrive live.
+ */
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
+import { Badge, Flex, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { AlarmUrgency, MessageKind, Permission, type AlarmMessage } from '@hmi/contract';
+import { listAlarmMessages, type AlarmMessageQuery } from '../../../api/alarms';
+import { useSession } from '../../../app/userStore';
+import { useCan } from '../../../shared/access';
+import { formatTime, orDash } from '../../../shared/format';
+import { useLoad } from '../../../shared/useLoad';
+import { FilterSelect } from '../../../shared/FilterSelect';
+import { usePagination } from '../../../shared/usePagination';
+import { AlarmLevelTag, AlarmStateTag, UrgencyTag } from '../AlarmTags';
+import {
+  dayRangeBounds,
+  DayRangeFilter,
+  isReadFilter,
+  ReadCell,
+  ReadStateFilter,
+  UnreadActions,
+  useMarkRead,
+  type DayRange,
+  type ReadState,
+} from '../../message/readControls';
+import { useAlarmLive } from '../useAlarmLive';
+
+const PAGE_SIZE = 20;
+const eventColours: Record<AlarmMessage['event'], string> = {
+  raised: 'red',
+  recovered: 'green',
+  escalated: 'volcano',
+};
+
+export function AlarmMessageList() {
+  const { t } = useTranslation('alarm');
+  const can = useCan();
+  const { messageCounts, reloadMessageCounts } = useSession();
+  const [readState, setReadState] = useState<ReadState>('all');
+  const [range, setRange] = useState<DayRange>(null);
+  const [query, setQuery] = useState<AlarmMessageQuery>({ page: 1, pageSize: PAGE_SIZE });
+
+  const fetch = useCallback(() => listAlarmMessages(query), [query]);
+  const messages = useLoad(fetch);
+  const pagination = usePagination(query, setQuery, messages.data?.total);
+  const { reload } = messages;
+  useAlarmLive(() => void reload());
+  const unread = messageCounts?.unread.alarm ?? 0;
+
+  const filter = (patch: Partial<AlarmMessageQuery>) => setQuery((q) => ({ ...q, ...patch, page: 1 }));
+
+  const { marking, markRead } = useMarkRead(() =>
+    Promise.all([reload(), reloadMessageCounts().catch(() => undefined)]),
+  );
+
+  const columns: ColumnsType<AlarmMessage> = [
+    {
+      title: t('messages.field.urgency'),
+      dataIndex: 'urgency',
+      width: 100,
+      render: (v: number, m) => (
+        <Flex gap={8} align="center">
+          <Badge status={m.is_read ? 'default' : 'processing'} />
+          <UrgencyTag urgency={v} />
+        </Flex>
+      ),
+    },
+    {
+      title: t('records.field.device'),
+      dataIndex: 'device_name',
+      render: (name: string, m) =>
+        can(Permission.DEVICE_VIEW) ? <Link to={`/device/devicelist/${m.device_id}`}>{name}</Link> : name,
+    },
+    {
+      title: t('records.field.rule'),
+      dataIndex: 'rule_name',
+      render: (name: string, m) => (
+        <Typography.Text strong={!m.is_read} data-testid={`alarm-message-rule-${m.id}`}>
+          {name}
+        </Typography.Text>
+      ),
+    },
+    { title: t('rule.field.level'), dataIndex: 'level', render: (v: number) => <AlarmLevelTag level={v} /> },
+    {
+      title: t('messages.field.event'),
+      dataIndex: 'event',
+      render: (v: AlarmMessage['event'], m) => (
+        <Tag color={eventColours[v]} data-testid={`alarm-message-event-${m.id}`}>
+          {t(`messages.event.${v}`)}
+        </Tag>
+      ),
+    },
+    {
+      title: t('rule.field.content'),
+      dataIndex: 'content',
+      render: (v: string) => (
+        <Typography.Paragraph style={{ marginBottom: 0 }} ellipsis={{ rows: 2, expandable: true }}>
+          {orDash(v)}
+        </Typography.Paragraph>
+      ),
+    },
+    {
+      title: t('records.field.state'),
+      dataIndex: 'state',
+      render: (v: number) => <AlarmStateTag state={v} />,
+    },
+    {
+      title: t('messages.field.time'),
+      dataIndex: 'created_at',
+      width: 170,
+      render: (v: number) => formatTime(v),
+    },
+    {
+      title: t('messages.field.read'),
+      key: 'read',
+      width: 110,
+      render: (_, m) => (
+        <ReadCell
+          isRead={m.is_read}
+          onMark={() => void markRead({ ids: [m.id] })}
+          testId={`alarm-message-read-${m.id}`}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
+        <ReadStateFilter
+          value={readState}
+          onChange={(v) => {
+            setReadState(v);
+            filter({ is_read: isReadFilter(v) });
+          }}
+          testId="alarm-message-read-filter"
+        />
+        <FilterSelect<number>
+          value={query.urgency as number | undefined}
+          allLabel={t('messages.allUrgencies')}
+          options={Object.values(AlarmUrgency).map((u) => ({
+            value: u,
+            label: t(`enums.alarmUrgency.${u}`),
+          }))}
+          onChange={(v) => filter({ urgency: v })}
+          width={140}
+          testId="alarm-message-urgency"
+        />
+        <DayRangeFilter
+          value={range}
+          onChange={(v) => {
+            setRange(v);
+            filter(dayRangeBounds(v));
+          }}
+        />
+        <UnreadActions
+          unread={unread}
+          marking={marking}
+          onMarkAll={() => void markRead({ all: true, kind: MessageKind.ALARM })}
+          testIdPrefix="alarm-message"
+        />
+      </Flex>
+      <Table<AlarmMessage>
+        rowKey="id"
+        data-testid="alarm-message-table"
+        columns={columns}
+        dataSource={messages.data?.list ?? []}
+        loading={messages.loading}
+        locale={{ emptyText: t('common.noData') }}
+        pagination={pagination}
+      />
+    </>
+  );
+}

@@ -1,0 +1,287 @@
+/**
+ * Alarm records (view: id 2): filters by alarm time range, level, state (0 all, 1, 2, 4), device and
+ * rule; acknowledge one or the selected ones (the responder and time are kept); export the filtered
+ * records as .xlsx in the browser's time zone. Refreshes itself when the live socket reports new
+ * alarm messages (raised or recovered alarms).
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { App, Button, DatePicker, Flex, Segmented, Select, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { CheckOutlined, DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { ALARM_STATE_ALL, alarmLevels, AlarmRecordState, Permission, type AlarmRecord } from '@hmi/contract';
+import { acknowledgeAlarms, exportAlarms, listAlarms, type AlarmRecordFilter } from '../../../api/alarms';
+import { useCan } from '../../../shared/access';
+import { exportExcel } from '../../../shared/exportExcel';
+import { formatTime, orDash } from '../../../shared/format';
+import { useLoad } from '../../../shared/useLoad';
+import { FilterSelect } from '../../../shared/FilterSelect';
+import { toastedByClient, useBusy } from '../../../shared/useBusy';
+import { KeywordSearch } from '../../../shared/KeywordSearch';
+import { usePagination } from '../../../shared/usePagination';
+import { AlarmLevelTag, AlarmStateTag } from '../AlarmTags';
+import { useAlarmLive } from '../useAlarmLive';
+import { useDeviceOptions, useRuleOptions } from './options';
+
+const PAGE_SIZE = 20;
+const states = [ALARM_STATE_ALL, ...Object.values(AlarmRecordState)];
+const quiet = { handleError: true } as const;
+
+export interface AlarmRecordsProps {
+  /** Shows one device's records only (the device detail tab); its template feeds the rule filter. */
+  device?: { id: number; template_id: number | null };
+}
+
+export function AlarmRecords({ device }: AlarmRecordsProps) {
+  const { t } = useTranslation('alarm');
+  const { message } = App.useApp();
+  const can = useCan();
+  const [filter, setFilter] = useState<AlarmRecordFilter>({ state: ALARM_STATE_ALL });
+  const [paging, setPaging] = useState({ page: 1, pageSize: PAGE_SIZE });
+  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+  const { busy, run } = useBusy<'ack' | 'export'>();
+
+  const scoped = useMemo<AlarmRecordFilter>(
+    () => (device ? { ...filter, device_id: device.id } : filter),
+    [device, filter],
+  );
+  const fetch = useCallback(() => listAlarms({ ...scoped, ...paging }), [scoped, paging]);
+  const records = useLoad(fetch);
+  const pagination = usePagination(paging, setPaging, records.data?.total);
+  const { reload } = records;
+  useAlarmLive(() => void reload());
+
+  const devices = useDeviceOptions(!device);
+  const ruleTemplate = device
+    ? device.template_id
+    : (devices.data?.find((d) => d.id === filter.device_id)?.template_id ?? null);
+  // Rules are listed per template, which needs the template view (id 8).
+  const ruleFilter = can(Permission.TEMPLATE_VIEW);
+  const rules = useRuleOptions(ruleFilter ? ruleTemplate : null);
+
+  const apply = (patch: Partial<AlarmRecordFilter>) => {
+    setSelected([]);
+    setFilter((f) => ({ ...f, ...patch }));
+    setPaging((p) => ({ ...p, page: 1 }));
+  };
+
+  const acknowledge = (ids: number[]) =>
+    run('ack', async () => {
+      const { acknowledged } = await acknowledgeAlarms(ids, quiet);
+      void message.success(t('records.acknowledged', { count: acknowledged }));
+      setSelected((s) => s.filter((id) => !ids.includes(id)));
+      await reload();
+    });
+
+  const exportFile = () =>
+    run(
+      'export',
+      async () => {
+        const sheet = await exportExcel((timezone) => exportAlarms(scoped, timezone));
+        void message.success(t('records.exported', { count: sheet.total }));
+      },
+      toastedByClient,
+    );
+
+  const columns: ColumnsType<AlarmRecord> = [
+    {
+      title: t('records.field.alarmAt'),
+      dataIndex: 'alarm_at',
+      width: 170,
+      render: (v: number) => formatTime(v),
+    },
+    ...(device
+      ? []
+      : [
+          {
+            title: t('records.field.device'),
+            key: 'device',
+            render: (_: unknown, r: AlarmRecord) => (
+              <Link to={`/device/devicelist/${r.device_id}`}>{r.device_name}</Link>
+            ),
+          },
+        ]),
+    {
+      title: t('records.field.rule'),
+      key: 'rule',
+      render: (_, r) => (
+        <Space size={0} orientation="vertical">
+          <Space size={4}>
+            <span>{r.rule_name}</span>
+            <AlarmLevelTag level={r.level} />
+          </Space>
+          {r.content && (
+            <Typography.Text type="secondary" ellipsis={{ tooltip: r.content }} style={{ maxWidth: 240 }}>
+              {r.content}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
+    },
+    {
+      title: t('rule.field.condition'),
+      key: 'condition',
+      render: (_, r) => (
+        <Space size={0} orientation="vertical">
+          <span>{r.tag_name}</span>
+          <Typography.Text type="secondary">{t(`enums.alarmCondition.${r.condition}`)}</Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: t('records.field.value'),
+      key: 'value',
+      render: (_, r) => (
+        <Space size={0} orientation="vertical">
+          <span data-testid={`alarm-record-value-${r.id}`}>{r.value}</span>
+          {r.recovery_value !== null && (
+            <Typography.Text type="secondary">
+              {t('records.recoveryValue', { value: r.recovery_value })}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
+    },
+    {
+      title: t('records.field.state'),
+      dataIndex: 'state',
+      render: (v: number, r) => <AlarmStateTag state={v} testId={`alarm-record-state-${r.id}`} />,
+    },
+    {
+      title: t('records.field.responder'),
+      key: 'responder',
+      render: (_, r) =>
+        r.response_at === null ? (
+          '-'
+        ) : (
+          <Space size={0} orientation="vertical" data-testid={`alarm-record-responder-${r.id}`}>
+            <span>{orDash(r.responder_name)}</span>
+            <Typography.Text type="secondary">{formatTime(r.response_at)}</Typography.Text>
+          </Space>
+        ),
+    },
+    {
+      title: t('records.field.recoveryAt'),
+      dataIndex: 'recovery_at',
+      width: 170,
+      render: (v: number | null, r) => (
+        <span data-testid={`alarm-record-recovery-${r.id}`}>{formatTime(v)}</span>
+      ),
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      render: (_, r) =>
+        r.response_at === null ? (
+          <Button
+            type="link"
+            size="small"
+            disabled={busy === 'ack'}
+            onClick={() => void acknowledge([r.id])}
+            data-testid={`alarm-record-ack-${r.id}`}
+          >
+            {t('records.acknowledge')}
+          </Button>
+        ) : null,
+    },
+  ];
+
+  return (
+    <div data-testid="alarm-records">
+      <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
+        <Segmented<number>
+          value={filter.state as number}
+          options={states.map((s) => ({ value: s, label: t(`enums.alarmRecordState.${s}`) }))}
+          onChange={(state) => apply({ state })}
+          data-testid="alarm-records-state"
+        />
+        <DatePicker.RangePicker
+          showTime
+          value={range}
+          allowEmpty={[true, true]}
+          placeholder={[t('records.startPlaceholder'), t('records.endPlaceholder')]}
+          onChange={(v) => {
+            setRange(v);
+            apply({ start: v?.[0]?.unix(), end: v?.[1]?.unix() });
+          }}
+        />
+        <FilterSelect<number>
+          value={filter.level as number | undefined}
+          allLabel={t('rules.allLevels')}
+          options={alarmLevels.map((l) => ({ value: l, label: t(`enums.alarmLevel.${l}`) }))}
+          onChange={(v) => apply({ level: v })}
+          width={130}
+          testId="alarm-records-level"
+        />
+        {!device && (
+          <Select<number>
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            value={filter.device_id as number | undefined}
+            placeholder={t('records.allDevices')}
+            style={{ width: 200 }}
+            onChange={(v) => apply({ device_id: v, rule_id: undefined })}
+            options={(devices.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
+            data-testid="alarm-records-device"
+          />
+        )}
+        {ruleFilter && (
+          <Select<number>
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            value={filter.rule_id as number | undefined}
+            placeholder={ruleTemplate === null ? t('records.pickDeviceForRules') : t('records.allRules')}
+            disabled={ruleTemplate === null}
+            style={{ width: 200 }}
+            onChange={(v) => apply({ rule_id: v })}
+            options={(rules.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+            data-testid="alarm-records-rule"
+          />
+        )}
+        <KeywordSearch
+          placeholder={t('records.keywordPlaceholder')}
+          width={220}
+          onSearch={(keyword) => apply({ keyword })}
+        />
+        <Space wrap style={{ marginInlineStart: 'auto' }}>
+          <Button
+            icon={<CheckOutlined />}
+            disabled={selected.length === 0}
+            loading={busy === 'ack'}
+            onClick={() => void acknowledge(selected)}
+            data-testid="alarm-records-ack-selected"
+          >
+            {t('records.acknowledgeSelected', { count: selected.length })}
+          </Button>
+          <Button
+            icon={<DownloadOutlined />}
+            loading={busy === 'export'}
+            onClick={() => void exportFile()}
+            data-testid="alarm-records-export"
+          >
+            {t('common.export')}
+          </Button>
+          <Button icon={<ReloadOutlined />} onClick={() => void reload()} aria-label={t('common.refresh')} />
+        </Space>
+      </Flex>
+      <Table<AlarmRecord>
+        rowKey="id"
+        data-testid="alarm-record-table"
+        columns={columns}
+        dataSource={records.data?.list ?? []}
+        loading={records.loading}
+        scroll={{ x: 'max-content' }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys as number[]),
+          getCheckboxProps: (r) => ({ disabled: r.response_at !== null }),
+        }}
+        locale={{ emptyText: t('common.noData') }}
+        pagination={pagination}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { useState } from 'react';
+import { Input } from 'antd';
+
+interface KeywordSearchProps {
+  placeholder: string;
+  width: number;
+  /** The trimmed keyword, undefined when blank (no filter). */
+  onSearch: (keyword: string | undefined) => void;
+}
+
+/** The keyword box of a list toolbar; the list filters only when a search is made. */
+export function KeywordSearch({ placeholder, width, onSearch }: KeywordSearchProps) {
+  const [text, setText] = useState('');
+  return (
+    <Input.Search
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      onSearch={(value) => onSearch(value.trim() || undefined)}
+      allowClear
+      placeholder={placeholder}
+      style={{ width }}
+    />
+  );
+}

@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { defineCall } from '../call';
+import { HAS_PERMISSION, Permission } from '../permissions';
+import {
+  ALARM_STATE_ALL,
+  AlarmLevel,
+  AlarmRecordState,
+  AlarmUrgency,
+  alarmLevels,
+  DEFAULT_LOCALE,
+  locales,
+} from '../tables';
+import { bodyId, pageOf, pageQuery, queryId, queryInt, text, typeError } from '../zod-helpers';
+
+/** Most rows one export writes (spec section 9). */
+export const ALARM_EXPORT_MAX = 10_000;
+/** Most records one acknowledgement names. */
+export const ALARM_ACK_MAX = 500;
+
+/**
+ * Urgency shown for an alarm of `level` (spec section 4: 1 urgent, 2 low, 3 normal): critical and
+ * severe are urgent, moderate is normal, mild and minor are low.
+ */
+export function urgencyOfLevel(level: number): number {
+  if (level >= AlarmLevel.SEVERE) return AlarmUrgency.URGENT;
+  if (level === AlarmLevel.MODERATE) return AlarmUrgency.NORMAL;
+  return AlarmUrgency.LOW;
+}
+
+const recordStates = [AlarmRecordState.ALARM, AlarmRecordState.RESPONSE, AlarmRecordState.RECOVERY] as const;
+const urgencies = Object.values(AlarmUrgency);
+
+/**
+ * One alarm of one rule on one device. `state` is the latest stage: 1 alarm, 2 acknowledged,
+ * 4 recovered (a record recovered before anyone acknowledged it stays acknowledgeable and keeps
+ * every time). Times are epoch seconds.
+ */
+export const alarmRecord = z.object({
+  id: z.number().int(),
+  device_id: z.number().int(),
+  device_name: z.string(),
+  device_sn: z.string(),
+  template_id: z.number().int(),
+  rule_id: z.number().int().nullable(),
+  rule_name: z.string(),
+  level: z.number().int(),
+  urgency: z.number().int(),
+  type: z.string(),
+  condition: z.number().int(),
+  tag_name: z.string(),
+  /** Value that raised the alarm (canonical text). */
+  value: z.string(),
+  /** Value that cleared it, once recovered. */
+  recovery_value: z.string().nullable(),
+  content: z.string(),
+  state: z.number().int(),
+  alarm_at: z.number().int(),
+  response_at: z.number().int().nullable(),
+  recovery_at: z.number().int().nullable(),
+  responder_id: z.number().int().nullable(),
+  responder_name: z.string().nullable(),
+});
+export type AlarmRecord = z.infer<typeof alarmRecord>;
+
+const epochQuery = queryInt.min(0, 'range');
+
+export const alarmRecordFilter = z.object({
+  /** Alarm time from / to, epoch seconds (inclusive). */
+  start: epochQuery.optional(),
+  end: epochQuery.optional(),
+  /** A level of the value table; absent: all. */
+  level: queryInt.refine((v) => (alarmLevels as readonly number[]).includes(v), 'enum').optional(),
+  /** 0 all (default), 1 alarm, 2 acknowledged, 4 recovered. */
+  state: queryInt
+    .refine((v) => v === ALARM_STATE_ALL || (recordStates as readonly number[]).includes(v), 'enum')
+    .default(ALARM_STATE_ALL),
+  device_id: queryId.optional(),
+  rule_id: queryId.optional(),
+  keyword: text(64).optional(),
+});
+
+export const listAlarms = defineCall({
+  auth: 'session',
+  permission: Permission.DEVICE_VIEW,
+  id: 'listAlarms',
+  method: 'GET',
+  path: '/alarms',
+  summary:
+    'Alarm records of the devices the caller may see (data permissions apply), newest first, filtered by time range, level, state, device, rule and keyword',
+  query: pageQuery.merge(alarmRecordFilter),
+  response: pageOf(alarmRecord),
+});
+
+export const exportAlarms = defineCall({
+  auth: 'session',
+  permission: Permission.DEVICE_VIEW,
+  id: 'exportAlarms',
+  method: 'GET',
+  path: '/alarms/export',
+  summary:
+    "The filtered alarm records as an .xlsx file, base64 in JSON: the newest 10,000 at most (`total` counts every match, so total > 10,000 means the file was cut); times written in the caller's time zone given as an offset in hours (`timezone`, e.g. 8 or -5.5), headings in `locale`",
+  query: alarmRecordFilter.extend({
+    timezone: z.coerce.number(typeError).min(-12, 'range').max(14, 'range').default(0),
+    /** Language of the sheet's headings, levels and states. */
+    locale: z.enum(locales, typeError).default(DEFAULT_LOCALE),
+  }),
+  response: z.object({ filename: z.string(), content_base64: z.string(), total: z.number().int() }),
+});
+
+export const acknowledgeAlarms = defineCall({
+  auth: 'session',
+  permission: Permission.DEVICE_VIEW,
+  id: 'acknowledgeAlarms',
+  method: 'POST',
+  path: '/alarm/template/web/AskAlarms',
+  summary:
+    'Acknowledge alarm records (state 2, responder and response time kept; already acknowledged records are left as they are; a record the caller may not see: 1003, nothing changed)',
+  body: z.object({ ids: z.array(bodyId, typeError).min(1, 'required').max(ALARM_ACK_MAX, 'range') }),
+  response: z.object({ acknowledged: z.number().int() }),
+});
+
+export const alarmMessageEvents = ['raised', 'recovered', 'escalated'] as const;
+
+/** An alarm message of the message centre (kind alarm), with what the alarm list shows. */
+export const alarmMessage = z.object({
+  id: z.number().int(),
+  record_id: z.number().int(),
+  device_id: z.number().int(),
+  device_name: z.string(),
+  rule_name: z.string(),
+  level: z.number().int(),
+  /** 1 urgent, 2 low, 3 normal (from the level). */
+  urgency: z.number().int(),
+  event: z.enum(alarmMessageEvents),
+  content: z.string(),
+  /** The record's current state. */
+  state: z.number().int(),
+  is_read: z.boolean(),
+  created_at: z.number().int(),
+});
+export type AlarmMessage = z.infer<typeof alarmMessage>;
+
+export const listAlarmMessages = defineCall({
+  auth: 'session',
+  permission: HAS_PERMISSION,
+  id: 'listAlarmMessages',
+  method: 'GET',
+  path: '/alarm/template/web/message/list',
+  summary:
+    "The caller's alarm messages (only of devices the caller may see), newest first; mark them read with /msg/setread",
+  query: pageQuery.extend({
+    is_read: z.enum(['0', '1']).optional(),
+    urgency: queryInt.refine((v) => (urgencies as readonly number[]).includes(v), 'enum').optional(),
+    start: epochQuery.optional(),
+    end: epochQuery.optional(),
+  }),
+  response: pageOf(alarmMessage),
+});
+
+/**
+ * The caller's alarm mail subscription: mail on raised alarms of `min_level` or above, and
+ * `escalation` mail when an alarm stays unacknowledged for `escalate_after_minutes` (0: never). Mail
+ * and escalation reach only alarms of devices the member may see.
+ */
+export const alarmSubscription = z.object({
+  mail: z.boolean(typeError),
+  min_level: z
+    .number(typeError)
+    .int('integer')
+    .refine((v) => (alarmLevels as readonly number[]).includes(v), 'enum'),
+  escalation: z.boolean(typeError),
+  escalate_after_minutes: z.number(typeError).int('integer').min(0, 'range').max(10_080, 'range'),
+  /** Language of the mails; the web sends its current locale. Absent on PUT: kept (zh-CN at first). */
+  locale: z.enum(locales, typeError).optional(),
+});
+export type AlarmSubscription = z.infer<typeof alarmSubscription>;
+
+export const getAlarmSubscription = defineCall({
+  auth: 'session',
+  permission: HAS_PERMISSION,
+  id: 'getAlarmSubscription',
+  method: 'GET',
+  path: '/alarm-subscription',
+  summary: "The caller's alarm mail subscription (defaults: no mail)",
+  response: alarmSubscription,
+});
+
+export const putAlarmSubscription = defineCall({
+  auth: 'session',
+  permission: HAS_PERMISSION,
+  id: 'putAlarmSubscription',
+  method: 'PUT',
+  path: '/alarm-subscription',
+  summary: "Set the caller's alarm mail subscription (mail goes to the account's address only)",
+  body: alarmSubscription,
+  response: alarmSubscription,
+});
+
+/**
+ * Calls on the caller's own things that need no permission id (like the message centre): the alarm
+ * messages addressed to them and their mail subscription.
+ */
+export const alarmOwnCalls = [listAlarmMessages, getAlarmSubscription, putAlarmSubscription] as const;
+
+export const alarmCalls = [
+  listAlarms,
+  exportAlarms,
+  acknowledgeAlarms,
+  listAlarmMessages,
+  getAlarmSubscription,
+  putAlarmSubscription,
+] as const;
