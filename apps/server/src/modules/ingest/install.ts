@@ -46,7 +46,7 @@ export interface ConnectivityDeps {
 export async function installConnectivity(app: FastifyInstance, d: ConnectivityDeps): Promise<void> {
   const { config } = d;
   const broker: DeviceBroker = config.mqttUrl
-    ? new ExternalBroker({ url: config.mqttUrl, log: app.log })
+    ? new ExternalBroker({ url: config.mqttUrl, log: app.log, hardware: d.database.db })
     : new EmbeddedBroker({
         port: config.mqttPort,
         authenticate: (u, p) => checkDeviceCredentials(d.database.db, u, p),
@@ -76,10 +76,7 @@ export async function installConnectivity(app: FastifyInstance, d: ConnectivityD
   const hub = new WsHub({
     authenticate: d.authenticate,
     visibleIds: (user, ids) => ingest.visibleIds(user, ids),
-    snapshot: (deviceId) => {
-      const values = ingest.memoryValues(deviceId);
-      return values.length ? [{ type: 'values', device_id: deviceId, values }] : [];
-    },
+    snapshot: (deviceIds) => ingest.snapshot(deviceIds),
     bus: d.bus,
     log: app.log,
     ...d.hub,

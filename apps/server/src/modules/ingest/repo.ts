@@ -45,6 +45,11 @@ export interface TagDef {
   description: string;
 }
 
+/** A tag_history row: device_id, tag, ts, seq, pos, num, value. */
+type HistoryRow = [number, string, number, number, number, number | null, string];
+/** A tag_latest row: device_id, tag, value, ts. */
+type LatestRow = [number, string, string, number];
+
 const CHUNK = 400;
 
 function chunks<T>(rows: readonly T[], size = CHUNK): T[][] {
@@ -107,12 +112,15 @@ export class IngestRepo {
   async storeBatches(batches: readonly PendingBatch[], nowMs: number): Promise<boolean[]> {
     return this.db.transaction().execute(async (trx) => {
       const sns = [...new Set(batches.map((b) => b.sn))];
-      for (const part of chunks(sns))
-        await trx
-          .insertInto('ingest_cursor')
-          .values(part.map((sn) => ({ sn, high_seq: -1, window: '0', updated_at: nowMs })))
-          .onConflict((oc) => oc.column('sn').doNothing())
-          .execute();
+      // PostgreSQL: every cursor row must exist to be locked below (instances share the stream).
+      // SQLite has one writer; the upsert after the window check creates missing rows.
+      if (this.dialect === 'postgres')
+        for (const part of chunks(sns))
+          await trx
+            .insertInto('ingest_cursor')
+            .values(part.map((sn) => ({ sn, high_seq: -1, window: '0', updated_at: nowMs })))
+            .onConflict((oc) => oc.column('sn').doNothing())
+            .execute();
       const windows = new Map<string, ReturnType<typeof parseWindow>>();
       for (const part of chunks(sns)) {
         let q = trx.selectFrom('ingest_cursor').selectAll().where('sn', 'in', part);
@@ -120,8 +128,9 @@ export class IngestRepo {
         for (const r of await q.execute()) windows.set(r.sn, parseWindow(Number(r.high_seq), r.window));
       }
       const accepted = batches.map((b) => {
-        const w = windows.get(b.sn);
-        return w ? acceptSeq(w, b.seq) : false;
+        let w = windows.get(b.sn);
+        if (!w) windows.set(b.sn, (w = parseWindow(-1, '0')));
+        return acceptSeq(w, b.seq);
       });
       for (const part of chunks(sns))
         await trx
@@ -141,33 +150,61 @@ export class IngestRepo {
           )
           .execute();
 
-      const history: { device_id: number; tag: string; ts: number; num: number | null; value: string }[] = [];
-      const latest = new Map<string, { device_id: number; tag: string; value: string; ts: number }>();
+      const history: HistoryRow[] = [];
+      const latest = new Map<string, LatestRow>();
       batches.forEach((b, i) => {
         if (!accepted[i]) return;
-        for (const s of b.samples) {
-          if (s.history)
-            history.push({ device_id: b.deviceId, tag: s.tag, ts: s.ts, num: s.num, value: s.value });
+        b.samples.forEach((s, pos) => {
+          if (s.history) history.push([b.deviceId, s.tag, s.ts, b.seq, pos, s.num, s.value]);
           const key = `${b.deviceId}\u0000${s.tag}`;
           const prev = latest.get(key);
-          if (!prev || s.ts >= prev.ts)
-            latest.set(key, { device_id: b.deviceId, tag: s.tag, value: s.value, ts: s.ts });
-        }
+          if (!prev || s.ts >= prev[3]) latest.set(key, [b.deviceId, s.tag, s.value, s.ts]);
+        });
       });
-      for (const part of chunks(history)) await trx.insertInto('tag_history').values(part).execute();
-      for (const part of chunks([...latest.values()]))
-        await trx
-          .insertInto('tag_latest')
-          .values(part)
-          .onConflict((oc) =>
-            oc
-              .columns(['device_id', 'tag'])
-              .doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), ts: eb.ref('excluded.ts') }))
-              .where(sql<boolean>`excluded.ts >= tag_latest.ts`),
-          )
-          .execute();
+      await this.appendHistory(trx, history);
+      await this.upsertLatest(trx, [...latest.values()]);
       return accepted;
     });
+  }
+
+  /*
+   * The two statements below take any number of rows with a constant SQL text: the rows travel as
+   * one JSON parameter (SQLite json_each) or as one array per column (PostgreSQL unnest). Building
+   * and preparing a multi-row VALUES list per batch cost more than storing the rows.
+   */
+
+  private async appendHistory(trx: Transaction<Database>, rows: readonly HistoryRow[]): Promise<void> {
+    if (!rows.length) return;
+    if (this.dialect === 'sqlite') {
+      await sql`insert into tag_history (device_id, tag, ts, seq, pos, num, value)
+        select r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, r.value ->> 4,
+               r.value ->> 5, r.value ->> 6
+        from json_each(${JSON.stringify(rows)}) as r`.execute(trx);
+      return;
+    }
+    const col = <K extends 0 | 1 | 2 | 3 | 4 | 5 | 6>(k: K) => rows.map((r) => r[k]);
+    await sql`insert into tag_history (device_id, tag, ts, seq, pos, num, value)
+      select * from unnest(${col(0)}::integer[], ${col(1)}::text[], ${col(2)}::bigint[],
+                           ${col(3)}::bigint[], ${col(4)}::integer[],
+                           ${col(5)}::double precision[], ${col(6)}::text[])`.execute(trx);
+  }
+
+  /** Rows are unique by (device, TAG); a stored sample newer than the row's stays. */
+  private async upsertLatest(trx: Transaction<Database>, rows: readonly LatestRow[]): Promise<void> {
+    if (!rows.length) return;
+    const newer = sql`on conflict (device_id, tag) do update set value = excluded.value, ts = excluded.ts
+      where excluded.ts >= tag_latest.ts`;
+    if (this.dialect === 'sqlite') {
+      // "where true" keeps SQLite from reading ON CONFLICT as a join constraint of the SELECT.
+      await sql`insert into tag_latest (device_id, tag, value, ts)
+        select r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3
+        from json_each(${JSON.stringify(rows)}) as r where true ${newer}`.execute(trx);
+      return;
+    }
+    const col = <K extends 0 | 1 | 2 | 3>(k: K) => rows.map((r) => r[k]);
+    await sql`insert into tag_latest (device_id, tag, value, ts)
+      select * from unnest(${col(0)}::integer[], ${col(1)}::text[], ${col(2)}::text[], ${col(3)}::bigint[])
+      ${newer}`.execute(trx);
   }
 
   latest(deviceId: number) {
@@ -175,6 +212,24 @@ export class IngestRepo {
       .selectFrom('tag_latest')
       .select(['tag', 'value', 'ts'])
       .where('device_id', '=', deviceId)
+      .execute();
+  }
+
+  /** Online and sync state of devices (websocket snapshots). */
+  deviceStates(deviceIds: readonly number[]) {
+    return this.db
+      .selectFrom('devices')
+      .leftJoin('templates', 'templates.id', 'devices.template_id')
+      .select([
+        'devices.id',
+        'devices.online',
+        'devices.last_online_change',
+        'devices.created_at',
+        'devices.template_id',
+        'templates.version as template_version',
+        'devices.hmi_version',
+      ])
+      .where('devices.id', 'in', [...deviceIds])
       .execute();
   }
 
@@ -230,9 +285,44 @@ export class IngestRepo {
     return rows.reverse().map((r) => ({ t: Number(r.ts), value: r.value }));
   }
 
+  /**
+   * Deletes history older than `before`. SQLite's table is clustered on (device_id, tag, ts, …)
+   * with no index on ts: the (device, TAG) pairs are found by seeking from one to the next along
+   * the key, and each pair's old rows are one range of it, deleted by a statement of its own so
+   * that no single write holds the database for long.
+   */
   async pruneHistory(before: number): Promise<number> {
-    const r = await this.db.deleteFrom('tag_history').where('ts', '<', before).executeTakeFirst();
-    return Number(r.numDeletedRows);
+    if (this.dialect === 'postgres') {
+      const r = await this.db.deleteFrom('tag_history').where('ts', '<', before).executeTakeFirst();
+      return Number(r.numDeletedRows);
+    }
+    let deleted = 0;
+    let pair = await this.db
+      .selectFrom('tag_history')
+      .select(['device_id', 'tag'])
+      .orderBy('device_id')
+      .orderBy('tag')
+      .limit(1)
+      .executeTakeFirst();
+    while (pair) {
+      const r = await this.db
+        .deleteFrom('tag_history')
+        .where('device_id', '=', pair.device_id)
+        .where('tag', '=', pair.tag)
+        .where('ts', '<', before)
+        .executeTakeFirst();
+      deleted += Number(r.numDeletedRows);
+      const { device_id, tag } = pair;
+      pair = await this.db
+        .selectFrom('tag_history')
+        .select(['device_id', 'tag'])
+        .where((eb) => eb(eb.refTuple('device_id', 'tag'), '>', eb.tuple(device_id, tag)))
+        .orderBy('device_id')
+        .orderBy('tag')
+        .limit(1)
+        .executeTakeFirst();
+    }
+    return deleted;
   }
 
   insertCommand(row: Database['device_commands'], q: Q = this.db) {

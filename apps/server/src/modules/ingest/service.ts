@@ -47,6 +47,12 @@ export interface IngestOptions {
   mayOperate?: OperateGuard | undefined;
 }
 
+/** A batch once committed: never a redelivery, never one whose transaction failed. */
+export interface StoredBatch {
+  device: DeviceBySn;
+  samples: readonly Sample[];
+}
+
 export interface IngestStats {
   batches: number;
   values: number;
@@ -68,6 +74,23 @@ interface QueuedBatch extends PendingBatch {
 
 /** A command without its envelope fields (each variant on its own). */
 type CommandBody = Command extends infer C ? (C extends Command ? Omit<C, 'id' | 'v'> : never) : never;
+
+/** The sync state of a device: in sync when the HMI runs the version of its template. */
+function syncEvent(device: {
+  id: number;
+  template_id: number | null;
+  template_version: number | null;
+  hmi_version: number | null;
+}): Extract<WsDeviceEvent, { type: 'sync' }> {
+  const cloud = device.template_id !== null ? device.template_version : null;
+  return {
+    type: 'sync',
+    device_id: device.id,
+    sync_status: cloud !== null && device.hmi_version === cloud ? 1 : 0,
+    hmi_version: device.hmi_version,
+    cloud_version: cloud,
+  };
+}
 
 /** Registry rows are re-read after this long (template edits reach ingest within it). */
 const DEVICE_CACHE_MS = 5000;
@@ -91,8 +114,27 @@ export class IngestService {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly intervals: NodeJS.Timeout[] = [];
   private readonly unsubscribe: (() => void)[] = [];
+  private readonly storedListeners: ((batch: StoredBatch) => void)[] = [];
 
   constructor(private readonly o: IngestOptions) {}
+
+  /** Calls `listener` with every batch after its commit (alarm evaluation); returns the remover. */
+  onStored(listener: (batch: StoredBatch) => void): () => void {
+    this.storedListeners.push(listener);
+    return () => {
+      const i = this.storedListeners.indexOf(listener);
+      if (i >= 0) this.storedListeners.splice(i, 1);
+    };
+  }
+
+  private announceStored(batch: StoredBatch): void {
+    for (const l of this.storedListeners)
+      try {
+        l(batch);
+      } catch (err) {
+        this.logError(err);
+      }
+  }
 
   // life cycle
 
@@ -103,15 +145,18 @@ export class IngestService {
         if (this.present.has(sn))
           void this.onlineChange(sn, true).catch((err: unknown) => this.logError(err));
       }),
-      this.o.bus.on('deviceUnbound', ({ sn }) => {
+      // Every instance forgets the device; only the one that unbound it kicks it off the (shared)
+      // broker and tells browsers, once for the deployment.
+      this.o.bus.on('deviceUnbound', ({ sn }, { local }) => {
         this.cache.delete(sn);
-        void this.o.broker.drop(sn);
+        if (local) void this.o.broker.drop(sn);
       }),
-      this.o.bus.on('deviceTemplateChanged', ({ sn }) => {
+      this.o.bus.on('deviceTemplateChanged', ({ sn }, { local }) => {
         this.cache.delete(sn);
-        void this.pushSync(sn).catch((err: unknown) => this.logError(err));
+        if (local) void this.pushSync(sn).catch((err: unknown) => this.logError(err));
       }),
-      this.o.bus.on('hardwareRevoked', ({ sn }) => void this.o.broker.drop(sn)),
+      // May come from the operator's CLI (no instance is local to it): each instance acts.
+      this.o.bus.on('hardwareRevoked', ({ sn }) => void this.o.broker.revoke(sn)),
     );
     await this.o.broker.start({
       message: (sn, kind, payload) => this.onMessage(sn, kind, payload),
@@ -243,6 +288,7 @@ export class IngestService {
     s.batches += 1;
     s.values += samples.length;
     if (!samples.length) return;
+    this.announceStored({ device, samples });
     let mem = this.latest.get(device.id);
     if (!mem) this.latest.set(device.id, (mem = new Map()));
     for (const x of samples) {
@@ -265,15 +311,22 @@ export class IngestService {
   }
 
   /**
-   * Runs `flush` unless it runs already. A batch queued after the loop of `flush` saw an empty queue
-   * but before its `finally` ran (a microtask later) would be left behind with no flush to take it,
-   * its QoS 1 message never acknowledged; hence the check again once the flush is over.
+   * Runs `flush` unless it runs or is due already. A batch queued after the loop of `flush` saw an
+   * empty queue but before its `finally` ran (a microtask later) would be left behind with no flush
+   * to take it, its QoS 1 message never acknowledged; hence the check again once the flush is over.
+   *
+   * The flush starts on the next turn of the event loop, not at once: SQLite statements complete
+   * within microtasks, so a flush started by the first batch read from one connection would commit
+   * before the batches of every other connection read in the same turn were queued — a transaction
+   * per socket read instead of one for all of them.
    */
   private startFlush(): void {
-    this.flushing ??= this.flush().finally(() => {
-      this.flushing = null;
-      if (this.queue.length) this.startFlush();
-    });
+    this.flushing ??= new Promise<void>((turn) => setImmediate(turn))
+      .then(() => this.flush())
+      .finally(() => {
+        this.flushing = null;
+        if (this.queue.length) this.startFlush();
+      });
   }
 
   /** Group commit: whatever queued while a transaction ran goes into the next one. */
@@ -327,14 +380,7 @@ export class IngestService {
   }
 
   private emitSync(device: DeviceBySn): void {
-    const cloud = device.template_id !== null ? device.template_version : null;
-    this.emit(device.team_id, {
-      type: 'sync',
-      device_id: device.id,
-      sync_status: cloud !== null && device.hmi_version === cloud ? 1 : 0,
-      hmi_version: device.hmi_version,
-      cloud_version: cloud,
-    });
+    this.emit(device.team_id, syncEvent(device));
   }
 
   private async pushSync(sn: string): Promise<void> {
@@ -391,6 +437,29 @@ export class IngestService {
     const scope = await this.o.perms.scope(user);
     const rows = await this.o.devices.teamDevices(scope.teamId, ids);
     return rows.filter((r) => canSeeDevice(scope, r)).map((r) => r.id);
+  }
+
+  /**
+   * What a new websocket subscriber needs of these devices: latest values held in memory, online
+   * state with the time of its last change (the bind time while it never changed) and sync state.
+   */
+  async snapshot(deviceIds: readonly number[]): Promise<WsDeviceEvent[]> {
+    if (!deviceIds.length) return [];
+    const events: WsDeviceEvent[] = [];
+    for (const d of await this.o.repo.deviceStates(deviceIds)) {
+      events.push(
+        {
+          type: 'online',
+          device_id: d.id,
+          online: d.online,
+          at: Number(d.last_online_change ?? d.created_at),
+        },
+        syncEvent(d),
+      );
+      const values = this.memoryValues(d.id);
+      if (values.length) events.push({ type: 'values', device_id: d.id, values });
+    }
+    return events;
   }
 
   /** Latest values held in memory (for a websocket snapshot). */
