@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshotPath } from './support/browser';
+import { choose } from './support/select';
 import { repoRoot, startServer, type RunningServer } from './support/server';
 import { apiLogin, signInContext } from './support/session';
 
@@ -90,15 +91,6 @@ async function refused(
   const body = (await (await response).json()) as { code: number };
   expect(body.code, `${method} ${path}`).toBe(code);
   await page.locator('.ant-message-notice').getByText(toast, { exact: true }).waitFor();
-}
-
-/** Picks an option by its text in the open antd Select / TreeSelect popup. */
-async function pickOption(page: Page, title: string) {
-  const popup = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  const option = popup.locator(
-    `.ant-select-item-option[title="${title}"], .ant-select-tree-node-content-wrapper[title="${title}"]`,
-  );
-  await option.first().click();
 }
 
 const PASSWORD = 'Plant#2026';
@@ -201,8 +193,7 @@ describe.each(cases)(
       await page.locator('form#device button[type=submit]').click();
       await page.getByText(texts(locale, 'validation')('deviceNameReserved')).waitFor();
       await page.locator('#device_name').fill(device);
-      await page.locator('#device_group_id').click();
-      await pickOption(page, groups[3]);
+      await choose(page, page.locator('#device_group_id'), groups[3]);
       await page.screenshot({ path: shot('bind-dialog') });
       const bound = await answered(page, 'POST', /^\/v1\/devices$/, () =>
         page.locator('form#device button[type=submit]').click(),
@@ -222,8 +213,7 @@ describe.each(cases)(
       await page.keyboard.press('Escape');
       await page.getByTestId('labels-drawer').waitFor({ state: 'hidden' });
       await page.getByTestId(`device-edit-${id}`).click();
-      await page.locator('#device_label_ids').click();
-      await pickOption(page, label);
+      await choose(page, page.locator('#device_label_ids'), label);
       await page.keyboard.press('Escape');
       await answered(page, 'PUT', new RegExp(`^/v1/devices/${id}$`), () =>
         page.locator('form#device button[type=submit]').click(),
@@ -244,8 +234,7 @@ describe.each(cases)(
       for (const [type, value] of TAG_VALUES.entries()) {
         await page.getByTestId('tag-add').click();
         await page.getByTestId(`tag-name-${type}`).fill(`tag_${type}`);
-        await page.getByTestId(`tag-type-${type}`).click();
-        await pickOption(page, tEnums(`tagDataType.${type}`));
+        await choose(page, page.getByTestId(`tag-type-${type}`), tEnums(`tagDataType.${type}`));
         await page.getByTestId(`tag-default-${type}`).fill(value);
       }
       // A value out of its type's range is refused on the spot.
@@ -269,8 +258,7 @@ describe.each(cases)(
       // Assign the template to the device.
       await page.goto(`${server.url}/#/device/devicelist`);
       await page.getByTestId(`device-edit-${id}`).click();
-      await page.locator('#device_template_id').click();
-      await pickOption(page, `${template} (${MODEL})`);
+      await choose(page, page.locator('#device_template_id'), `${template} (${MODEL})`);
       const assigned = await answered(page, 'PUT', new RegExp(`^/v1/devices/${id}$`), () =>
         page.locator('form#device button[type=submit]').click(),
       );
@@ -301,15 +289,19 @@ describe.each(cases)(
       expect(
         await page.getByTestId('counter-devices').locator('.ant-statistic-content-value').textContent(),
       ).toBe('1');
-      await card.getByTestId('favourite-tags-empty').waitFor();
+      // The first six TAGs of its template, waiting for the device's first values.
+      for (const type of TAG_VALUES.keys()) {
+        const cell = card.getByTestId(`favourite-tag-${id}-tag_${type}`);
+        if (type < 6) expect(await cell.textContent()).toBe('-');
+        else expect(await cell.count()).toBe(0);
+      }
       await page.screenshot({ path: shot('dashboard') });
 
       // Project list (multiple devices) with the device as member.
       await page.goto(`${server.url}/#/device/projectlist`);
       await page.getByTestId('project-add').click();
       await page.locator('#project_name').fill(`${template} P`);
-      await page.locator('#project_device_ids').click();
-      await pickOption(page, `${device} (${sn})`);
+      await choose(page, page.locator('#project_device_ids'), `${device} (${sn})`);
       await page.keyboard.press('Escape');
       const project = await answered(page, 'POST', /^\/v1\/projects$/, () =>
         page.locator('form#project button[type=submit]').click(),

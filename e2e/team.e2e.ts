@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../apps/server/src/platform/outbox';
 import { launchBrowser, screenshotPath } from './support/browser';
+import { choose } from './support/select';
 import { startServer, type RunningServer } from './support/server';
 import { apiLogin, signInContext } from './support/session';
 
@@ -66,11 +67,6 @@ async function entryOf(context: BrowserContext): Promise<Page> {
   return page;
 }
 
-const pickOption = async (page: Page, select: string, title: string) => {
-  await page.getByTestId(select).click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${title}"]`).click();
-};
-
 /** Resolves once no transition or animation runs (a dialog has finished opening). */
 const idle = (page: Page) =>
   page.waitForFunction(() =>
@@ -130,7 +126,7 @@ describe('team journey in Chromium', () => {
     await owner.locator('#role_name').fill('Operator');
     await owner.getByTestId('perm-3').check();
     expect(await owner.getByTestId('perm-2').isChecked()).toBe(true);
-    await pickOption(owner, 'role-zones', 'Line1');
+    await choose(owner, owner.getByTestId('role-zones'), 'Line1');
     const created = owner.waitForResponse(
       (res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/v1/roles',
     );
@@ -143,7 +139,7 @@ describe('team journey in Chromium', () => {
     await owner.goto(`${server.url}/#/system/user`);
     await owner.getByTestId('member-invite').click();
     await owner.locator('#invite_account').fill(MEMBER);
-    await pickOption(owner, 'invite-role', 'Operator');
+    await choose(owner, owner.getByTestId('invite-role'), 'Operator');
     expect(
       await answerOf(owner, 'POST', /^\/v1\/team\/invitations$/, () =>
         owner.locator('form#invite button[type=submit]').click(),

@@ -18,6 +18,8 @@ import { DeviceRepo } from './modules/devices/repo';
 import { deviceRoutes } from './modules/devices/routes';
 import { DeviceService } from './modules/devices/service';
 import { installConnectivity } from './modules/ingest/install';
+import { installAlarmRules } from './modules/alarm-rules/install';
+import { installAlarms } from './modules/alarms/install';
 import { GroupRepo } from './modules/groups/repo';
 import { groupRoutes } from './modules/groups/routes';
 import { GroupService } from './modules/groups/service';
@@ -44,6 +46,7 @@ import { zoneRoutes } from './modules/zones/routes';
 import { ZoneService } from './modules/zones/service';
 import { ZoneGuard } from './modules/zones/enforce';
 import { Bus } from './platform/bus';
+import { RedisBus } from './platform/redis-bus';
 import { systemClock, type Clock } from './platform/clock';
 import { ensureTokenSecret, type Config } from './platform/config';
 import { migrate, openDatabase, type Db } from './platform/db';
@@ -93,10 +96,11 @@ function registerRegistry(registerCall: RegisterCall, db: Db['db'], clock: Clock
   groupRoutes(registerCall, new GroupService(new GroupRepo(db), perms, clock));
   labelRoutes(registerCall, new LabelService(labels, perms, clock));
   deviceRoutes(registerCall, new DeviceService(devices, templates, labels, perms, clock, bus));
-  templateRoutes(registerCall, new TemplateService(templates, perms, clock));
+  const alarmRuleHooks = installAlarmRules(registerCall, db, perms, clock, bus);
+  templateRoutes(registerCall, new TemplateService(templates, perms, clock, alarmRuleHooks));
   projectRoutes(registerCall, new ProjectService(new ProjectRepo(db), devices, perms, clock));
   dashboardRoutes(registerCall, new DashboardService(devices, perms));
-  registerTeam(registerCall, db, clock, devices, perms);
+  registerTeam(registerCall, db, clock, devices, perms, bus);
   return { perms, devices };
 }
 
@@ -107,10 +111,11 @@ function registerTeam(
   clock: Clock,
   devices: DeviceRepo,
   perms: DataPermissionService,
+  bus: Bus,
 ): void {
   const roles = new RoleRepo(db);
   const zones = new ZoneRepo(db);
-  teamRoutes(registerCall, new TeamService(new TeamRepo(db), roles, new MessageRepo(db), clock));
+  teamRoutes(registerCall, new TeamService(new TeamRepo(db), roles, new MessageRepo(db), clock, bus));
   roleRoutes(registerCall, new RoleService(roles, zones, clock));
   zoneRoutes(registerCall, new ZoneService(zones, devices, perms, clock));
 }
@@ -128,6 +133,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    trustProxy: config.trustProxy,
   });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -175,8 +181,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     checkResponses: process.env.NODE_ENV === 'test',
   });
   accountRoutes(registerCall, accounts, config);
-  messageRoutes(registerCall, new MessageService(new MessageRepo(database.db), clock));
-  const bus = new Bus();
+  // Created before the services that emit on it (messages, team, registry).
+  // The one place that chooses the bus: in-process, or Redis between instances (REDIS_URL).
+  const bus = config.redisUrl
+    ? await RedisBus.connect({ url: config.redisUrl, prefix: config.redisPrefix, log: app.log })
+    : new Bus();
+  messageRoutes(registerCall, new MessageService(new MessageRepo(database.db), clock, bus));
   const registry = registerRegistry(registerCall, database.db, clock, bus);
   const zoneGuard = new ZoneGuard(database.db);
   await installConnectivity(app, {
@@ -191,6 +201,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     authenticate: (token) => accounts.authenticate(`Bearer ${token}`),
     hub: deps.hub,
     mayOperate: (check) => zoneGuard.assertMayOperateDevice(check),
+  });
+  await installAlarms(app, {
+    database,
+    clock,
+    bus,
+    mailer,
+    perms: registry.perms,
+    ingest: app.connectivity.ingest,
+    registerCall,
+    onShutdown: (fn) => beforeDbClose.push(fn),
   });
 
   const openapi = buildOpenApi(allCalls, `${config.publicUrl}`);
@@ -214,5 +234,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (config.demo) await installDemoHmis(app, { config, database, clock, bus, perms: registry.perms });
   else app.decorate('demoHmis', null);
 
+  // Last to close: whatever the modules emit while they shut down still reaches the other instances.
+  beforeDbClose.push(() => bus.close());
   return app;
 }

@@ -21,6 +21,10 @@ export * from './calls/team';
 export * from './calls/roles';
 export * from './calls/zones';
 export * from './calls/connectivity';
+export * from './calls/alarm-rules';
+export * from './calls/alarms';
+export * from './alarms/condition';
+export * from './alarms/validate';
 export * from './protocol';
 
 import { accountCalls } from './calls/account';
@@ -36,6 +40,8 @@ import { teamCalls } from './calls/team';
 import { roleCalls } from './calls/roles';
 import { zoneCalls } from './calls/zones';
 import { connectivityCalls } from './calls/connectivity';
+import { alarmRuleCalls } from './calls/alarm-rules';
+import { alarmCalls } from './calls/alarms';
 
 /** Every call of the product; the server registers these and the OpenAPI document lists them. */
 export const allCalls = [
@@ -52,4 +58,6 @@ export const allCalls = [
   ...roleCalls,
   ...zoneCalls,
   ...connectivityCalls,
+  ...alarmRuleCalls,
+  ...alarmCalls,
 ] as const;

@@ -51,7 +51,18 @@ export type ValidationKey =
   // TAG writes
   | 'readOnly'
   // security zones: a client network that is not an IPv4/IPv6 address or CIDR block
-  | 'cidr';
+  | 'cidr'
+  // alarm rules (spec section 5)
+  | 'alarmValueMismatch'
+  | 'alarmOnOffValue'
+  | 'alarmTagType'
+  | 'alarmTagNotFound'
+  | 'alarmTargetInteger'
+  | 'alarmDeviationInteger'
+  | 'alarmDeadband'
+  | 'alarmGroupNotFound'
+  | 'alarmNameDuplicate'
+  | 'alarmTagInUse';
 
 type Check = (value: string) => ValidationKey | null;
 

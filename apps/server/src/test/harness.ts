@@ -42,18 +42,25 @@ export async function startHarness(
     ...env,
   });
   const clock = new ManualClock(Date.UTC(2026, 2, 1, 8, 0, 0));
-  const app = await buildApp(config, { clock, ...deps });
-  return {
-    app,
+  const harness: Harness = {
+    app: await buildApp(config, { clock, ...deps }),
     clock,
     config,
     dataDir,
     async close() {
-      await app.close();
+      // The app of the latest restartApp, if any.
+      await harness.app.close();
       await db.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return harness;
+}
+
+/** Builds the app again on the same database, DATA_DIR, config and clock, as a process restart would. */
+export async function restartApp(h: Harness, deps: AppDeps = {}): Promise<void> {
+  await h.app.close();
+  h.app = await buildApp(h.config, { clock: h.clock, ...deps });
 }
 
 export interface CallOptions {

@@ -49,6 +49,13 @@ export interface ApiClient {
   call<C extends CallDef>(def: C, ...rest: ArgList<C>): Promise<CallResponse<C>>;
   /** Aborts every request in flight; they reject silently with ERR_CANCELED. */
   cancelAll(): void;
+  /**
+   * The one token refresh, shared with calls answered 1008/1009 (for other channels such as the
+   * live websocket); `staleToken` is the token that was refused. Rejects when the session is over.
+   */
+  refresh(staleToken: string | null): Promise<void>;
+  /** Ends the session of a removed account (1055) the way a call answered with that code does. */
+  accountGone(): void;
   readonly http: AxiosInstance;
 }
 
@@ -219,7 +226,14 @@ export function createApiClient(deps: ClientDeps): ApiClient {
       .then((data) => data as CallResponse<C>);
   }
 
-  return { call, cancelAll, http };
+  function accountGone() {
+    cancelAll();
+    deps.session.clear();
+    deps.toast(errorText(ErrorCode.ACCOUNT_DELETED), ui.errorToastSeconds);
+    deps.navigateToLogin();
+  }
+
+  return { call, cancelAll, refresh: refreshOnce, accountGone, http };
 }
 
 /** Default jump to the login screen (hash routing). */

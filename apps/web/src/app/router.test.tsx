@@ -13,6 +13,7 @@ import { Providers } from './providers';
 import { routes } from './router';
 import { saveSession, getToken } from './tokens';
 import { userStore } from './userStore';
+import { attachLiveServer, type LiveServer } from '../test/liveServer';
 
 if (!window.matchMedia)
   window.matchMedia = (query: string) =>
@@ -48,8 +49,10 @@ const baseUser = {
 };
 let user: { is_main: boolean; permissions: number[] } = { is_main: true, permissions: [] };
 let server: Server;
+let live: LiveServer;
 let host = '';
 const calls: string[] = [];
+let unread = { notice: 1, billing: 2, alarm: 4 };
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -63,7 +66,6 @@ beforeAll(async () => {
     if (req.url === '/v1/global/getUserInfo')
       return void res.end(JSON.stringify({ code: 0, data: { ...baseUser, ...user }, msg: 'ok' }));
     if (req.url === '/v1/msg/notify/count') {
-      const unread = { notice: 1, billing: 2, alarm: 4 };
       return void res.end(JSON.stringify({ code: 0, data: { total: unread, unread }, msg: 'ok' }));
     }
     if (req.url?.startsWith('/v1/msg/notify/today')) {
@@ -76,15 +78,20 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  live = attachLiveServer(server, { autoReady: true });
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(async () => {
+  await live.close();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
 
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
   userStore.reset();
   calls.length = 0;
+  unread = { notice: 1, billing: 2, alarm: 4 };
 });
 
 function signIn(as: { is_main: boolean; permissions: number[] }) {
@@ -144,6 +151,8 @@ describe('router and guard', { timeout: 20000 }, () => {
     signIn({ is_main: false, permissions: [2] });
     const { at, router } = open('/dashboard');
     await at('/system/profile');
+    // The shell is its own chunk: once its menu shows, what it lacks is really absent.
+    expect(await screen.findByTestId('menu-device')).toBeTruthy();
     expect(screen.queryByTestId('menu-dashboard')).toBeNull();
     expect(screen.queryByTestId('menu-billing')).toBeNull();
     await act(() => router.navigate('/device/templatelist'));
@@ -183,5 +192,22 @@ describe('router and guard', { timeout: 20000 }, () => {
     expect(getToken()).toBeNull();
     await at('/login');
     expect(calls).toContain('POST /v1/global/logout');
+  });
+
+  it('opens the live socket with the session token; a `messages` push updates the bell; logout closes it', async () => {
+    signIn({ is_main: true, permissions: [] });
+    const first = live.peers.length;
+    const { at } = open('/dashboard');
+    await at('/dashboard');
+    const peer = await live.peer(first);
+    expect(await peer.next('auth')).toEqual({ type: 'auth', token: 'access' });
+    await waitFor(() => expect(screen.getByTestId('message-badge').textContent).toContain('7'));
+
+    unread = { notice: 3, billing: 2, alarm: 4 };
+    peer.send({ type: 'messages' });
+    await waitFor(() => expect(screen.getByTestId('message-badge').textContent).toContain('9'));
+
+    await act(() => userStore.logout());
+    expect(await peer.closed).toBe(1000);
   });
 });

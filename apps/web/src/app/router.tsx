@@ -4,22 +4,33 @@
  */
 import type { ReactNode } from 'react';
 import { createHashRouter, Navigate, Outlet, useParams, type RouteObject } from 'react-router';
-import { ActiveResultPage } from '../features/auth/ActiveResultPage';
-import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
 import { LoginPage } from '../features/auth/LoginPage';
-import { RegisterPage } from '../features/auth/RegisterPage';
 import { BillingRoutes } from './routes/billing';
 import { DeviceRoutes } from './routes/device';
+import { lazyNamed, Loaded, page } from './routes/lazy';
 import { MessageRoutes } from './routes/message';
 import { SystemRoutes } from './routes/system';
-import { AgreementPage } from '../features/legal/AgreementPage';
-import { AppDownloadPage } from '../features/download/AppDownloadPage';
-import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { ScadaPage } from '../features/scada/ScadaPage';
 import { setNavigateToLogin } from '../api/client';
 import { AgreementLanguageGuard, LandingRedirect, PublicOnly, RequireSession } from './guard';
-import { AppShell } from './shell/AppShell';
 import { useDocumentTitle, type RouteHandle } from './title';
+
+// The login page is the first load of most visits: it stays in the entry chunk, the rest is split.
+const RegisterPage = lazyNamed(() => import('../features/auth/RegisterPage').then((m) => m.RegisterPage));
+const ForgotPasswordPage = lazyNamed(() =>
+  import('../features/auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
+);
+const ActiveResultPage = lazyNamed(() =>
+  import('../features/auth/ActiveResultPage').then((m) => m.ActiveResultPage),
+);
+const AgreementPage = lazyNamed(() => import('../features/legal/AgreementPage').then((m) => m.AgreementPage));
+const AppDownloadPage = lazyNamed(() =>
+  import('../features/download/AppDownloadPage').then((m) => m.AppDownloadPage),
+);
+const ScadaPage = lazyNamed(() => import('../features/scada/ScadaPage').then((m) => m.ScadaPage));
+const DashboardPage = lazyNamed(() =>
+  import('../features/dashboard/DashboardPage').then((m) => m.DashboardPage),
+);
+const AppShell = lazyNamed(() => import('./shell/AppShell').then((m) => m.AppShell));
 
 /** Root of every route: keeps the document title in step with the matched route. */
 function RootLayout() {
@@ -31,7 +42,9 @@ function Agreement({ kind }: { kind: 'service' | 'privacy' }) {
   const { lang } = useParams();
   return (
     <AgreementLanguageGuard lang={lang}>
-      <AgreementPage kind={kind} />
+      <Loaded>
+        <AgreementPage kind={kind} />
+      </Loaded>
     </AgreementLanguageGuard>
   );
 }
@@ -50,11 +63,11 @@ const publicRoutes: RouteObject[] = [
       <LoginPage />
     </PublicOnly>,
   ),
-  titled('menu.register', '/register', <RegisterPage />),
-  titled('menu.forgotPassword', '/forgetpwd', <ForgotPasswordPage />),
-  titled('menu.scada', '/scada', <ScadaPage />),
-  titled('menu.activeResult', '/activeresult', <ActiveResultPage />),
-  titled('menu.appDownload', '/appdownload', <AppDownloadPage />),
+  titled('menu.register', '/register', page(RegisterPage)),
+  titled('menu.forgotPassword', '/forgetpwd', page(ForgotPasswordPage)),
+  titled('menu.scada', '/scada', page(ScadaPage)),
+  titled('menu.activeResult', '/activeresult', page(ActiveResultPage)),
+  titled('menu.appDownload', '/appdownload', page(AppDownloadPage)),
   titled('menu.serviceAgreement', '/serviceagreement/:lang', <Agreement kind="service" />),
   titled('menu.privacyAgreement', '/privacyagreement/:lang', <Agreement kind="privacy" />),
 ];
@@ -63,12 +76,14 @@ const shellRoute: RouteObject = {
   path: '/',
   element: (
     <RequireSession>
-      <AppShell />
+      <Loaded>
+        <AppShell />
+      </Loaded>
     </RequireSession>
   ),
   children: [
     { index: true, element: <LandingRedirect /> },
-    titled('menu.dashboard', 'dashboard', <DashboardPage />),
+    titled('menu.dashboard', 'dashboard', page(DashboardPage)),
     DeviceRoutes,
     BillingRoutes,
     MessageRoutes,

@@ -8,6 +8,7 @@ import { buildMenu, type MenuEntry, type Message, type MessageCounts, type UserI
 import { getUserInfo, logout as logoutCall } from '../api/account';
 import { getMessageCounts, getTodayMessages } from '../api/message';
 import { goToLogin } from '../api/client';
+import { live } from './live/live';
 import { clearSession, session } from './tokens';
 
 export type UserStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -91,6 +92,8 @@ export const userStore = {
   },
   /** Ends the session server-side (best effort), clears it locally and opens /login. */
   async logout(): Promise<void> {
+    // Closed first: the server ends the socket of the logged-out session, which must not refresh.
+    live.stop();
     await logoutCall({ handleError: true }).catch(() => undefined);
     clearSession();
     goToLogin();

@@ -83,6 +83,16 @@ const validationKeys = Object.keys({
   mainAccount: 1,
   cidr: 1,
   readOnly: 1,
+  alarmValueMismatch: 1,
+  alarmOnOffValue: 1,
+  alarmTagType: 1,
+  alarmTagNotFound: 1,
+  alarmTargetInteger: 1,
+  alarmDeviationInteger: 1,
+  alarmDeadband: 1,
+  alarmGroupNotFound: 1,
+  alarmNameDuplicate: 1,
+  alarmTagInUse: 1,
 } satisfies Record<ValidationKey, 1>);
 
 const enumTables: Record<string, readonly (string | number)[]> = {

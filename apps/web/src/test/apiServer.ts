@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { saveSession } from '../app/tokens';
 import { userStore } from '../app/userStore';
+import { attachLiveServer, type LiveServer } from './liveServer';
 
 export interface Recorded {
   method: string;
@@ -36,6 +37,8 @@ export interface ApiServer {
   routes: Map<string, Answer>;
   /** Calls made to "METHOD /v1/path". */
   callsTo(key: string): Recorded[];
+  /** The live websocket `/v1/ws` on the same host; it answers `auth` with `ready`. */
+  live: LiveServer;
   close(): Promise<void>;
 }
 
@@ -77,12 +80,17 @@ export async function startApiServer(): Promise<ApiServer> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const live = attachLiveServer(server, { autoReady: true });
   return {
     host,
     calls,
     routes,
     callsTo: (key) => calls.filter((c) => `${c.method} ${c.path}` === key),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    live,
+    close: async () => {
+      await live.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import { Permission } from '../permissions';
 
+/** TAGs a favourite device's card shows: the first of its template, in template order. */
+export const DASHBOARD_CARD_TAGS_MAX = 6;
+
 /** A latest TAG value on a dashboard card (filled once devices report data). */
 export const dashboardTag = z.object({
   name: z.string(),

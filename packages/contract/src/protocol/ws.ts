@@ -3,14 +3,16 @@ import { z } from 'zod';
 /**
  * Websocket `/v1/ws` (live data). The browser opens it without credentials in the URL and sends
  * `auth` as its first message (within WS_AUTH_TIMEOUT_MS); until then nothing else is accepted.
- * After `ready` it subscribes to devices by id; the server answers with the ids it accepted (the
- * caller must be allowed to see them) and then pushes events for those devices. A slow client gets
+ * After `ready` it subscribes to devices by id; the server first sends each accepted device's current
+ * state (online with the time of its last change, sync, latest values), then `subscribed` with the
+ * ids it accepted (the caller must be allowed to see them), then pushes events for those devices. A slow client gets
  * coalesced updates: the latest value per TAG, the latest online and sync state per device.
  *
  * When authentication fails or the session ends (logout, removal, expiry), the server sends
  * `error` with the catalogue code (1008 no token, 1009 expired: refresh and reconnect, 1001 bad
- * token, 1055 account gone, 1002 no device-view permission) and closes with 4000 + (code - 1000),
- * e.g. 4009. Origin not on the allow-list: closed with 4403 before anything is read.
+ * token, 1055 account gone) and closes with 4000 + (code - 1000), e.g. 4009. Origin not on the
+ * allow-list: closed with 4403 before anything is read. Any session may connect (for `messages`);
+ * subscriptions need device view (id 2), without it every id is refused.
  */
 export const WS_PATH = '/v1/ws';
 export const WS_AUTH_TIMEOUT_MS = 10_000;
@@ -77,6 +79,8 @@ export const wsServerMessage = z.discriminatedUnion('type', [
     status: z.enum(commandStatuses),
     error: z.string().nullable(),
   }),
+  /** Messages of the user were created or marked read: reload the unread counts. */
+  z.object({ type: z.literal('messages') }),
 ]);
 export type WsServerMessage = z.infer<typeof wsServerMessage>;
 /** Device events the hub pushes (everything but the session messages). */

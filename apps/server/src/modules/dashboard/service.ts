@@ -1,39 +1,55 @@
-import type { Dashboard } from '@hmi/contract';
+import { DASHBOARD_CARD_TAGS_MAX, type Dashboard } from '@hmi/contract';
 import type { SessionUser } from '../../platform/http/session';
 import type { DataPermissionService } from '../data-permissions/service';
 import { canSeeDevice } from '../data-permissions/scope';
 import type { DeviceRepo } from '../devices/repo';
 import { displayPath } from '../devices/service';
+import { DashboardRepo } from './repo';
+
+type CardTag = Dashboard['favourites'][number]['tags'][number];
 
 /** The data dashboard: counters over the devices the caller sees and their favourite devices. */
 export class DashboardService {
+  private readonly cards: DashboardRepo;
+
   constructor(
     private readonly devices: DeviceRepo,
     private readonly perms: DataPermissionService,
-  ) {}
+  ) {
+    this.cards = new DashboardRepo(devices.db);
+  }
 
   async get(user: SessionUser): Promise<Dashboard> {
     const scope = await this.perms.scope(user);
     const counters = await this.devices.counters(scope.teamId, scope.all ? null : [...scope.groupIds]);
-    const favourites = (await this.devices.favourites(user.id, scope.teamId))
-      .filter((d) => canSeeDevice(scope, d))
-      .map((d) => ({
-        id: d.id,
-        name: d.name,
-        sn: d.sn,
-        model: d.model,
-        online: d.online,
-        group_path: displayPath(d.group_id, scope.groups),
-        // Latest TAG values arrive with device connectivity.
-        tags: [],
-      }));
+    const visible = (await this.devices.favourites(user.id, scope.teamId)).filter((d) =>
+      canSeeDevice(scope, d),
+    );
+    const rows = await this.cards.cardTags(
+      visible.map((d) => d.id),
+      DASHBOARD_CARD_TAGS_MAX,
+    );
+    const tags = new Map<number, CardTag[]>();
+    for (const r of rows) {
+      let list = tags.get(r.device_id);
+      if (!list) tags.set(r.device_id, (list = []));
+      list.push({ name: r.name, value: r.value, time: r.ts });
+    }
     return {
       counters: {
         devices: counters.devices,
         online: counters.online,
         offline: counters.devices - counters.online,
       },
-      favourites,
+      favourites: visible.map((d) => ({
+        id: d.id,
+        name: d.name,
+        sn: d.sn,
+        model: d.model,
+        online: d.online,
+        group_path: displayPath(d.group_id, scope.groups),
+        tags: tags.get(d.id) ?? [],
+      })),
     };
   }
 }

@@ -15,6 +15,11 @@ import * as m0001 from './migrations/0001_accounts';
 import * as m0002 from './migrations/0002_registry';
 import * as m0003 from './migrations/0003_team';
 import * as m0004 from './migrations/0004_connectivity';
+import * as m0005 from './migrations/0005_message_params';
+import * as m0006 from './migrations/0006_alarm_rules';
+import * as m0007 from './migrations/0007_alarm_records';
+import * as m0008 from './migrations/0008_attempts';
+import * as m0009 from './migrations/0009_history_layout';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -38,6 +43,11 @@ const migrationModules: Record<string, MigrationModule> = {
   '0002_registry': m0002,
   '0003_team': m0003,
   '0004_connectivity': m0004,
+  '0005_message_params': m0005,
+  '0006_alarm_rules': m0006,
+  '0007_alarm_records': m0007,
+  '0008_attempts': m0008,
+  '0009_history_layout': m0009,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -86,6 +96,10 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // A multi-row insert inside a transaction keeps a statement journal (the pages it changed, to undo
+  // the statement alone); past 64 KiB SQLite spills it to a temporary file, created and deleted per
+  // statement, which cost ingest more than storing the rows. Keep it in memory.
+  sqlite.pragma('temp_store = MEMORY');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', description: `sqlite ${file}`, close: () => db.destroy() };
 }

@@ -1,10 +1,16 @@
-import { topics, wsCloseCode, WS_CLOSE_ORIGIN, type WsServerMessage } from '@hmi/contract';
+import {
+  topics,
+  wsCloseCode,
+  WS_CLOSE_ORIGIN,
+  type WsDeviceEvent,
+  type WsServerMessage,
+} from '@hmi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createMainAccount, createSubAccount, grant, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
 import { call, startHarness, type Harness } from '../../test/harness';
-import { boundDevice, brokerUrl, connect } from '../../test/mqtt';
+import { boundDevice, brokerUrl, connect, nextLive } from '../../test/mqtt';
 import { ok } from '../../test/registry';
 import { HubConnection, type SocketLike } from './hub';
 
@@ -107,7 +113,7 @@ describe.each(databases)('websocket /v1/ws on $name', (database) => {
       JSON.stringify({ v: 1, seq: 1, values: [{ tag: 'temp', value: 7.5, ts: 5 }] }),
       { qos: 1 },
     );
-    expect(await ws.next('online')).toMatchObject({ device_id: mine.deviceId, online: 1 });
+    expect(await ws.next('online', (m) => m.online === 1)).toMatchObject({ device_id: mine.deviceId });
     expect(await ws.next('values')).toEqual({
       type: 'values',
       device_id: mine.deviceId,
@@ -137,6 +143,123 @@ describe.each(databases)('websocket /v1/ws on $name', (database) => {
     expect(await ws.closed).toBe(wsCloseCode(1009));
     await dev.endAsync();
     await devOther.endAsync();
+  });
+
+  it('gives a late subscriber the online state with its time, the sync state and the latest values', async () => {
+    const owner = await createMainAccount(h, 5);
+    const reporting = await boundDevice(h, owner, `${database.name}late1`);
+    const idle = await boundDevice(h, owner, `${database.name}late2`);
+    const boundAt = Math.floor(h.clock.now() / 1000);
+    const { cloud_version: cloud } = await ok<{ cloud_version: number }>(
+      h,
+      owner,
+      'GET',
+      `/v1/devices/${reporting.deviceId}`,
+    );
+    h.clock.advance(90);
+    const dev = await connect(brokerUrl(h), { username: reporting.sn, password: reporting.secret });
+    const synced = nextLive(h, (e) => e.type === 'sync' && e.device_id === reporting.deviceId);
+    await dev.publishAsync(
+      topics.state(reporting.sn),
+      JSON.stringify({ v: 1, online: true, config_version: cloud }),
+      { qos: 1 },
+    );
+    await synced;
+    const stored = nextLive(h, (e) => e.type === 'values' && e.device_id === reporting.deviceId);
+    await dev.publishAsync(
+      topics.tags(reporting.sn),
+      JSON.stringify({ v: 1, seq: 1, values: [{ tag: 'temp', value: 3.25, ts: 7 }] }),
+      { qos: 1 },
+    );
+    await stored;
+
+    const ws = await Client.open(url, 'http://console.test');
+    ws.send({ type: 'auth', token: owner.token });
+    await ws.next('ready');
+    ws.send({ type: 'subscribe', devices: [reporting.deviceId, idle.deviceId] });
+    await ws.next('subscribed');
+    const about = (id: number) => ws.messages.filter((m) => 'device_id' in m && m.device_id === id);
+    expect(about(reporting.deviceId)).toEqual([
+      { type: 'online', device_id: reporting.deviceId, online: 1, at: boundAt + 90 },
+      {
+        type: 'sync',
+        device_id: reporting.deviceId,
+        sync_status: 1,
+        hmi_version: cloud,
+        cloud_version: cloud,
+      },
+      { type: 'values', device_id: reporting.deviceId, values: [{ tag: 'temp', value: '3.25', ts: 7 }] },
+    ]);
+    // Never connected: offline since it was bound, its template not on the HMI yet.
+    expect(about(idle.deviceId)).toEqual([
+      { type: 'online', device_id: idle.deviceId, online: 0, at: boundAt },
+      {
+        type: 'sync',
+        device_id: idle.deviceId,
+        sync_status: 0,
+        hmi_version: null,
+        cloud_version: expect.any(Number) as number,
+      },
+    ]);
+    ws.ws.close();
+    await dev.endAsync();
+  });
+
+  it('tells only the concerned connections that messages changed: the invitee, the reader, or the team', async () => {
+    const owner = await createMainAccount(h);
+    const member = await createSubAccount(h, owner.teamId, [24]); // no device view: may still connect
+    const invitee = await createMainAccount(h);
+    const stranger = await createMainAccount(h);
+    const role = await ok<{ id: number }>(h, owner, 'POST', '/v1/roles', {
+      name: 'WsViewer',
+      permissions: [2],
+    });
+    const open = async (a: TestAccount) => {
+      const c = await Client.open(url, 'http://console.test');
+      c.send({ type: 'auth', token: a.token });
+      await c.next('ready');
+      return c;
+    };
+    const ownerWs = await open(owner);
+    const memberWs = await open(member);
+    const inviteeWs = await open(invitee);
+    const inviteeTab2 = await open(invitee);
+    const strangerWs = await open(stranger);
+    // Everything the hub sends for one bus event is out before the answer of a later ping.
+    const settled = async (...clients: Client[]) => {
+      await Promise.all(
+        clients.map((c) => {
+          const before = c.messages.filter((m) => m.type === 'pong').length;
+          c.send({ type: 'ping' });
+          return c.next('pong', () => c.messages.filter((m) => m.type === 'pong').length > before);
+        }),
+      );
+    };
+    const noticesOf = (c: Client) => c.messages.filter((m) => m.type === 'messages').length;
+    const all = [ownerWs, memberWs, inviteeWs, inviteeTab2, strangerWs];
+
+    // The invitation (billing message 6) goes to the invitee's sockets, in the invitee's own team.
+    await ok(h, owner, 'POST', '/v1/team/invitations', { account: invitee.username, role_id: role.id });
+    await settled(...all);
+    expect(all.map(noticesOf)).toEqual([0, 0, 1, 1, 0]);
+
+    // Marking it read tells the reader's other tabs; reading nothing new tells nobody.
+    await ok(h, invitee, 'POST', '/v1/msg/setread', { all: true });
+    await settled(...all);
+    expect(all.map(noticesOf)).toEqual([0, 0, 2, 2, 0]);
+    await ok(h, invitee, 'POST', '/v1/msg/setread', { all: true });
+    await settled(...all);
+    expect(all.map(noticesOf)).toEqual([0, 0, 2, 2, 0]);
+
+    // A team-wide change reaches every member of that team, device view or not.
+    h.app.connectivity.bus.emit('messages', { teamId: owner.teamId, userId: null });
+    await settled(...all);
+    expect(all.map(noticesOf)).toEqual([1, 1, 2, 2, 0]);
+
+    // Without device view every subscription is refused.
+    memberWs.send({ type: 'subscribe', devices: [1] });
+    expect(await memberWs.next('subscribed')).toEqual({ type: 'subscribed', devices: [], refused: [1] });
+    for (const c of all) c.ws.close();
   });
 });
 
@@ -180,6 +303,48 @@ describe('slow websocket clients', () => {
         ],
       },
     ]);
+    c.close(1000);
+  });
+
+  it('holds live events while a snapshot is read; a held state replaces the older one read', async () => {
+    const s = new FakeSocket();
+    const c = new HubConnection(s, 1000);
+    c.devices.add(1);
+    let answer: (events: WsDeviceEvent[]) => void = () => undefined;
+    const reading = new Promise<WsDeviceEvent[]>((resolve) => (answer = resolve));
+    const sent = c.sendSnapshot(() => reading);
+    c.deliver({ type: 'online', device_id: 1, online: 1, at: 50 });
+    c.deliver({ type: 'values', device_id: 1, values: [{ tag: 'a', value: 'live', ts: 20 }] });
+    expect(s.sent).toEqual([]);
+    answer([
+      { type: 'online', device_id: 1, online: 0, at: 40 },
+      { type: 'sync', device_id: 1, sync_status: 1, hmi_version: 3, cloud_version: 3 },
+      {
+        type: 'values',
+        device_id: 1,
+        values: [
+          { tag: 'a', value: 'old', ts: 10 },
+          { tag: 'b', value: 'only', ts: 10 },
+        ],
+      },
+      { type: 'online', device_id: 2, online: 1, at: 1 }, // unsubscribed meanwhile
+    ]);
+    await sent;
+    expect(s.sent.map((x) => JSON.parse(x) as unknown)).toEqual([
+      { type: 'online', device_id: 1, online: 1, at: 50 },
+      { type: 'sync', device_id: 1, sync_status: 1, hmi_version: 3, cloud_version: 3 },
+      {
+        type: 'values',
+        device_id: 1,
+        values: [
+          { tag: 'a', value: 'live', ts: 20 },
+          { tag: 'b', value: 'only', ts: 10 },
+        ],
+      },
+    ]);
+    // Released: the next event goes straight out.
+    c.deliver({ type: 'online', device_id: 1, online: 0, at: 60 });
+    expect(s.sent).toHaveLength(4);
     c.close(1000);
   });
 });

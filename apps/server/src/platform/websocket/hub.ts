@@ -29,8 +29,8 @@ export interface SocketLike {
 export interface HubOptions {
   authenticate(token: string): Promise<SessionUser>;
   visibleIds(user: SessionUser, ids: readonly number[]): Promise<number[]>;
-  /** Current state of a device for a new subscriber (latest values in memory). */
-  snapshot(deviceId: number): WsDeviceEvent[];
+  /** Current state of devices for a new subscriber: latest values, online and sync state. */
+  snapshot(deviceIds: readonly number[]): Promise<WsDeviceEvent[]>;
   bus: Bus;
   log: FastifyBaseLogger;
   /** Above this many bytes queued on a socket, updates are coalesced instead of sent. */
@@ -57,7 +57,11 @@ export class HubConnection {
   private readonly values = new Map<number, Map<string, WsTagValue>>();
   private readonly states = new Map<string, WsDeviceEvent>();
   private readonly commands = new Map<string, WsDeviceEvent>();
+  /** A `messages` notice waits for the buffer to drain (one is enough however many came). */
+  private messagesPending = false;
   private drainTimer: NodeJS.Timeout | null = null;
+  /** Snapshots being read: live events wait behind them so that none is overtaken by older state. */
+  private holds = 0;
   closed = false;
 
   constructor(
@@ -66,24 +70,51 @@ export class HubConnection {
   ) {}
 
   get pendingCount(): number {
-    let n = this.states.size + this.commands.size;
+    let n = this.states.size + this.commands.size + (this.messagesPending ? 1 : 0);
     for (const m of this.values.values()) n += m.size;
     return n;
   }
 
-  send(msg: WsServerMessage): void {
+  send(msg: WsServerMessage, text?: () => string): void {
     if (this.closed || this.socket.readyState !== OPEN) return;
-    this.socket.send(JSON.stringify(msg));
+    this.socket.send(text ? text() : JSON.stringify(msg));
   }
 
   private slow(): boolean {
     return this.socket.bufferedAmount > this.highWater;
   }
 
-  deliver(event: WsDeviceEvent): void {
+  /** `text` serialises the event once for every connection it goes to. */
+  deliver(event: WsDeviceEvent, text?: () => string): void {
     if (this.closed || !this.devices.has(event.device_id)) return;
-    if (!this.slow() && this.pendingCount === 0) return this.send(event);
+    if (!this.slow() && this.pendingCount === 0 && !this.holds) return this.send(event, text);
     this.coalesce(event);
+    this.scheduleDrain();
+  }
+
+  /**
+   * Sends the state `read` returns for newly subscribed devices. Live events arriving while it reads
+   * are held; a held online or sync event is newer than the state read and replaces it, values keep
+   * the newest sample per TAG.
+   */
+  async sendSnapshot(read: () => Promise<WsDeviceEvent[]>): Promise<void> {
+    this.holds += 1;
+    try {
+      for (const e of await read()) {
+        if (!this.devices.has(e.device_id)) continue;
+        if (e.type === 'values' || !this.states.has(`${e.type}:${e.device_id}`)) this.coalesce(e);
+      }
+    } finally {
+      this.holds -= 1;
+      this.drain();
+    }
+  }
+
+  /** Tells the browser to reload its unread message counts. */
+  notifyMessages(): void {
+    if (this.closed) return;
+    if (!this.slow() && this.pendingCount === 0) return this.send({ type: 'messages' });
+    this.messagesPending = true;
     this.scheduleDrain();
   }
 
@@ -116,6 +147,12 @@ export class HubConnection {
 
   /** Sends what is pending while the socket keeps up; reschedules itself otherwise. */
   drain(): void {
+    if (this.holds || this.closed) return;
+    if (this.messagesPending) {
+      if (this.slow()) return this.scheduleDrain();
+      this.messagesPending = false;
+      this.send({ type: 'messages' });
+    }
     for (const [key, e] of this.states) {
       if (this.slow()) return this.scheduleDrain();
       this.states.delete(key);
@@ -137,6 +174,8 @@ export class HubConnection {
     for (const id of ids) {
       this.devices.delete(id);
       this.values.delete(id);
+      this.states.delete(`online:${id}`);
+      this.states.delete(`sync:${id}`);
     }
   }
 
@@ -155,13 +194,23 @@ export class HubConnection {
 /** The live-data websocket `/v1/ws` of one server instance. */
 export class WsHub {
   private readonly connections = new Set<HubConnection>();
-  private readonly stopBus: () => void;
+  private readonly stopBus: (() => void)[];
   private readonly recheckTimer: NodeJS.Timeout;
 
   constructor(private readonly o: HubOptions) {
-    this.stopBus = o.bus.on('live', ({ teamId, event }) => {
-      for (const c of this.connections) if (c.user?.teamId === teamId) c.deliver(event);
-    });
+    this.stopBus = [
+      o.bus.on('live', ({ teamId, event }) => {
+        let json: string | undefined;
+        const text = () => (json ??= JSON.stringify(event));
+        for (const c of this.connections) if (c.user?.teamId === teamId) c.deliver(event, text);
+      }),
+      // A message to one user follows that user (it may have just changed teams); the rest go to the team.
+      o.bus.on('messages', ({ teamId, userId }) => {
+        for (const c of this.connections)
+          if (c.user && (userId === null ? c.user.teamId === teamId : c.user.id === userId))
+            c.notifyMessages();
+      }),
+    ];
     this.recheckTimer = setInterval(() => void this.recheck(), o.recheckMs ?? 30_000);
     this.recheckTimer.unref();
   }
@@ -210,10 +259,6 @@ export class WsHub {
   private async authenticate(c: HubConnection, token: string): Promise<boolean> {
     try {
       const user = await this.o.authenticate(token);
-      if (!hasPermission({ is_main: user.isMain, permissions: user.permissions }, Permission.DEVICE_VIEW)) {
-        this.fail(c, 1002);
-        return false;
-      }
       if (c.user && c.user.id !== user.id) {
         this.fail(c, 1001);
         return false;
@@ -228,6 +273,13 @@ export class WsHub {
       }
       throw err;
     }
+  }
+
+  /** Device ids among `ids` the user may subscribe to: none without device view (id 2). */
+  private async visible(user: SessionUser, ids: readonly number[]): Promise<number[]> {
+    if (!hasPermission({ is_main: user.isMain, permissions: user.permissions }, Permission.DEVICE_VIEW))
+      return [];
+    return ids.length ? this.o.visibleIds(user, ids) : [];
   }
 
   private async onMessage(c: HubConnection, data: unknown): Promise<void> {
@@ -263,14 +315,15 @@ export class WsHub {
         if (!user) return;
         const wanted = [...new Set(msg.devices)].filter((id) => !c.devices.has(id));
         const room = WS_SUBSCRIPTIONS_MAX - c.devices.size;
-        const allowed = new Set(await this.o.visibleIds(user, wanted.slice(0, Math.max(0, room))));
+        const allowed = new Set(await this.visible(user, wanted.slice(0, Math.max(0, room))));
         for (const id of allowed) c.devices.add(id);
+        // The answer follows the snapshot: once subscribed, the client holds the devices' state.
+        if (allowed.size) await c.sendSnapshot(() => this.o.snapshot([...allowed]));
         c.send({
           type: 'subscribed',
           devices: [...c.devices],
           refused: wanted.filter((id) => !allowed.has(id)),
         });
-        for (const id of allowed) for (const e of this.o.snapshot(id)) c.deliver(e);
         return;
       }
     }
@@ -283,7 +336,7 @@ export class WsHub {
       try {
         if (!(await this.authenticate(c, c.token))) continue;
         const user = c.user;
-        const visible = new Set(await this.o.visibleIds(user, [...c.devices]));
+        const visible = new Set(await this.visible(user, [...c.devices]));
         const lost = [...c.devices].filter((id) => !visible.has(id));
         if (lost.length) {
           c.unsubscribe(lost);
@@ -296,7 +349,7 @@ export class WsHub {
   }
 
   close(): void {
-    this.stopBus();
+    for (const stop of this.stopBus) stop();
     clearInterval(this.recheckTimer);
     for (const c of this.connections) c.close(1001, 'server shutting down');
     this.connections.clear();

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Layout, theme } from 'antd';
 import { Outlet } from 'react-router';
+import { useLiveSession } from '../live/hooks';
 import { HeaderBar } from './HeaderBar';
 import { SideMenu } from './SideMenu';
 
@@ -11,6 +12,7 @@ const SIDER_WIDTH = 220;
 export function AppShell() {
   const { token } = theme.useToken();
   const [collapsed, setCollapsed] = useState(false);
+  useLiveSession();
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header

@@ -1,21 +1,40 @@
-/** Data dashboard (id 1): device counters and a card per favourite device with its latest TAG values. */
-import { useCallback } from 'react';
+/**
+ * Data dashboard (id 1): device counters and a card per favourite device with its latest TAG values,
+ * both kept up to date by the live socket.
+ */
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { Card, Col, Descriptions, Empty, Flex, Row, Spin, Statistic, Typography } from 'antd';
 import { CheckCircleOutlined, DesktopOutlined, DisconnectOutlined, StarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Permission, type Dashboard } from '@hmi/contract';
+import { DASHBOARD_CARD_TAGS_MAX, Permission, type Dashboard } from '@hmi/contract';
 import { getDashboard } from '../../api/dashboard';
+import { listDevices } from '../../api/devices';
+import { coalesced } from '../../app/live/coalesce';
+import type { LiveDevice } from '../../app/live/connection';
+import { useLiveDevices, useLiveReconnected, useLiveTags } from '../../app/live/hooks';
 import { useCan } from '../../shared/access';
 import { formatTime } from '../../shared/format';
 import { GroupPath } from '../device/common/GroupPath';
-import { OnlineBadge } from '../device/common/OnlineBadge';
+import { LiveOnlineBadge } from '../device/devicelist/LiveStateCells';
 import { useLoad } from '../../shared/useLoad';
+import '../../app/live/liveFlash.css';
 
 type Favourite = Dashboard['favourites'][number];
 
-function TagValues({ tags }: { tags: Favourite['tags'] }) {
+/** Devices watched for the counters besides the favourites (the server's page-size limit). */
+const COUNTED_MAX = 200;
+
+/** The loaded values and those the socket pushed since (newest wins), at most `DASHBOARD_CARD_TAGS_MAX` TAGs. */
+function TagValues({ deviceId, loaded }: { deviceId: number; loaded: Favourite['tags'] }) {
   const { t } = useTranslation('dashboard');
+  const pushed = useLiveTags(deviceId);
+  const byName = new Map(loaded.map((tag) => [tag.name, tag]));
+  for (const [name, p] of pushed) {
+    const tag = byName.get(name);
+    if (!tag || tag.time === null || p.ts >= tag.time) byName.set(name, { name, value: p.value, time: p.ts });
+  }
+  const tags = [...byName.values()].slice(0, DASHBOARD_CARD_TAGS_MAX);
   if (!tags.length)
     return (
       <Empty
@@ -33,7 +52,12 @@ function TagValues({ tags }: { tags: Favourite['tags'] }) {
         key: tag.name,
         label: tag.name,
         children: (
-          <span title={tag.time ? formatTime(Math.floor(tag.time / 1000)) : undefined}>
+          <span
+            key={tag.value}
+            className="live-flash"
+            title={tag.time ? formatTime(Math.floor(tag.time / 1000)) : undefined}
+            data-testid={`favourite-tag-${deviceId}-${tag.name}`}
+          >
             {tag.value ?? '-'}
           </span>
         ),
@@ -42,7 +66,7 @@ function TagValues({ tags }: { tags: Favourite['tags'] }) {
   );
 }
 
-function FavouriteCard({ device }: { device: Favourite }) {
+function FavouriteCard({ device, live }: { device: Favourite; live: LiveDevice | undefined }) {
   const { t } = useTranslation('dashboard');
   const can = useCan();
   const title = can(Permission.DEVICE_VIEW) ? (
@@ -53,7 +77,13 @@ function FavouriteCard({ device }: { device: Favourite }) {
   return (
     <Card
       title={title}
-      extra={<OnlineBadge online={device.online} />}
+      extra={
+        <LiveOnlineBadge
+          online={live?.online?.online ?? device.online}
+          at={live?.online?.at ?? null}
+          testId={`favourite-online-${device.id}`}
+        />
+      }
       data-testid={`favourite-card-${device.id}`}
     >
       <Descriptions
@@ -68,17 +98,51 @@ function FavouriteCard({ device }: { device: Favourite }) {
       <Typography.Text type="secondary" style={{ display: 'block', marginTop: 12 }}>
         {t('tagValues')}
       </Typography.Text>
-      <TagValues tags={device.tags} />
+      <TagValues deviceId={device.id} loaded={device.tags} />
     </Card>
   );
 }
 
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
+  const can = useCan();
   const fetch = useCallback(() => getDashboard(), []);
-  const { data, loading } = useLoad(fetch);
+  const { data, loading, reload } = useLoad(fetch);
   const counters = data?.counters ?? { devices: 0, online: 0, offline: 0 };
-  const favourites = data?.favourites ?? [];
+  const favourites = useMemo(() => data?.favourites ?? [], [data]);
+
+  // Online changes of the favourites and of the first devices of the list move the counters.
+  const mayList = can(Permission.DEVICE_VIEW);
+  const fetchCounted = useCallback(
+    () =>
+      mayList
+        ? listDevices({ page: 1, pageSize: COUNTED_MAX }, { handleError: true }).then((r) =>
+            r.list.map((d) => d.id),
+          )
+        : Promise.resolve([]),
+    [mayList],
+  );
+  const counted = useLoad(fetchCounted);
+  const watched = useMemo(
+    () => [...new Set([...favourites.map((f) => f.id), ...(counted.data ?? [])])].sort((a, b) => a - b),
+    [favourites, counted.data],
+  );
+  const live = useLiveDevices(watched);
+  const reloadCounters = useMemo(() => coalesced(reload), [reload]);
+  const lastAt = useRef(new Map<number, number>());
+  useEffect(() => {
+    // A new online state (the subscription snapshot, then each change) may move the counters.
+    let moved = false;
+    for (const id of watched) {
+      const at = live.get(id)?.online?.at;
+      if (at !== undefined && lastAt.current.get(id) !== at) {
+        lastAt.current.set(id, at);
+        moved = true;
+      }
+    }
+    if (moved) reloadCounters();
+  }, [live, watched, reloadCounters]);
+  useLiveReconnected(reloadCounters);
 
   return (
     <Flex vertical gap={16} data-testid="page-dashboard">
@@ -133,7 +197,7 @@ export function DashboardPage() {
           <Row gutter={[16, 16]}>
             {favourites.map((device) => (
               <Col key={device.id} xs={24} md={12} xl={8}>
-                <FavouriteCard device={device} />
+                <FavouriteCard device={device} live={live.get(device.id)} />
               </Col>
             ))}
           </Row>

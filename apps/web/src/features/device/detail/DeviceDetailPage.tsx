@@ -1,20 +1,29 @@
-/** One device (id 2): every field of spec §3, favourite star, labels, template link, TAG values area. */
+/**
+ * One device (id 2): every field of spec §3, favourite star, labels, template link; live online and
+ * sync states, the TAG table with live values and writes, TAG history and ingest counters.
+ */
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Button, Card, Descriptions, Empty, Flex, Result, Space, Spin, Switch, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Result, Space, Spin, Switch, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { groupPathNames, Permission, type Device } from '@hmi/contract';
 import { getDevice } from '../../../api/devices';
+import { getDeviceTags } from '../../../api/live';
+import { useLiveDevices, useLiveReconnected, useLiveStatus } from '../../../app/live/hooks';
 import { useCan } from '../../../shared/access';
 import { FavouriteStar } from '../common/FavouriteStar';
 import { formatTime, orDash } from '../../../shared/format';
 import { GroupPath } from '../common/GroupPath';
 import { flattenGroups } from '../../../shared/groups';
-import { OnlineBadge, SyncBadge } from '../common/OnlineBadge';
 import { useGroupTree, useLabels, useTemplateOptions } from '../common/options';
 import { useLoad } from '../../../shared/useLoad';
 import { DeviceFormModal } from '../devicelist/DeviceFormModal';
+import { LiveOnlineBadge, liveState, SyncCell } from '../devicelist/LiveStateCells';
+import { HistoryPanel } from './HistoryPanel';
+import { IngestStats } from './IngestStats';
+import { LiveTagTable } from './LiveTagTable';
+import { DeviceAlarmsTab } from '../../alarm/records/DeviceAlarmsTab';
 
 export function DeviceDetailPage() {
   const { t } = useTranslation('device');
@@ -32,6 +41,15 @@ export function DeviceDetailPage() {
   const groupRows = useMemo(() => flattenGroups(groups.data ?? []), [groups.data]);
   const labels = useLabels();
   const templates = useTemplateOptions(can(Permission.DEVICE_EDIT));
+  const templateId = device?.template_id ?? null;
+  const fetchTags = useCallback(
+    () => (valid && templateId !== null ? getDeviceTags(id) : Promise.resolve({ list: [], total: 0 })),
+    [id, valid, templateId],
+  );
+  const tags = useLoad(fetchTags);
+  const liveDevices = useLiveDevices(useMemo(() => (valid ? [id] : []), [id, valid]));
+  const liveStatus = useLiveStatus();
+  useLiveReconnected(() => void Promise.all([reload(), tags.reload()]));
 
   const back = (
     <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/device/devicelist')}>
@@ -45,6 +63,7 @@ export function DeviceDetailPage() {
       <Result status="404" title={t('detail.notFound')} extra={back} data-testid="device-detail-missing" />
     );
 
+  const state = liveState(device, liveDevices.get(device.id));
   const item = (key: string, label: string, children: ReactNode) => ({ key, label, children });
   const items = [
     item('name', t('field.name'), device.name),
@@ -84,9 +103,13 @@ export function DeviceDetailPage() {
         '-'
       ),
     ),
-    item('online', t('field.online'), <OnlineBadge online={device.online} />),
-    item('lastOnline', t('field.lastOnlineChange'), formatTime(device.last_online_change)),
-    item('sync', t('field.sync'), <SyncBadge sync={device.sync_status} />),
+    item(
+      'online',
+      t('field.online'),
+      <LiveOnlineBadge online={state.online} at={state.onlineAt} testId="device-detail-online" />,
+    ),
+    item('lastOnline', t('field.lastOnlineChange'), formatTime(state.onlineAt)),
+    item('sync', t('field.sync'), <SyncCell device={device} sync={state.sync} online={state.online} />),
     item(
       'versions',
       t('field.versions'),
@@ -141,9 +164,24 @@ export function DeviceDetailPage() {
       >
         <Descriptions bordered size="small" column={{ xs: 1, md: 2, xl: 3 }} items={items} />
       </Card>
-      <Card title={t('detail.tagValues')} data-testid="device-tag-values">
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.tagValuesPending')} />
+      <Card
+        title={t('detail.tagValues')}
+        extra={
+          <Tag color={liveStatus === 'live' ? 'green' : 'default'} data-testid="live-status">
+            {t(`live:status.${liveStatus}`)}
+          </Tag>
+        }
+        data-testid="device-tag-values"
+      >
+        <LiveTagTable deviceId={device.id} tags={tags.data?.list ?? []} loading={tags.loading} />
       </Card>
+      <Card title={t('live:history.title')} data-testid="device-history">
+        <HistoryPanel deviceId={device.id} tags={tags.data?.list ?? []} />
+      </Card>
+      <Card title={t('live:stats.title')} size="small" data-testid="device-ingest-stats">
+        <IngestStats deviceId={device.id} />
+      </Card>
+      <DeviceAlarmsTab device={device} />
       <DeviceFormModal
         open={editing}
         device={device}

@@ -12,11 +12,13 @@ import { useCan } from '../../../shared/access';
 import { FavouriteStar } from '../common/FavouriteStar';
 import { GroupPath } from '../common/GroupPath';
 import { flattenGroups, groupOptions } from '../../../shared/groups';
-import { OnlineBadge, SyncBadge } from '../common/OnlineBadge';
+import { useLiveDevices, useLiveReconnected } from '../../../app/live/hooks';
 import { useGroupTree, useLabels, useTemplateOptions } from '../common/options';
 import { useLoad } from '../../../shared/useLoad';
+import { usePagination } from '../../../shared/usePagination';
 import { DeviceFormModal } from './DeviceFormModal';
 import { LabelsDrawer } from './LabelsDrawer';
+import { LiveOnlineBadge, liveState, SyncCell } from './LiveStateCells';
 
 interface Filters {
   keyword?: string;
@@ -54,6 +56,11 @@ export function DeviceListPage() {
   }, [filters, paging]);
   const fetch = useCallback(() => listDevices(query), [query]);
   const devices = useLoad(fetch);
+  const pagination = usePagination(paging, setPaging, devices.data?.total);
+  const pageIds = useMemo(() => (devices.data?.list ?? []).map((d) => d.id), [devices.data]);
+  // The visible page's devices only: their online and sync states change in place.
+  const live = useLiveDevices(pageIds);
+  useLiveReconnected(() => void devices.reload());
 
   const filter = (patch: Filters) => {
     setFilters((f) => ({ ...f, ...patch }));
@@ -139,8 +146,22 @@ export function DeviceListPage() {
           '-'
         ),
     },
-    { title: t('field.online'), key: 'online', render: (_, d) => <OnlineBadge online={d.online} /> },
-    { title: t('field.sync'), key: 'sync', render: (_, d) => <SyncBadge sync={d.sync_status} /> },
+    {
+      title: t('field.online'),
+      key: 'online',
+      render: (_, d) => {
+        const s = liveState(d, live.get(d.id));
+        return <LiveOnlineBadge online={s.online} at={s.onlineAt} testId={`device-online-${d.id}`} />;
+      },
+    },
+    {
+      title: t('field.sync'),
+      key: 'sync',
+      render: (_, d) => {
+        const s = liveState(d, live.get(d.id));
+        return <SyncCell device={d} sync={s.sync} online={s.online} />;
+      },
+    },
   ];
   if (can(Permission.DEVICE_EDIT) || can(Permission.DEVICE_DELETE))
     columns.push({
@@ -260,14 +281,7 @@ export function DeviceListPage() {
         loading={devices.loading}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('common.noData') }}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.pageSize,
-          total: devices.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('common.pagination.total', { total }),
-          onChange: (page, pageSize) => setPaging({ page, pageSize }),
-        }}
+        pagination={pagination}
       />
       <DeviceFormModal
         open={dialog !== null}

@@ -1,7 +1,7 @@
 /** Projects (ids 39-43): list, add, edit, delete; `?projectid=` opens one. */
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { App, Button, Card, Flex, Input, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Flex, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,8 @@ import { useDialogs } from '../../../app/dialogs';
 import { useCan } from '../../../shared/access';
 import { formatTime } from '../../../shared/format';
 import { useLoad } from '../../../shared/useLoad';
+import { KeywordSearch } from '../../../shared/KeywordSearch';
+import { usePagination } from '../../../shared/usePagination';
 import { ProjectFormModal, type ProjectDialog } from './ProjectFormModal';
 import { RowActions } from '../../../shared/RowActions';
 
@@ -23,12 +25,12 @@ export function ProjectListPage() {
   const dialogs = useDialogs();
   const can = useCan();
   const [params, setParams] = useSearchParams();
-  const [keyword, setKeyword] = useState('');
   const [query, setQuery] = useState<ProjectQuery>({ page: 1, pageSize: PAGE_SIZE });
   const [dialog, setDialog] = useState<ProjectDialog | null>(null);
 
   const fetch = useCallback(() => listProjects(query), [query]);
   const projects = useLoad(fetch);
+  const pagination = usePagination(query, setQuery, projects.data?.total);
 
   const show = (project: Project) =>
     setDialog({ mode: can(Permission.PROJECT_EDIT) ? 'edit' : 'view', project });
@@ -141,13 +143,10 @@ export function ProjectListPage() {
       }
     >
       <Flex gap={12} style={{ marginBottom: 16 }}>
-        <Input.Search
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-          onSearch={(value) => setQuery((q) => ({ ...q, page: 1, keyword: value.trim() || undefined }))}
-          allowClear
+        <KeywordSearch
           placeholder={t('keywordPlaceholder')}
-          style={{ width: 280 }}
+          width={280}
+          onSearch={(keyword) => setQuery((q) => ({ ...q, page: 1, keyword }))}
         />
       </Flex>
       <Table<Project>
@@ -158,14 +157,7 @@ export function ProjectListPage() {
         loading={projects.loading}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('common.noData') }}
-        pagination={{
-          current: query.page as number,
-          pageSize: query.pageSize as number,
-          total: projects.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('common.pagination.total', { total }),
-          onChange: (page, pageSize) => setQuery((q) => ({ ...q, page, pageSize })),
-        }}
+        pagination={pagination}
       />
       <ProjectFormModal
         dialog={dialog}

@@ -1,0 +1,119 @@
+import { topics, type Dashboard } from '@hmi/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMainAccount, createSubAccount, grant, type TestAccount } from '../../test/accounts';
+import { databases } from '../../test/databases';
+import { startHarness, type Harness } from '../../test/harness';
+import { brokerUrl, connect, newDevice, nextLive } from '../../test/mqtt';
+import { ok } from '../../test/registry';
+
+/** Eight TAGs in an order that is neither alphabetical nor by type: the card keeps this order. */
+const tags = [
+  { name: 'speed', data_type: 5, access: 0, save_history: false },
+  { name: 'alpha', data_type: 7, access: 0, save_history: false },
+  { name: 'running', data_type: 0, access: 0, save_history: false },
+  { name: 'label', data_type: 9, access: 0, save_history: false },
+  { name: 'count', data_type: 3, access: 0, save_history: false },
+  { name: 'beta', data_type: 8, access: 0, save_history: false },
+  { name: 'seventh', data_type: 1, access: 0, save_history: false },
+  { name: 'eighth', data_type: 1, access: 0, save_history: false },
+];
+const T0 = 1772352000000;
+
+describe.each(databases)('dashboard favourites on $name', (database) => {
+  let h: Harness;
+  let main: TestAccount;
+  let other: TestAccount;
+
+  beforeAll(async () => {
+    h = await startHarness(database);
+    main = await createMainAccount(h, 5);
+    other = await createMainAccount(h, 5);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  /** A device of `account` in `groupId`, using `templateId` when given, starred by `account`. */
+  async function starred(account: TestAccount, name: string, templateId: number | null, groupId?: number) {
+    const hw = await newDevice(h);
+    const device = await ok<{ id: number }>(h, account, 'POST', '/v1/devices', {
+      sn: hw.sn,
+      pin: hw.pin,
+      name,
+      ...(templateId !== null ? { template_id: templateId } : {}),
+      ...(groupId !== undefined ? { group_id: groupId } : {}),
+    });
+    await ok(h, account, 'PUT', `/v1/devices/${device.id}/favourite`, { favourite: true });
+    return { ...hw, id: device.id };
+  }
+
+  async function template(account: TestAccount, name: string) {
+    const t = await ok<{ id: number }>(h, account, 'POST', '/v1/templates', { name, hmi_model: 'X10' });
+    await ok(h, account, 'PUT', `/v1/templates/${t.id}/tags`, { tags });
+    return t.id;
+  }
+
+  /** Publishes batch `seq` as the device (sample times T0 + seq, + 1 per value); resolves once stored. */
+  async function publish(
+    d: { id: number; sn: string; secret: string },
+    seq: number,
+    values: Record<string, unknown>,
+  ) {
+    const client = await connect(brokerUrl(h), { username: d.sn, password: d.secret });
+    const stored = nextLive(h, (e) => e.type === 'values' && e.device_id === d.id);
+    const batch = Object.entries(values).map(([tag, value], i) => ({ tag, value, ts: T0 + seq + i }));
+    await client.publishAsync(topics.tags(d.sn), JSON.stringify({ v: 1, seq, values: batch }), { qos: 1 });
+    await stored;
+    await client.endAsync();
+  }
+
+  it('fills each card with the first six TAGs in template order, latest value and sample time', async () => {
+    const group = await ok<{ id: number }>(h, main, 'POST', '/v1/groups', { name: `G${database.name}` });
+    const tpl = await template(main, `Card${database.name}`);
+    const reporting = await starred(main, 'Reporting', tpl, group.id);
+    const silent = await starred(main, 'Silent', tpl);
+    const bare = await starred(main, 'Bare', null);
+    // Values of the other team's device under the same TAG names must not leak into these cards.
+    const foreign = await starred(other, 'Foreign', await template(other, `Foreign${database.name}`));
+    await publish(foreign, 1, { speed: -1, alpha: 9.5 });
+    await publish(reporting, 1, { alpha: 21.5, label: 'ok', eighth: 7, speed: -300 });
+
+    const dash = await ok<Dashboard>(h, main, 'GET', '/v1/dashboard');
+    const cards = new Map(dash.favourites.map((f) => [f.id, f.tags]));
+    expect(cards.get(reporting.id)).toEqual([
+      { name: 'speed', value: '-300', time: T0 + 4 },
+      { name: 'alpha', value: '21.5', time: T0 + 1 },
+      { name: 'running', value: null, time: null },
+      { name: 'label', value: 'ok', time: T0 + 2 },
+      { name: 'count', value: null, time: null },
+      { name: 'beta', value: null, time: null },
+    ]);
+    // Before its first value the card already lists its TAGs, waiting.
+    expect(cards.get(silent.id)).toEqual(
+      tags.slice(0, 6).map((t) => ({ name: t.name, value: null, time: null })),
+    );
+    expect(cards.get(bare.id)).toEqual([]);
+    expect(dash.favourites.map((f) => f.id)).toEqual([reporting.id, silent.id, bare.id]);
+
+    // A later sample replaces the value.
+    await publish(reporting, 10, { alpha: 22.25 });
+    const again = await ok<Dashboard>(h, main, 'GET', '/v1/dashboard');
+    expect(again.favourites.find((f) => f.id === reporting.id)?.tags[1]).toEqual({
+      name: 'alpha',
+      value: '22.25',
+      time: T0 + 10,
+    });
+
+    // A sub-account gets cards only for the starred devices its groups hold.
+    const sub = await createSubAccount(h, main.teamId, [1, 2]);
+    await grant(h, sub.userId, 'group', [group.id]);
+    await ok(h, sub, 'PUT', `/v1/devices/${reporting.id}/favourite`, { favourite: true });
+    // Starred before the sub-account lost sight of it (no group it holds).
+    await h.app.database.db
+      .insertInto('favourites')
+      .values({ user_id: sub.userId, device_id: silent.id, created_at: 0 })
+      .execute();
+    const subDash = await ok<Dashboard>(h, sub, 'GET', '/v1/dashboard');
+    expect(subDash.favourites.map((f) => [f.id, f.tags.length])).toEqual([[reporting.id, 6]]);
+  });
+});

@@ -1,0 +1,30 @@
+/** Typed connectivity calls: TAGs with latest values, history, TAG write, commands, sync, ingest stats. */
+import {
+  deviceHistory as historyDef,
+  deviceTags as tagsDef,
+  getCommand as commandDef,
+  ingestStats as statsDef,
+  syncDevice as syncDef,
+  writeTag as writeDef,
+} from '@hmi/contract';
+import { call, type CallOptions } from './client';
+import type { Query } from './types';
+
+export type HistoryQuery = Query<typeof historyDef>;
+
+export const getDeviceTags = (id: number, options?: CallOptions) =>
+  call(tagsDef, { params: { id } }, options);
+
+export const getDeviceHistory = (id: number, query: HistoryQuery, options?: CallOptions) =>
+  call(historyDef, { params: { id }, query }, options);
+
+export const writeTag = (id: number, tagId: number, value: string, options?: CallOptions) =>
+  call(writeDef, { params: { id, tagId }, body: { value } }, options);
+
+export const getCommand = (id: number, cmdId: string, options?: CallOptions) =>
+  call(commandDef, { params: { id, cmdId } }, options);
+
+export const syncDevice = (id: number, options?: CallOptions) => call(syncDef, { params: { id } }, options);
+
+export const getIngestStats = (id: number, options?: CallOptions) =>
+  call(statsDef, { params: { id } }, options);
