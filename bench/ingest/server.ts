@@ -8,6 +8,7 @@ import { provisionFleet, type Fleet } from '@hmi/server/src/test/fleet';
 import {
   cpuSeconds,
   freePort,
+  freePorts,
   spawnProcess,
   spawnServer,
   type ServerProcess,
@@ -64,8 +65,7 @@ export async function startBenchServer(
       tags: o.tags.map((name) => ({ name, data_type: TagDataType.FLOAT, save_history: true })),
     });
     if (o.setup.seed) await o.setup.seed(store, fleet.templateId);
-    const port = await freePort();
-    const mqttPort = await freePort();
+    const [port, mqttPort] = await freePorts(2);
     const proc = await spawnServer(
       {
         ...database.env,

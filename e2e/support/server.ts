@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { freePort } from './ports';
+import { freePorts } from './ports';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -19,8 +19,7 @@ export interface RunningServer {
  * and resolves once it logs that it listens.
  */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const mqttPort = await freePort();
+  const [port, mqttPort] = await freePorts(2);
   const dataDir = mkdtempSync(join(tmpdir(), 'hmi-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {

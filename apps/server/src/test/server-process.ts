@@ -19,17 +19,33 @@ export interface ServerProcess {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-/** A port the OS reports free right now (listen on 0, read it, close). */
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => done(port));
-    });
-  });
+/**
+ * `count` different ports the OS reports free right now: all are held open until each is known, so
+ * two calls in a row cannot hand out the same port (as listening on 0 twice, one after the other, can).
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer());
+  const ports = await Promise.all(
+    servers.map(
+      (srv) =>
+        new Promise<number>((resolve, reject) => {
+          srv.once('error', reject);
+          srv.listen(0, '127.0.0.1', () => {
+            const address = srv.address();
+            resolve(typeof address === 'object' && address ? address.port : 0);
+          });
+        }),
+    ),
+  );
+  await Promise.all(servers.map((srv) => new Promise<void>((resolve) => srv.close(() => resolve()))));
+  return ports;
+}
+
+/** A port the OS reports free right now. */
+export async function freePort(): Promise<number> {
+  const [port] = await freePorts(1);
+  if (port === undefined) throw new Error('no free port');
+  return port;
 }
 
 /**

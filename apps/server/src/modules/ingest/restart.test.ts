@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../../platform/db';
 import { databases } from '../../test/databases';
 import { provisionFleet } from '../../test/fleet';
-import { freePort, spawnServer, type ServerProcess } from '../../test/server-process';
+import { freePorts, spawnServer, type ServerProcess } from '../../test/server-process';
 
 const VALUES = 10_000;
 const PER_BATCH = 20;
@@ -47,11 +47,11 @@ describe.each(databases)('ingest across a SIGKILL of the server on $name', (data
       });
       const device = fleet.devices[0];
       if (!device) throw new Error('no device provisioned');
-      const mqttPort = await freePort();
+      const [port, mqttPort] = await freePorts(2);
       const env = {
         ...target.env,
         DATA_DIR: dataDir,
-        PORT: String(await freePort()),
+        PORT: String(port),
         MQTT_PORT: String(mqttPort),
         DEMO: '0',
         LOG_LEVEL: 'info',
