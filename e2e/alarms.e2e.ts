@@ -110,8 +110,11 @@ describe('alarms', () => {
       await pick(page, 'alarm-rule-condition', 'High');
       // A value the TAG's type cannot hold is refused with its message before anything is sent.
       await form.locator('#alarmRule_alarm_value').fill('hot');
-      await form.getByText("The alarm value does not match the TAG's data type").waitFor();
+      const mismatch = form.getByText("The alarm value does not match the TAG's data type");
+      await mismatch.waitFor();
+      // A corrected value clears the message.
       await form.locator('#alarmRule_alarm_value').fill(LIMIT);
+      await mismatch.waitFor({ state: 'hidden' });
       await form.locator('#alarmRule_content').fill('Oven above 25 °C');
       await page.screenshot({ path: screenshotPath('alarm-rule-form-en-US'), animations: 'disabled' });
       await page.getByTestId('alarm-rule-advanced').click();
