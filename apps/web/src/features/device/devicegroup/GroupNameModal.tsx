@@ -1,11 +1,10 @@
-import { useState } from 'react';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { checkGroupName, GROUP_NAME_MAX, type GroupNode } from '@hmi/contract';
 import { createGroup, updateGroup } from '../../../api/groups';
 import { modalDefaults } from '../../../app/theme';
 import { checkRule } from '../../auth/rules';
-import { useErrorToast } from '../../../shared/errors';
+import { useDialogSave } from '../../../shared/useDialogSave';
 
 export type GroupNameTarget =
   { mode: 'create'; parent: GroupNode | null } | { mode: 'rename'; node: GroupNode };
@@ -21,9 +20,7 @@ export function GroupNameModal({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('group');
-  const { message } = App.useApp();
-  const fail = useErrorToast();
-  const [saving, setSaving] = useState(false);
+  const { saving, save: saveWith } = useDialogSave();
 
   const title = !target
     ? ''
@@ -35,19 +32,17 @@ export function GroupNameModal({
 
   const save = async ({ name }: { name: string }) => {
     if (!target) return;
-    setSaving(true);
-    try {
-      if (target.mode === 'create')
-        await createGroup({ name, parent_id: target.parent?.id ?? null }, { handleError: true });
-      else await updateGroup(target.node.id, { name }, { handleError: true });
-      void message.success(t(target.mode === 'create' ? 'created' : 'saved'));
-      onSaved();
-      onClose();
-    } catch (error) {
-      fail(error);
-    } finally {
-      setSaving(false);
-    }
+    await saveWith(
+      () =>
+        target.mode === 'create'
+          ? createGroup({ name, parent_id: target.parent?.id ?? null }, { handleError: true })
+          : updateGroup(target.node.id, { name }, { handleError: true }),
+      t(target.mode === 'create' ? 'created' : 'saved'),
+      () => {
+        onSaved();
+        onClose();
+      },
+    );
   };
 
   return (

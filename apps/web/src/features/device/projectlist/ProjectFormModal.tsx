@@ -1,13 +1,13 @@
 /** Add, edit or view a project (multiple devices): a name and its member devices. */
-import { useCallback, useMemo, useState } from 'react';
-import { App, Form, Input, Modal, Select } from 'antd';
+import { useCallback, useMemo } from 'react';
+import { Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PROJECT_DEVICES_MAX, PROJECT_NAME_MAX, type Project } from '@hmi/contract';
 import { listDevices } from '../../../api/devices';
 import { createProject, updateProject } from '../../../api/projects';
 import { modalDefaults } from '../../../app/theme';
 import { requiredRule } from '../../auth/rules';
-import { useErrorToast } from '../../../shared/errors';
+import { useDialogSave } from '../../../shared/useDialogSave';
 import { useLoad } from '../../../shared/useLoad';
 
 interface Values {
@@ -27,9 +27,7 @@ export function ProjectFormModal({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('project');
-  const { message } = App.useApp();
-  const fail = useErrorToast();
-  const [saving, setSaving] = useState(false);
+  const { saving, save: saveWith } = useDialogSave();
   const open = dialog !== null;
   const readOnly = dialog?.mode === 'view';
   const project = dialog && dialog.mode !== 'add' ? dialog.project : null;
@@ -49,18 +47,17 @@ export function ProjectFormModal({
 
   const save = async (values: Values) => {
     const body = { name: values.name.trim(), device_ids: values.device_ids ?? [] };
-    setSaving(true);
-    try {
-      if (project) await updateProject(project.id, body, { handleError: true });
-      else await createProject(body, { handleError: true });
-      void message.success(t(project ? 'form.saved' : 'form.created'));
-      onSaved();
-      onClose();
-    } catch (error) {
-      fail(error);
-    } finally {
-      setSaving(false);
-    }
+    await saveWith(
+      () =>
+        project
+          ? updateProject(project.id, body, { handleError: true })
+          : createProject(body, { handleError: true }),
+      t(project ? 'form.saved' : 'form.created'),
+      () => {
+        onSaved();
+        onClose();
+      },
+    );
   };
 
   return (

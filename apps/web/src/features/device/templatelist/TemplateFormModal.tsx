@@ -1,12 +1,11 @@
 /** Add or edit a template: name (1030 when taken), HMI model, firmware, recipe. */
-import { useState } from 'react';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TEMPLATE_NAME_MAX, type Template } from '@hmi/contract';
 import { createTemplate, updateTemplate } from '../../../api/templates';
 import { modalDefaults } from '../../../app/theme';
 import { requiredRule } from '../../auth/rules';
-import { useErrorToast } from '../../../shared/errors';
+import { useDialogSave } from '../../../shared/useDialogSave';
 
 interface Values {
   name: string;
@@ -27,9 +26,7 @@ export function TemplateFormModal({
   onSaved: (template: Template) => void;
 }) {
   const { t } = useTranslation('template');
-  const { message } = App.useApp();
-  const fail = useErrorToast();
-  const [saving, setSaving] = useState(false);
+  const { saving, save: saveWith } = useDialogSave();
 
   const save = async (values: Values) => {
     const body = {
@@ -38,19 +35,17 @@ export function TemplateFormModal({
       firmware: (values.firmware ?? '').trim(),
       recipe: (values.recipe ?? '').trim(),
     };
-    setSaving(true);
-    try {
-      const saved = template
-        ? await updateTemplate(template.id, body, { handleError: true })
-        : await createTemplate(body, { handleError: true });
-      void message.success(t(template ? 'form.saved' : 'form.created'));
-      onSaved(saved);
-      onClose();
-    } catch (error) {
-      fail(error);
-    } finally {
-      setSaving(false);
-    }
+    await saveWith(
+      () =>
+        template
+          ? updateTemplate(template.id, body, { handleError: true })
+          : createTemplate(body, { handleError: true }),
+      t(template ? 'form.saved' : 'form.created'),
+      (saved) => {
+        onSaved(saved);
+        onClose();
+      },
+    );
   };
 
   return (

@@ -1,6 +1,6 @@
 /** Add or edit a role: name (required, at most 10), permissions by area (view first), zones. */
-import { useCallback, useState } from 'react';
-import { App, Form, Input, Modal, Select } from 'antd';
+import { useCallback } from 'react';
+import { Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { checkRoleName, limits, Permission, type PermissionId, type Role } from '@hmi/contract';
 import { createRole, updateRole } from '../../../api/roles';
@@ -8,7 +8,7 @@ import { listZones } from '../../../api/zones';
 import { modalDefaults } from '../../../app/theme';
 import { checkRule } from '../../auth/rules';
 import { useCan } from '../../../shared/access';
-import { useErrorToast } from '../../../shared/errors';
+import { useDialogSave } from '../../../shared/useDialogSave';
 import { useLoad } from '../../../shared/useLoad';
 import { PermissionPicker } from './PermissionPicker';
 
@@ -30,10 +30,8 @@ export function RoleFormModal({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('role');
-  const { message } = App.useApp();
-  const fail = useErrorToast();
   const can = useCan();
-  const [saving, setSaving] = useState(false);
+  const { saving, save: saveWith } = useDialogSave();
   const open = dialog !== null;
   const role = dialog?.mode === 'edit' ? dialog.role : null;
 
@@ -60,18 +58,15 @@ export function RoleFormModal({
       permissions: values.permissions,
       zone_ids: values.zone_ids ?? [],
     };
-    setSaving(true);
-    try {
-      if (role) await updateRole(role.id, body, { handleError: true });
-      else await createRole(body, { handleError: true });
-      void message.success(t(role ? 'form.saved' : 'form.created'));
-      onSaved();
-      onClose();
-    } catch (error) {
-      fail(error);
-    } finally {
-      setSaving(false);
-    }
+    await saveWith(
+      () =>
+        role ? updateRole(role.id, body, { handleError: true }) : createRole(body, { handleError: true }),
+      t(role ? 'form.saved' : 'form.created'),
+      () => {
+        onSaved();
+        onClose();
+      },
+    );
   };
 
   return (

@@ -1,6 +1,6 @@
 /** Add or edit a security zone: name (letters and digits), devices and groups covered, client networks. */
-import { useCallback, useMemo, useState } from 'react';
-import { App, Form, Input, Modal, Select, TreeSelect } from 'antd';
+import { useCallback, useMemo } from 'react';
+import { Form, Input, Modal, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { checkCidr, checkZoneName, Permission, ZONE_NETWORKS_MAX, type Zone } from '@hmi/contract';
 import { listDevices } from '../../../api/devices';
@@ -9,7 +9,7 @@ import { createZone, updateZone } from '../../../api/zones';
 import { modalDefaults } from '../../../app/theme';
 import { checkRule } from '../../auth/rules';
 import { useCan } from '../../../shared/access';
-import { useErrorToast } from '../../../shared/errors';
+import { useDialogSave } from '../../../shared/useDialogSave';
 import { groupOptions } from '../../../shared/groups';
 import { useLoad } from '../../../shared/useLoad';
 
@@ -32,10 +32,8 @@ export function ZoneFormModal({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('zone');
-  const { message } = App.useApp();
-  const fail = useErrorToast();
   const can = useCan();
-  const [saving, setSaving] = useState(false);
+  const { saving, save: saveWith } = useDialogSave();
   const open = dialog !== null;
   const zone = dialog?.mode === 'edit' ? dialog.zone : null;
 
@@ -79,18 +77,15 @@ export function ZoneFormModal({
       group_ids: values.group_ids ?? [],
       networks: (values.networks ?? []).map((n) => n.trim()).filter(Boolean),
     };
-    setSaving(true);
-    try {
-      if (zone) await updateZone(zone.id, body, { handleError: true });
-      else await createZone(body, { handleError: true });
-      void message.success(t(zone ? 'form.saved' : 'form.created'));
-      onSaved();
-      onClose();
-    } catch (error) {
-      fail(error);
-    } finally {
-      setSaving(false);
-    }
+    await saveWith(
+      () =>
+        zone ? updateZone(zone.id, body, { handleError: true }) : createZone(body, { handleError: true }),
+      t(zone ? 'form.saved' : 'form.created'),
+      () => {
+        onSaved();
+        onClose();
+      },
+    );
   };
 
   return (
