@@ -13,40 +13,10 @@ import { Providers } from './providers';
 import { routes } from './router';
 import { saveSession, getToken } from './tokens';
 import { userStore } from './userStore';
+import { baseUser } from '../test/apiServer';
 import { attachLiveServer, type LiveServer } from '../test/liveServer';
+import '../test/browserStubs';
 
-if (!window.matchMedia)
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-
-const baseUser = {
-  dbuser_id: 1,
-  data_center: 'cn',
-  name: 'Tester',
-  created_at: 1700000000,
-  contact: '',
-  alias_name: '',
-  dgroup_id: 0,
-  template_max_num: 1,
-  template_max_id: 0,
-  team_name: 'Team',
-  team_id: 1,
-  leader_id: 1,
-  member_ext: { role_id: null, role_name: null },
-  project_max_id: 0,
-  account: 'tester@example.com',
-  email: 'tester@example.com',
-  phone: null,
-};
 let user: { is_main: boolean; permissions: number[] } = { is_main: true, permissions: [] };
 let server: Server;
 let live: LiveServer;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { i18next, renderPage } from '../features/auth/testing';
+import { i18next, loginConfig, renderPage } from '../features/auth/testing';
 import { DATA_CENTER_KEY, DataCenterPicker, readDataCenter } from './DataCenterPicker';
 import * as account from '../api/account';
 
@@ -9,15 +9,7 @@ vi.mock('../api/account', () => ({ getLoginConfig: vi.fn() }));
 
 describe('DataCenterPicker', { timeout: 20000 }, () => {
   beforeEach(() => {
-    vi.mocked(account.getLoginConfig).mockResolvedValue({
-      data_center: 'cn',
-      data_centers: [
-        { id: 'eu', host: 'https://eu.example.test' },
-        { id: 'cn', host: 'https://cn.example.test' },
-        { id: 'in', host: 'https://in.example.test' },
-      ],
-      phone_country_codes: ['+86'],
-    });
+    vi.mocked(account.getLoginConfig).mockResolvedValue(loginConfig);
   });
 
   it("stores this deployment's data centre and host when nothing was picked", async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { field, i18next, renderPage, submitOf } from './testing';
+import { field, i18next, loginConfig, renderPage, submitOf } from './testing';
 import { LoginPage } from './LoginPage';
 import * as account from '../../api/account';
 import { getToken } from '../../app/tokens';
@@ -17,15 +17,7 @@ const tokens = { token: 'access', refresh_token: 'refresh', expires_in: 3600, ho
 
 describe('LoginPage', { timeout: 20000 }, () => {
   beforeEach(() => {
-    vi.mocked(account.getLoginConfig).mockResolvedValue({
-      data_center: 'cn',
-      data_centers: [
-        { id: 'eu', host: 'https://eu.example.test' },
-        { id: 'cn', host: 'https://cn.example.test' },
-        { id: 'in', host: 'https://in.example.test' },
-      ],
-      phone_country_codes: ['+86'],
-    });
+    vi.mocked(account.getLoginConfig).mockResolvedValue(loginConfig);
     vi.mocked(account.login).mockReset();
   });
 

@@ -7,33 +7,12 @@ import { afterEach } from 'vitest';
 import { cleanup, configure, render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import i18next from '../../i18n';
+import type { getLoginConfig } from '../../api/account';
 import { Providers } from '../../app/providers';
-
-if (typeof window !== 'undefined' && !window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+import '../../test/browserStubs';
 
 // antd renders slowly under jsdom; give async queries room on busy machines.
 configure({ asyncUtilTimeout: 5000 });
-
-if (typeof window !== 'undefined' && !('ResizeObserver' in window)) {
-  class ResizeObserverStub {
-    observe(): void {}
-    unobserve(): void {}
-    disconnect(): void {}
-  }
-  (window as { ResizeObserver?: unknown }).ResizeObserver = ResizeObserverStub;
-}
 
 afterEach(() => {
   cleanup();
@@ -76,6 +55,17 @@ export async function setLanguage(locale: 'zh-CN' | 'zh-TW' | 'en-US'): Promise<
 }
 
 export { i18next };
+
+/** The login configuration of a deployment in the cn data centre, one of three. */
+export const loginConfig: Awaited<ReturnType<typeof getLoginConfig>> = {
+  data_center: 'cn',
+  data_centers: [
+    { id: 'eu', host: 'https://eu.example.test' },
+    { id: 'cn', host: 'https://cn.example.test' },
+    { id: 'in', host: 'https://in.example.test' },
+  ],
+  phone_country_codes: ['+86'],
+};
 
 /** The submit button of the antd form named `name`. */
 export function submitOf(name: string): HTMLButtonElement {

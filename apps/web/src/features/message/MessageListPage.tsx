@@ -4,15 +4,15 @@
  * billing type); today's messages of the kind; mark one or all read, then the counts are reloaded.
  */
 import { useCallback, useState } from 'react';
-import { Badge, Card, Flex, Input, Table, Tag, Typography } from 'antd';
+import { Badge, Card, Flex, Input, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { BillingMessageType, MessageKind, type Message, type MessageKindValue } from '@hmi/contract';
 import { getTodayMessages, listMessages, type MessageQuery } from '../../api/message';
 import { useSession } from '../../app/userStore';
-import { formatTime } from '../../shared/format';
 import { FilterSelect } from '../../shared/FilterSelect';
+import { ListTable } from '../../shared/ListTable';
 import { useLoad } from '../../shared/useLoad';
 import { usePagination } from '../../shared/usePagination';
 import { ReceivedInvitations } from '../system/user/ReceivedInvitations';
@@ -23,8 +23,8 @@ import {
   dayRangeBounds,
   DayRangeFilter,
   isReadFilter,
-  ReadCell,
   ReadStateFilter,
+  timeAndReadColumns,
   UnreadActions,
   useMarkRead,
   type DayRange,
@@ -113,24 +113,12 @@ export function MessageListPage({ kind }: { kind: MessageKindValue }) {
           },
         ]
       : []),
-    {
-      title: t('field.time'),
-      dataIndex: 'created_at',
-      width: 170,
-      render: (v: number) => formatTime(v),
-    },
-    {
-      title: t('field.status'),
-      key: 'status',
-      width: 110,
-      render: (_, m) => (
-        <ReadCell
-          isRead={m.is_read}
-          onMark={() => void markRead({ ids: [m.id] })}
-          testId={`message-read-${m.id}`}
-        />
-      ),
-    },
+    ...timeAndReadColumns<Message>({
+      timeTitle: t('field.time'),
+      readTitle: t('field.status'),
+      testIdPrefix: 'message',
+      markRead,
+    }),
   ];
 
   const todayList = today.data?.list ?? [];
@@ -211,15 +199,10 @@ export function MessageListPage({ kind }: { kind: MessageKindValue }) {
             <Typography.Text type="secondary">{t('todayEmpty')}</Typography.Text>
           )}
         </Flex>
-        <Table<Message>
-          rowKey="id"
+        <ListTable<Message>
           data-testid="message-table"
           columns={columns}
-          dataSource={messages.data?.list ?? []}
-          loading={messages.loading}
-
-          locale={{ emptyText: t('common.noData') }}
-          pagination={pagination}
+          list={{ ...messages, pagination }}
         />
       </Card>
     </div>

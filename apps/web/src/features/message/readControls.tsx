@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { App, Button, DatePicker, Flex, Segmented, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { CheckOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
@@ -11,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { MessageKindValue } from '@hmi/contract';
 import { setMessagesRead } from '../../api/message';
 import { useErrorToast } from '../../shared/errors';
+import { formatTime } from '../../shared/format';
 
 export type ReadState = 'all' | 'unread' | 'read';
 export type DayRange = [Dayjs | null, Dayjs | null] | null;
@@ -106,6 +108,36 @@ export function ReadCell({
       {t('markRead')}
     </Button>
   );
+}
+
+/** The last columns of a message table: when the message came, and its read state (`ReadCell`). */
+export function timeAndReadColumns<T extends { id: number; is_read: boolean }>({
+  timeTitle,
+  readTitle,
+  testIdPrefix,
+  markRead,
+}: {
+  timeTitle: string;
+  readTitle: string;
+  /** Read links are `<testIdPrefix>-read-<id>`. */
+  testIdPrefix: string;
+  markRead: (body: MarkReadBody) => Promise<void>;
+}): ColumnsType<T> {
+  return [
+    { title: timeTitle, dataIndex: 'created_at', width: 170, render: (v: number) => formatTime(v) },
+    {
+      title: readTitle,
+      key: 'read',
+      width: 110,
+      render: (_, m) => (
+        <ReadCell
+          isRead={m.is_read}
+          onMark={() => void markRead({ ids: [m.id] })}
+          testId={`${testIdPrefix}-read-${m.id}`}
+        />
+      ),
+    },
+  ];
 }
 
 /** The unread count and "mark all read", at the end of a message toolbar. */

@@ -3,26 +3,26 @@
  * (raised, recovered, escalated), the record's state; filters by read state, urgency and date; mark
  * one or all read with `/msg/setread`. New alarm messages arrive live.
  */
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { Badge, Flex, Table, Tag, Typography } from 'antd';
+import { Badge, Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { AlarmUrgency, MessageKind, Permission, type AlarmMessage } from '@hmi/contract';
-import { listAlarmMessages, type AlarmMessageQuery } from '../../../api/alarms';
+import { listAlarmMessages } from '../../../api/alarms';
 import { useSession } from '../../../app/userStore';
 import { useCan } from '../../../shared/access';
-import { formatTime, orDash } from '../../../shared/format';
-import { useLoad } from '../../../shared/useLoad';
+import { orDash } from '../../../shared/format';
 import { FilterSelect } from '../../../shared/FilterSelect';
-import { usePagination } from '../../../shared/usePagination';
+import { ListTable } from '../../../shared/ListTable';
+import { usePagedList } from '../../../shared/usePagedList';
 import { AlarmLevelTag, AlarmStateTag, UrgencyTag } from '../AlarmTags';
 import {
   dayRangeBounds,
   DayRangeFilter,
   isReadFilter,
-  ReadCell,
   ReadStateFilter,
+  timeAndReadColumns,
   UnreadActions,
   useMarkRead,
   type DayRange,
@@ -43,16 +43,10 @@ export function AlarmMessageList() {
   const { messageCounts, reloadMessageCounts } = useSession();
   const [readState, setReadState] = useState<ReadState>('all');
   const [range, setRange] = useState<DayRange>(null);
-  const [query, setQuery] = useState<AlarmMessageQuery>({ page: 1, pageSize: PAGE_SIZE });
-
-  const fetch = useCallback(() => listAlarmMessages(query), [query]);
-  const messages = useLoad(fetch);
-  const pagination = usePagination(query, setQuery, messages.data?.total);
-  const { reload } = messages;
+  const messages = usePagedList(listAlarmMessages, { page: 1, pageSize: PAGE_SIZE });
+  const { reload, filter } = messages;
   useAlarmLive(() => void reload());
   const unread = messageCounts?.unread.alarm ?? 0;
-
-  const filter = (patch: Partial<AlarmMessageQuery>) => setQuery((q) => ({ ...q, ...patch, page: 1 }));
 
   const { marking, markRead } = useMarkRead(() =>
     Promise.all([reload(), reloadMessageCounts().catch(() => undefined)]),
@@ -109,24 +103,12 @@ export function AlarmMessageList() {
       dataIndex: 'state',
       render: (v: number) => <AlarmStateTag state={v} />,
     },
-    {
-      title: t('messages.field.time'),
-      dataIndex: 'created_at',
-      width: 170,
-      render: (v: number) => formatTime(v),
-    },
-    {
-      title: t('messages.field.read'),
-      key: 'read',
-      width: 110,
-      render: (_, m) => (
-        <ReadCell
-          isRead={m.is_read}
-          onMark={() => void markRead({ ids: [m.id] })}
-          testId={`alarm-message-read-${m.id}`}
-        />
-      ),
-    },
+    ...timeAndReadColumns<AlarmMessage>({
+      timeTitle: t('messages.field.time'),
+      readTitle: t('messages.field.read'),
+      testIdPrefix: 'alarm-message',
+      markRead,
+    }),
   ];
 
   return (
@@ -141,7 +123,7 @@ export function AlarmMessageList() {
           testId="alarm-message-read-filter"
         />
         <FilterSelect<number>
-          value={query.urgency as number | undefined}
+          value={messages.query.urgency as number | undefined}
           allLabel={t('messages.allUrgencies')}
           options={Object.values(AlarmUrgency).map((u) => ({
             value: u,
@@ -165,15 +147,7 @@ export function AlarmMessageList() {
           testIdPrefix="alarm-message"
         />
       </Flex>
-      <Table<AlarmMessage>
-        rowKey="id"
-        data-testid="alarm-message-table"
-        columns={columns}
-        dataSource={messages.data?.list ?? []}
-        loading={messages.loading}
-        locale={{ emptyText: t('common.noData') }}
-        pagination={pagination}
-      />
+      <ListTable<AlarmMessage> data-testid="alarm-message-table" columns={columns} list={messages} />
     </>
   );
 }

@@ -6,7 +6,7 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { App, Button, DatePicker, Flex, Segmented, Select, Space, Table, Typography } from 'antd';
+import { App, Button, DatePicker, Flex, Segmented, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CheckOutlined, DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
@@ -20,6 +20,7 @@ import { useLoad } from '../../../shared/useLoad';
 import { FilterSelect } from '../../../shared/FilterSelect';
 import { toastedByClient, useBusy } from '../../../shared/useBusy';
 import { KeywordSearch } from '../../../shared/KeywordSearch';
+import { ListTable } from '../../../shared/ListTable';
 import { usePagination } from '../../../shared/usePagination';
 import { AlarmLevelTag, AlarmStateTag } from '../AlarmTags';
 import { useAlarmLive } from '../useAlarmLive';
@@ -267,20 +268,16 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
           <Button icon={<ReloadOutlined />} onClick={() => void reload()} aria-label={t('common.refresh')} />
         </Space>
       </Flex>
-      <Table<AlarmRecord>
-        rowKey="id"
+      <ListTable<AlarmRecord>
         data-testid="alarm-record-table"
         columns={columns}
-        dataSource={records.data?.list ?? []}
-        loading={records.loading}
+        list={{ ...records, pagination }}
         scroll={{ x: 'max-content' }}
         rowSelection={{
           selectedRowKeys: selected,
           onChange: (keys) => setSelected(keys as number[]),
           getCheckboxProps: (r) => ({ disabled: r.response_at !== null }),
         }}
-        locale={{ emptyText: t('common.noData') }}
-        pagination={pagination}
       />
     </div>
   );

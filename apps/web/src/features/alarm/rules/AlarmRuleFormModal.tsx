@@ -4,8 +4,8 @@
  * each TAG's data type, deadband and on-delay sit under "advanced". Values are checked against the
  * chosen TAG as the server checks them; a refusal naming a field lands on that field.
  */
-import { useMemo, useState, type ReactNode } from 'react';
-import { App, Col, Collapse, Form, Input, InputNumber, Modal, Row, Select, Switch, Typography } from 'antd';
+import { useMemo } from 'react';
+import { Col, Collapse, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
 import type { FormInstance, FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -22,8 +22,8 @@ import {
 } from '@hmi/contract';
 import { createAlarmRule, updateAlarmRule } from '../../../api/alarms';
 import { isApiError } from '../../../api/errors';
-import { modalDefaults } from '../../../app/theme';
 import { useErrorToast } from '../../../shared/errors';
+import { FormModal } from '../../../shared/FormModal';
 import { ruleProblem } from './ruleCheck';
 import {
   emptyRuleForm,
@@ -50,66 +50,24 @@ export interface AlarmRuleFormModalProps {
   onSaved: (rule: AlarmRule) => void;
 }
 
-export function AlarmRuleFormModal(props: AlarmRuleFormModalProps) {
-  const { open, rule, onClose } = props;
-  const { t } = useTranslation('alarm');
-  const [form] = Form.useForm<RuleFormValues>();
-  const [saving, setSaving] = useState(false);
-  return (
-    <Modal
-      {...modalDefaults}
-      width={760}
-      open={open}
-      title={t(rule ? 'rule.editTitle' : 'rule.addTitle')}
-      onCancel={onClose}
-      confirmLoading={saving}
-      okButtonProps={{ htmlType: 'submit' }}
-      destroyOnHidden
-      modalRender={(dom) => (
-        <RuleForm {...props} form={form} setSaving={setSaving}>
-          {dom}
-        </RuleForm>
-      )}
-    >
-      <RuleFields form={form} tags={props.tags} groups={props.groups} />
-    </Modal>
-  );
-}
-
-function RuleForm({
+export function AlarmRuleFormModal({
+  open,
   templateId,
   rule,
-  form,
-  setSaving,
+  tags,
+  groups,
   onClose,
   onSaved,
-  children,
-}: AlarmRuleFormModalProps & {
-  form: FormInstance<RuleFormValues>;
-  setSaving: (saving: boolean) => void;
-  children: ReactNode;
-}) {
+}: AlarmRuleFormModalProps) {
   const { t } = useTranslation('alarm');
-  const { message } = App.useApp();
   const fail = useErrorToast();
+  const [form] = Form.useForm<RuleFormValues>();
 
-  const save = async (values: RuleFormValues) => {
+  const save = (values: RuleFormValues) => {
     const body = formToBody({ ...emptyRuleForm(), ...values });
-    setSaving(true);
-    try {
-      const saved = rule
-        ? await updateAlarmRule(rule.id, body, { handleError: true })
-        : await createAlarmRule(templateId, body, { handleError: true });
-      void message.success(t(rule ? 'rule.saved' : 'rule.created'));
-      onSaved(saved);
-      onClose();
-    } catch (error) {
-      const field = fieldOfRefusal(error);
-      if (field) form.setFields([{ name: field.name, errors: [field.text] }]);
-      else fail(error);
-    } finally {
-      setSaving(false);
-    }
+    return rule
+      ? updateAlarmRule(rule.id, body, { handleError: true })
+      : createAlarmRule(templateId, body, { handleError: true });
   };
 
   /** Where the server names the culprit (1088 the name, 1006 a field), show it on that field. */
@@ -131,20 +89,29 @@ function RuleForm({
   };
 
   return (
-    <Form<RuleFormValues>
+    <FormModal
+      width={760}
+      open={open}
+      title={t(rule ? 'rule.editTitle' : 'rule.addTitle')}
       form={form}
       name="alarmRule"
-      layout="vertical"
-      clearOnDestroy
       initialValues={rule ? ruleToForm(rule) : emptyRuleForm()}
-      onFinish={save}
       onValuesChange={(changed: Partial<RuleFormValues>, all) => {
         if (changed.type) form.setFieldsValue(withType(all, changed.type));
         else if (changed.condition !== undefined) form.setFieldsValue(withCondition(all, changed.condition));
       }}
+      save={save}
+      successText={t(rule ? 'rule.saved' : 'rule.created')}
+      onSaved={onSaved}
+      onClose={onClose}
+      onError={(error) => {
+        const field = fieldOfRefusal(error);
+        if (field) form.setFields([{ name: field.name, errors: [field.text] }]);
+        else fail(error);
+      }}
     >
-      {children}
-    </Form>
+      <RuleFields form={form} tags={tags} groups={groups} />
+    </FormModal>
   );
 }
 

@@ -4,7 +4,7 @@
  * delete; alarm groups; .xlsx import with its result dialog and export.
  */
 import { useCallback, useMemo, useState } from 'react';
-import { App, Button, Drawer, Flex, Space, Switch, Table, Tooltip, Typography, Upload } from 'antd';
+import { App, Button, Drawer, Flex, Space, Switch, Tooltip, Typography, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined, FolderOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -26,15 +26,16 @@ import {
   type AlarmRuleQuery,
 } from '../../../api/alarms';
 import { getTemplateTags } from '../../../api/templates';
-import { useDialogs } from '../../../app/dialogs';
 import { useCan } from '../../../shared/access';
 import { exportExcel } from '../../../shared/exportExcel';
 import { useLoad } from '../../../shared/useLoad';
 import { FilterSelect } from '../../../shared/FilterSelect';
 import { toastedByClient, useBusy } from '../../../shared/useBusy';
+import { useConfirmAction } from '../../../shared/useConfirmAction';
 import { KeywordSearch } from '../../../shared/KeywordSearch';
-import { usePagination } from '../../../shared/usePagination';
-import { RowActions } from '../../../shared/RowActions';
+import { ListTable } from '../../../shared/ListTable';
+import { usePagedList } from '../../../shared/usePagedList';
+import { rowActionsColumn } from '../../../shared/RowActions';
 import { fileToBase64 } from '../../../shared/xlsx';
 import { AlarmLevelTag } from '../AlarmTags';
 import { AlarmGroupsModal } from './AlarmGroupsModal';
@@ -79,19 +80,17 @@ export function AlarmRulesDrawer({
 function AlarmRules({ templateId }: { templateId: number }) {
   const { t } = useTranslation('alarm');
   const { message } = App.useApp();
-  const dialogs = useDialogs();
+  const confirm = useConfirmAction();
   const can = useCan();
   const editable = can(Permission.TEMPLATE_EDIT);
-  const [query, setQuery] = useState<AlarmRuleQuery>({ page: 1, pageSize: PAGE_SIZE });
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<{ rule: AlarmRule | null } | null>(null);
   const [groupsOpen, setGroupsOpen] = useState(false);
   const { busy, run } = useBusy<'import' | 'export' | 'enable'>();
   const [imported, setImported] = useState<ImportResult | null>(null);
 
-  const fetchRules = useCallback(() => listAlarmRules(templateId, query), [templateId, query]);
-  const rules = useLoad(fetchRules);
-  const pagination = usePagination(query, setQuery, rules.data?.total);
+  const listRules = useCallback((query: AlarmRuleQuery) => listAlarmRules(templateId, query), [templateId]);
+  const rules = usePagedList(listRules, { page: 1, pageSize: PAGE_SIZE });
   const fetchGroups = useCallback(
     () =>
       listAlarmGroups(templateId, quiet).then(
@@ -117,7 +116,7 @@ function AlarmRules({ templateId }: { templateId: number }) {
 
   const filter = (patch: Partial<AlarmRuleQuery>) => {
     setSelected([]);
-    setQuery((q) => ({ ...q, ...patch, page: 1 }));
+    rules.filter(patch);
   };
 
   const reload = async () => {
@@ -133,19 +132,13 @@ function AlarmRules({ templateId }: { templateId: number }) {
     });
 
   const remove = (rule: AlarmRule) =>
-    dialogs.confirm({
+    confirm({
       title: t('rules.deleteTitle'),
       content: t('rules.deleteContent', { name: rule.name }),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await deleteAlarmRule(rule.id);
-          void message.success(t('rules.deleted'));
-          await reload();
-        } catch {
-          // Translated toast from the client.
-        }
-      },
+      call: () => deleteAlarmRule(rule.id),
+      doneText: t('rules.deleted'),
+      after: reload,
+      onError: toastedByClient,
     });
 
   const importFile = async (file: File) => {
@@ -217,24 +210,13 @@ function AlarmRules({ templateId }: { templateId: number }) {
         />
       ),
     },
-    ...(editable
-      ? [
-          {
-            title: t('common.actions'),
-            key: 'actions',
-            fixed: 'right' as const,
-            width: 120,
-            render: (_: unknown, rule: AlarmRule) => (
-              <RowActions
-                testId="alarm-rule"
-                id={rule.id}
-                onEdit={() => setEditing({ rule })}
-                onDelete={() => remove(rule)}
-              />
-            ),
-          },
-        ]
-      : []),
+    ...rowActionsColumn<AlarmRule>({
+      title: t('common.actions'),
+      testId: 'alarm-rule',
+      onEdit: editable && ((rule) => setEditing({ rule })),
+      onDelete: editable && remove,
+      width: 120,
+    }),
   ];
 
   const groupList = groups.data ?? [];
@@ -243,7 +225,7 @@ function AlarmRules({ templateId }: { templateId: number }) {
     <>
       <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
         <FilterSelect<number>
-          value={query.group_id as number | undefined}
+          value={rules.query.group_id as number | undefined}
           allLabel={t('rules.allGroups')}
           options={groupList.map((g) => ({ value: g.id, label: g.name }))}
           onChange={(v) => filter({ group_id: v })}
@@ -251,7 +233,7 @@ function AlarmRules({ templateId }: { templateId: number }) {
           testId="alarm-rules-filter-group"
         />
         <FilterSelect<number>
-          value={query.level as number | undefined}
+          value={rules.query.level as number | undefined}
           allLabel={t('rules.allLevels')}
           options={alarmLevels.map((l) => ({ value: l, label: t(`enums.alarmLevel.${l}`) }))}
           onChange={(v) => filter({ level: v })}
@@ -259,7 +241,7 @@ function AlarmRules({ templateId }: { templateId: number }) {
           testId="alarm-rules-filter-level"
         />
         <FilterSelect<AlarmTypeValue>
-          value={query.type}
+          value={rules.query.type}
           allLabel={t('rules.allTypes')}
           options={alarmTypes.map((v) => ({ value: v, label: t(`enums.alarmType.${v}`) }))}
           onChange={(v) => filter({ type: v })}
@@ -267,7 +249,7 @@ function AlarmRules({ templateId }: { templateId: number }) {
           testId="alarm-rules-filter-type"
         />
         <FilterSelect<'0' | '1'>
-          value={query.enabled}
+          value={rules.query.enabled}
           allLabel={t('rules.allStates')}
           options={[
             { value: '1', label: t('rules.enabled') },
@@ -352,20 +334,16 @@ function AlarmRules({ templateId }: { templateId: number }) {
           </Button>
         </Flex>
       )}
-      <Table<AlarmRule>
-        rowKey="id"
+      <ListTable<AlarmRule>
         data-testid="alarm-rule-table"
         columns={columns}
-        dataSource={rules.data?.list ?? []}
-        loading={rules.loading}
+        list={rules}
         scroll={{ x: 'max-content' }}
         rowSelection={
           editable
             ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }
             : undefined
         }
-        locale={{ emptyText: t('common.noData') }}
-        pagination={pagination}
       />
       <AlarmRuleFormModal
         open={editing !== null}

@@ -1,6 +1,6 @@
 /** Device groups (ids 13-16): a tree of any depth with add, rename, move, delete and device counts. */
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Empty, Space, Spin, Tag, Tooltip, Tree, Typography } from 'antd';
+import { Button, Card, Empty, Space, Spin, Tag, Tooltip, Tree, Typography } from 'antd';
 import {
   DeleteOutlined,
   DragOutlined,
@@ -11,9 +11,10 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Permission, type GroupNode } from '@hmi/contract';
 import { deleteGroup } from '../../../api/groups';
-import { useDialogs } from '../../../app/dialogs';
 import { useCan } from '../../../shared/access';
 import { allGroupKeys } from '../../../shared/groups';
+import { toastedByClient } from '../../../shared/useBusy';
+import { useConfirmAction } from '../../../shared/useConfirmAction';
 import { useGroupTree } from '../common/options';
 import { GroupNameModal, type GroupNameTarget } from './GroupNameModal';
 import { MoveGroupModal } from './MoveGroupModal';
@@ -29,8 +30,7 @@ const toItems = (nodes: readonly GroupNode[]): TreeItem[] =>
 
 export function DeviceGroupPage() {
   const { t } = useTranslation('group');
-  const { message } = App.useApp();
-  const dialogs = useDialogs();
+  const confirm = useConfirmAction();
   const can = useCan();
   const { data, loading, reload } = useGroupTree();
   const tree = useMemo(() => data ?? [], [data]);
@@ -42,19 +42,14 @@ export function DeviceGroupPage() {
   const expandedKeys = useMemo(() => allGroupKeys(tree).filter((k) => !collapsed.has(k)), [tree, collapsed]);
 
   const remove = (node: GroupNode) =>
-    dialogs.confirm({
+    confirm({
       title: t('deleteTitle'),
       content: t('deleteContent', { name: node.name }),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await deleteGroup(node.id);
-          void message.success(t('deleted'));
-          await reload();
-        } catch {
-          // 1032 and the rest: translated toast from the client; the dialog closes.
-        }
-      },
+      call: () => deleteGroup(node.id),
+      doneText: t('deleted'),
+      after: reload,
+      // 1032 and the rest: translated toast from the client; the dialog closes.
+      onError: toastedByClient,
     });
 
   const actions = (node: GroupNode) => (

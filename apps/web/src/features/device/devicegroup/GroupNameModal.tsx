@@ -1,10 +1,9 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { checkGroupName, GROUP_NAME_MAX, type GroupNode } from '@hmi/contract';
 import { createGroup, updateGroup } from '../../../api/groups';
-import { modalDefaults } from '../../../app/theme';
 import { checkRule } from '../../auth/rules';
-import { useDialogSave } from '../../../shared/useDialogSave';
+import { FormModal } from '../../../shared/FormModal';
 
 export type GroupNameTarget =
   { mode: 'create'; parent: GroupNode | null } | { mode: 'rename'; node: GroupNode };
@@ -20,7 +19,6 @@ export function GroupNameModal({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('group');
-  const { saving, save: saveWith } = useDialogSave();
 
   const title = !target
     ? ''
@@ -30,46 +28,28 @@ export function GroupNameModal({
         ? t('createChildTitle', { parent: target.parent.name })
         : t('createTitle');
 
-  const save = async ({ name }: { name: string }) => {
-    if (!target) return;
-    await saveWith(
-      () =>
-        target.mode === 'create'
-          ? createGroup({ name, parent_id: target.parent?.id ?? null }, { handleError: true })
-          : updateGroup(target.node.id, { name }, { handleError: true }),
-      t(target.mode === 'create' ? 'created' : 'saved'),
-      () => {
-        onSaved();
-        onClose();
-      },
-    );
-  };
+  const save =
+    target &&
+    (({ name }: { name: string }) =>
+      target.mode === 'create'
+        ? createGroup({ name, parent_id: target.parent?.id ?? null }, { handleError: true })
+        : updateGroup(target.node.id, { name }, { handleError: true }));
 
   return (
-    <Modal
-      {...modalDefaults}
+    <FormModal
       open={target !== null}
       title={title}
-      onCancel={onClose}
-      confirmLoading={saving}
-      okButtonProps={{ htmlType: 'submit' }}
-      destroyOnHidden
-      modalRender={(dom) => (
-        <Form
-          name="groupName"
-          layout="vertical"
-          requiredMark={false}
-          clearOnDestroy
-          initialValues={{ name: target?.mode === 'rename' ? target.node.name : '' }}
-          onFinish={save}
-        >
-          {dom}
-        </Form>
-      )}
+      name="groupName"
+      requiredMark={false}
+      initialValues={{ name: target?.mode === 'rename' ? target.node.name : '' }}
+      save={save}
+      successText={t(target?.mode === 'create' ? 'created' : 'saved')}
+      onSaved={onSaved}
+      onClose={onClose}
     >
       <Form.Item name="name" label={t('name')} rules={[checkRule(checkGroupName, t)]}>
         <Input placeholder={t('namePlaceholder')} maxLength={GROUP_NAME_MAX} autoFocus />
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }

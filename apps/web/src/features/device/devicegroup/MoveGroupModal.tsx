@@ -1,10 +1,9 @@
-import { useMemo, useState } from 'react';
-import { App, Form, Modal, TreeSelect } from 'antd';
+import { useMemo } from 'react';
+import { Form, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { groupWithDescendants, type GroupNode } from '@hmi/contract';
 import { updateGroup } from '../../../api/groups';
-import { modalDefaults } from '../../../app/theme';
-import { useErrorToast } from '../../../shared/errors';
+import { FormModal } from '../../../shared/FormModal';
 import { flattenGroups, groupOptions } from '../../../shared/groups';
 
 /** Value of the "top level" choice (ids are positive). */
@@ -23,9 +22,6 @@ export function MoveGroupModal({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('group');
-  const { message } = App.useApp();
-  const fail = useErrorToast();
-  const [saving, setSaving] = useState(false);
 
   const treeData = useMemo(() => {
     const excluded = node ? groupWithDescendants(node.id, flattenGroups(tree)) : new Set<number>();
@@ -35,42 +31,22 @@ export function MoveGroupModal({
     ];
   }, [node, tree, t]);
 
-  const save = async ({ parent }: { parent: number }) => {
-    if (!node) return;
-    setSaving(true);
-    try {
-      await updateGroup(node.id, { parent_id: parent === TOP_LEVEL ? null : parent }, { handleError: true });
-      void message.success(t('saved'));
-      onSaved();
-      onClose();
-    } catch (error) {
-      fail(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save =
+    node &&
+    (({ parent }: { parent: number }) =>
+      updateGroup(node.id, { parent_id: parent === TOP_LEVEL ? null : parent }, { handleError: true }));
 
   return (
-    <Modal
-      {...modalDefaults}
+    <FormModal
       open={node !== null}
       title={node ? t('moveTitle', { name: node.name }) : ''}
-      onCancel={onClose}
-      confirmLoading={saving}
-      okButtonProps={{ htmlType: 'submit' }}
-      destroyOnHidden
-      modalRender={(dom) => (
-        <Form
-          name="groupMove"
-          layout="vertical"
-          requiredMark={false}
-          clearOnDestroy
-          initialValues={{ parent: node?.parent_id ?? TOP_LEVEL }}
-          onFinish={save}
-        >
-          {dom}
-        </Form>
-      )}
+      name="groupMove"
+      requiredMark={false}
+      initialValues={{ parent: node?.parent_id ?? TOP_LEVEL }}
+      save={save}
+      successText={t('saved')}
+      onSaved={onSaved}
+      onClose={onClose}
     >
       <Form.Item
         name="parent"
@@ -79,6 +55,6 @@ export function MoveGroupModal({
       >
         <TreeSelect treeData={treeData} treeDefaultExpandAll showSearch treeNodeFilterProp="title" />
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,6 +1,6 @@
 /** Bind a device by SN + PIN, or edit one: name, group, template, labels and the other fields of spec §3. */
-import { useMemo, useState } from 'react';
-import { App, Col, Form, Input, Modal, Row, Select, TreeSelect, type FormRule } from 'antd';
+import { useMemo } from 'react';
+import { Col, Form, Input, Row, Select, TreeSelect, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import {
@@ -14,9 +14,8 @@ import {
   type Template,
 } from '@hmi/contract';
 import { bindDevice, updateDevice } from '../../../api/devices';
-import { modalDefaults } from '../../../app/theme';
 import { checkRule, requiredRule } from '../../auth/rules';
-import { useErrorToast } from '../../../shared/errors';
+import { FormModal } from '../../../shared/FormModal';
 import { groupOptions } from '../../../shared/groups';
 
 export interface DeviceFormValues {
@@ -70,9 +69,6 @@ export function DeviceFormModal({
   onSaved,
 }: DeviceFormModalProps) {
   const { t } = useTranslation('device');
-  const { message } = App.useApp();
-  const fail = useErrorToast();
-  const [saving, setSaving] = useState(false);
   const editing = Boolean(device);
 
   const groupTree = useMemo(() => groupOptions(groups), [groups]);
@@ -82,7 +78,7 @@ export function DeviceFormModal({
   );
   const labelOptions = useMemo(() => labels.map((l) => ({ value: l.id, label: l.name })), [labels]);
 
-  const save = async (values: DeviceFormValues) => {
+  const save = (values: DeviceFormValues) => {
     const fields = {
       name: values.name.trim(),
       group_id: values.group_id ?? null,
@@ -94,19 +90,9 @@ export function DeviceFormModal({
       hmi_sn: text(values.hmi_sn),
       gateway_sn: text(values.gateway_sn),
     };
-    setSaving(true);
-    try {
-      const saved = device
-        ? await updateDevice(device.id, fields, { handleError: true })
-        : await bindDevice({ ...fields, sn: text(values.sn), pin: values.pin ?? '' }, { handleError: true });
-      void message.success(t(device ? 'form.saved' : 'form.bound'));
-      onSaved(saved);
-      onClose();
-    } catch (error) {
-      fail(error);
-    } finally {
-      setSaving(false);
-    }
+    return device
+      ? updateDevice(device.id, fields, { handleError: true })
+      : bindDevice({ ...fields, sn: text(values.sn), pin: values.pin ?? '' }, { handleError: true });
   };
 
   const initialValues: DeviceFormValues = device
@@ -124,28 +110,18 @@ export function DeviceFormModal({
     : { name: '', label_ids: [] };
 
   return (
-    <Modal
-      {...modalDefaults}
+    <FormModal
       open={open}
       title={t(editing ? 'form.editTitle' : 'form.bindTitle')}
       okText={t(editing ? 'form.save' : 'form.bind')}
-      onCancel={onClose}
-      confirmLoading={saving}
-      okButtonProps={{ htmlType: 'submit' }}
       styles={{ body: { maxHeight: 'calc(100vh - 280px)', overflowY: 'auto', paddingInlineEnd: 4 } }}
-      destroyOnHidden
-      modalRender={(dom) => (
-        <Form<DeviceFormValues>
-          name="device"
-          layout="vertical"
-          requiredMark
-          clearOnDestroy
-          initialValues={initialValues}
-          onFinish={save}
-        >
-          {dom}
-        </Form>
-      )}
+      name="device"
+      requiredMark
+      initialValues={initialValues}
+      save={save}
+      successText={t(device ? 'form.saved' : 'form.bound')}
+      onSaved={onSaved}
+      onClose={onClose}
     >
       {!editing && (
         <Row gutter={12}>
@@ -242,6 +218,6 @@ export function DeviceFormModal({
       <Form.Item name="remark" label={t('field.remark')} rules={[{ max: 500 }]}>
         <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }

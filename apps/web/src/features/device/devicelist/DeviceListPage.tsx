@@ -1,14 +1,16 @@
 /** Device list (ids 2-5): search, filters, paging, favourite star, bind / edit / unbind, labels. */
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { App, Button, Card, Flex, Input, Select, Space, Table, Tag, TreeSelect } from 'antd';
+import { Button, Flex, Input, Select, Space, Tag, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { PlusOutlined, TagsOutlined } from '@ant-design/icons';
+import { TagsOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { groupPathNames, Permission, type Device } from '@hmi/contract';
 import { listDevices, unbindDevice, type DeviceQuery } from '../../../api/devices';
-import { useDialogs } from '../../../app/dialogs';
 import { useCan } from '../../../shared/access';
+import { ListPage } from '../../../shared/ListPage';
+import { toastedByClient } from '../../../shared/useBusy';
+import { useConfirmAction } from '../../../shared/useConfirmAction';
 import { FavouriteStar } from '../common/FavouriteStar';
 import { GroupPath } from '../common/GroupPath';
 import { flattenGroups, groupOptions } from '../../../shared/groups';
@@ -32,8 +34,7 @@ const PAGE_SIZE = 20;
 
 export function DeviceListPage() {
   const { t } = useTranslation('device');
-  const { message } = App.useApp();
-  const dialogs = useDialogs();
+  const confirm = useConfirmAction();
   const can = useCan();
   const [filters, setFilters] = useState<Filters>({});
   const [paging, setPaging] = useState({ page: 1, pageSize: PAGE_SIZE });
@@ -75,19 +76,14 @@ export function DeviceListPage() {
   };
 
   const unbind = (device: Device) =>
-    dialogs.confirm({
+    confirm({
       title: t('unbind.title'),
       content: t('unbind.content', { name: device.name, sn: device.sn }),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await unbindDevice(device.id);
-          void message.success(t('unbind.done'));
-          await Promise.all([devices.reload(), groups.reload(), labels.reload()]);
-        } catch {
-          // 1091 and the rest: translated toast from the client.
-        }
-      },
+      call: () => unbindDevice(device.id),
+      doneText: t('unbind.done'),
+      after: () => Promise.all([devices.reload(), groups.reload(), labels.reload()]),
+      // 1091 and the rest: translated toast from the client.
+      onError: toastedByClient,
     });
 
   const columns: ColumnsType<Device> = [
@@ -195,94 +191,83 @@ export function DeviceListPage() {
       ),
     });
 
-  const list = devices.data?.list ?? [];
   return (
-    <Card
-      data-testid="page-devicelist"
+    <ListPage
+      testId="page-devicelist"
       title={t('list.title')}
-      extra={
-        <Space>
-          <Button icon={<TagsOutlined />} data-testid="labels-open" onClick={() => setLabelsOpen(true)}>
-            {t('labels.manage')}
-          </Button>
-          {can(Permission.DEVICE_BIND) && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              data-testid="device-bind"
-              onClick={() => setDialog({ device: null })}
-            >
-              {t('form.bindTitle')}
-            </Button>
-          )}
-        </Space>
+      actions={
+        <Button icon={<TagsOutlined />} data-testid="labels-open" onClick={() => setLabelsOpen(true)}>
+          {t('labels.manage')}
+        </Button>
       }
+      add={
+        can(Permission.DEVICE_BIND) && {
+          testId: 'device-bind',
+          label: t('form.bindTitle'),
+          onClick: () => setDialog({ device: null }),
+        }
+      }
+      toolbar={
+        <Flex wrap gap={12} style={{ marginBottom: 16 }} data-testid="device-filters">
+          <Input.Search
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            onSearch={(value) => filter({ keyword: value.trim() || undefined })}
+            placeholder={t('list.keywordPlaceholder')}
+            allowClear
+            style={{ width: 260 }}
+            data-testid="device-keyword"
+          />
+          <TreeSelect
+            value={filters.group_id}
+            onChange={(value?: number) => filter({ group_id: value ?? undefined })}
+            treeData={groupOptions(groupTree)}
+            allowClear
+            showSearch
+            treeNodeFilterProp="title"
+            treeDefaultExpandAll
+            placeholder={t('list.groupFilter')}
+            notFoundContent={t('common.noData')}
+            style={{ width: 220 }}
+            data-testid="device-group-filter"
+          />
+          <Select
+            value={filters.label_id}
+            onChange={(value?: number) => filter({ label_id: value ?? undefined })}
+            options={(labels.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('list.labelFilter')}
+            notFoundContent={t('common.noData')}
+            style={{ width: 180 }}
+            data-testid="device-label-filter"
+          />
+          <Select
+            value={filters.online}
+            onChange={(value?: 0 | 1) => filter({ online: value ?? undefined })}
+            options={[1, 0].map((v) => ({ value: v, label: t(`enums:deviceOnline.${v}`) }))}
+            allowClear
+            placeholder={t('list.onlineFilter')}
+            style={{ width: 140 }}
+            data-testid="device-online-filter"
+          />
+          <Input.Search
+            value={model}
+            onChange={(e) => setModel(e.target.value)}
+            onSearch={(value) => filter({ model: value.trim() || undefined })}
+            placeholder={t('list.modelFilter')}
+            allowClear
+            style={{ width: 180 }}
+            data-testid="device-model-filter"
+          />
+          <Button onClick={reset}>{t('common.reset')}</Button>
+        </Flex>
+      }
+      tableTestId="device-table"
+      size="middle"
+      columns={columns}
+      list={{ ...devices, pagination }}
     >
-      <Flex wrap gap={12} style={{ marginBottom: 16 }} data-testid="device-filters">
-        <Input.Search
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-          onSearch={(value) => filter({ keyword: value.trim() || undefined })}
-          placeholder={t('list.keywordPlaceholder')}
-          allowClear
-          style={{ width: 260 }}
-          data-testid="device-keyword"
-        />
-        <TreeSelect
-          value={filters.group_id}
-          onChange={(value?: number) => filter({ group_id: value ?? undefined })}
-          treeData={groupOptions(groupTree)}
-          allowClear
-          showSearch
-          treeNodeFilterProp="title"
-          treeDefaultExpandAll
-          placeholder={t('list.groupFilter')}
-          notFoundContent={t('common.noData')}
-          style={{ width: 220 }}
-          data-testid="device-group-filter"
-        />
-        <Select
-          value={filters.label_id}
-          onChange={(value?: number) => filter({ label_id: value ?? undefined })}
-          options={(labels.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder={t('list.labelFilter')}
-          notFoundContent={t('common.noData')}
-          style={{ width: 180 }}
-          data-testid="device-label-filter"
-        />
-        <Select
-          value={filters.online}
-          onChange={(value?: 0 | 1) => filter({ online: value ?? undefined })}
-          options={[1, 0].map((v) => ({ value: v, label: t(`enums:deviceOnline.${v}`) }))}
-          allowClear
-          placeholder={t('list.onlineFilter')}
-          style={{ width: 140 }}
-          data-testid="device-online-filter"
-        />
-        <Input.Search
-          value={model}
-          onChange={(e) => setModel(e.target.value)}
-          onSearch={(value) => filter({ model: value.trim() || undefined })}
-          placeholder={t('list.modelFilter')}
-          allowClear
-          style={{ width: 180 }}
-          data-testid="device-model-filter"
-        />
-        <Button onClick={reset}>{t('common.reset')}</Button>
-      </Flex>
-      <Table<Device>
-        rowKey="id"
-        size="middle"
-        data-testid="device-table"
-        columns={columns}
-        dataSource={list}
-        loading={devices.loading}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('common.noData') }}
-        pagination={pagination}
-      />
       <DeviceFormModal
         open={dialog !== null}
         device={dialog?.device}
@@ -300,6 +285,6 @@ export function DeviceListPage() {
           await Promise.all([labels.reload(), devices.reload()]);
         }}
       />
-    </Card>
+    </ListPage>
   );
 }

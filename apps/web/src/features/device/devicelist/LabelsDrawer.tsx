@@ -5,10 +5,11 @@ import { CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, PlusOutline
 import { useTranslation } from 'react-i18next';
 import { checkLabelName, limits, Permission, type Label } from '@hmi/contract';
 import { createLabel, deleteLabel, renameLabel } from '../../../api/labels';
-import { useDialogs } from '../../../app/dialogs';
 import { checkRule } from '../../auth/rules';
 import { useCan } from '../../../shared/access';
 import { useErrorToast } from '../../../shared/errors';
+import { toastedByClient } from '../../../shared/useBusy';
+import { useConfirmAction } from '../../../shared/useConfirmAction';
 
 export function LabelsDrawer({
   open,
@@ -23,7 +24,7 @@ export function LabelsDrawer({
 }) {
   const { t } = useTranslation('device');
   const { message } = App.useApp();
-  const dialogs = useDialogs();
+  const confirm = useConfirmAction();
   const fail = useErrorToast();
   const can = useCan();
   const editable = can(Permission.DEVICE_EDIT);
@@ -62,19 +63,13 @@ export function LabelsDrawer({
   };
 
   const remove = (label: Label) =>
-    dialogs.confirm({
+    confirm({
       title: t('labels.deleteTitle'),
       content: t('labels.deleteContent', { name: label.name, count: label.device_count }),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await deleteLabel(label.id);
-          void message.success(t('labels.deleted'));
-          await onChanged();
-        } catch {
-          // Translated toast from the client.
-        }
-      },
+      call: () => deleteLabel(label.id),
+      doneText: t('labels.deleted'),
+      after: onChanged,
+      onError: toastedByClient,
     });
 
   return (

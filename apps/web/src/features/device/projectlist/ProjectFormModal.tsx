@@ -1,13 +1,12 @@
 /** Add, edit or view a project (multiple devices): a name and its member devices. */
 import { useCallback, useMemo } from 'react';
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PROJECT_DEVICES_MAX, PROJECT_NAME_MAX, type Project } from '@hmi/contract';
 import { listDevices } from '../../../api/devices';
 import { createProject, updateProject } from '../../../api/projects';
-import { modalDefaults } from '../../../app/theme';
 import { requiredRule } from '../../auth/rules';
-import { useDialogSave } from '../../../shared/useDialogSave';
+import { FormModal } from '../../../shared/FormModal';
 import { useLoad } from '../../../shared/useLoad';
 
 interface Values {
@@ -27,7 +26,6 @@ export function ProjectFormModal({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('project');
-  const { saving, save: saveWith } = useDialogSave();
   const open = dialog !== null;
   const readOnly = dialog?.mode === 'view';
   const project = dialog && dialog.mode !== 'add' ? dialog.project : null;
@@ -45,43 +43,25 @@ export function ProjectFormModal({
     return [...byId.values()];
   }, [devices.data, project]);
 
-  const save = async (values: Values) => {
+  const save = (values: Values) => {
     const body = { name: values.name.trim(), device_ids: values.device_ids ?? [] };
-    await saveWith(
-      () =>
-        project
-          ? updateProject(project.id, body, { handleError: true })
-          : createProject(body, { handleError: true }),
-      t(project ? 'form.saved' : 'form.created'),
-      () => {
-        onSaved();
-        onClose();
-      },
-    );
+    return project
+      ? updateProject(project.id, body, { handleError: true })
+      : createProject(body, { handleError: true });
   };
 
   return (
-    <Modal
-      {...modalDefaults}
+    <FormModal
       open={open}
       title={t(readOnly ? 'form.viewTitle' : project ? 'form.editTitle' : 'form.addTitle')}
-      onCancel={onClose}
-      confirmLoading={saving}
-      okButtonProps={{ htmlType: 'submit', style: readOnly ? { display: 'none' } : undefined }}
       cancelText={readOnly ? t('common.close') : undefined}
-      destroyOnHidden
-      modalRender={(dom) => (
-        <Form<Values>
-          name="project"
-          layout="vertical"
-          clearOnDestroy
-          disabled={readOnly}
-          initialValues={project ? { name: project.name, device_ids: project.devices.map((d) => d.id) } : {}}
-          onFinish={save}
-        >
-          {dom}
-        </Form>
-      )}
+      readOnly={readOnly}
+      name="project"
+      initialValues={project ? { name: project.name, device_ids: project.devices.map((d) => d.id) } : {}}
+      save={save}
+      successText={t(project ? 'form.saved' : 'form.created')}
+      onSaved={onSaved}
+      onClose={onClose}
     >
       <Form.Item name="name" label={t('field.name')} rules={[requiredRule(t), { max: PROJECT_NAME_MAX }]}>
         <Input maxLength={PROJECT_NAME_MAX} placeholder={t('form.namePlaceholder')} />
@@ -102,6 +82,6 @@ export function ProjectFormModal({
           data-testid="project-devices"
         />
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }

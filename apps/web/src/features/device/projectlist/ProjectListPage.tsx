@@ -1,36 +1,31 @@
 /** Projects (ids 39-43): list, add, edit, delete; `?projectid=` opens one. */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { App, Button, Card, Flex, Table, Tag, Typography } from 'antd';
+import { Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Permission, type Project } from '@hmi/contract';
-import { deleteProject, getProject, listProjects, type ProjectQuery } from '../../../api/projects';
-import { useDialogs } from '../../../app/dialogs';
+import { deleteProject, getProject, listProjects } from '../../../api/projects';
 import { useCan } from '../../../shared/access';
 import { formatTime } from '../../../shared/format';
-import { useLoad } from '../../../shared/useLoad';
 import { KeywordSearch } from '../../../shared/KeywordSearch';
-import { usePagination } from '../../../shared/usePagination';
+import { ListPage } from '../../../shared/ListPage';
+import { rowActionsColumn } from '../../../shared/RowActions';
+import { toastedByClient } from '../../../shared/useBusy';
+import { useConfirmAction } from '../../../shared/useConfirmAction';
+import { usePagedList } from '../../../shared/usePagedList';
 import { ProjectFormModal, type ProjectDialog } from './ProjectFormModal';
-import { RowActions } from '../../../shared/RowActions';
 
 const PAGE_SIZE = 20;
 const SHOWN_DEVICES = 5;
 
 export function ProjectListPage() {
   const { t } = useTranslation('project');
-  const { message } = App.useApp();
-  const dialogs = useDialogs();
+  const confirm = useConfirmAction();
   const can = useCan();
   const [params, setParams] = useSearchParams();
-  const [query, setQuery] = useState<ProjectQuery>({ page: 1, pageSize: PAGE_SIZE });
   const [dialog, setDialog] = useState<ProjectDialog | null>(null);
-
-  const fetch = useCallback(() => listProjects(query), [query]);
-  const projects = useLoad(fetch);
-  const pagination = usePagination(query, setQuery, projects.data?.total);
+  const projects = usePagedList(listProjects, { page: 1, pageSize: PAGE_SIZE });
 
   const show = (project: Project) =>
     setDialog({ mode: can(Permission.PROJECT_EDIT) ? 'edit' : 'view', project });
@@ -62,19 +57,13 @@ export function ProjectListPage() {
   }, [linked, can, setParams]);
 
   const remove = (project: Project) =>
-    dialogs.confirm({
+    confirm({
       title: t('deleteTitle'),
       content: t('deleteContent', { name: project.name }),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await deleteProject(project.id);
-          void message.success(t('deleted'));
-          await projects.reload();
-        } catch {
-          // Translated toast from the client.
-        }
-      },
+      call: () => deleteProject(project.id),
+      doneText: t('deleted'),
+      after: projects.reload,
+      onError: toastedByClient,
     });
 
   const columns: ColumnsType<Project> = [
@@ -109,61 +98,43 @@ export function ProjectListPage() {
     },
     { title: t('field.createdAt'), dataIndex: 'created_at', render: (v: number) => formatTime(v) },
     { title: t('field.updatedAt'), dataIndex: 'updated_at', render: (v: number) => formatTime(v) },
-  ];
-  if (can(Permission.PROJECT_EDIT) || can(Permission.PROJECT_DELETE))
-    columns.push({
+    ...rowActionsColumn<Project>({
       title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, p) => (
-        <RowActions
-          testId="project"
-          id={p.id}
-          onEdit={can(Permission.PROJECT_EDIT) && (() => show(p))}
-          onDelete={can(Permission.PROJECT_DELETE) && (() => remove(p))}
-        />
-      ),
-    });
+      testId: 'project',
+      onEdit: can(Permission.PROJECT_EDIT) && show,
+      onDelete: can(Permission.PROJECT_DELETE) && remove,
+    }),
+  ];
 
   return (
-    <Card
-      data-testid="page-projectlist"
+    <ListPage
+      testId="page-projectlist"
       title={t('title')}
-      extra={
-        can(Permission.PROJECT_ADD) && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setDialog({ mode: 'add' })}
-            data-testid="project-add"
-          >
-            {t('form.addTitle')}
-          </Button>
-        )
+      add={
+        can(Permission.PROJECT_ADD) && {
+          testId: 'project-add',
+          label: t('form.addTitle'),
+          onClick: () => setDialog({ mode: 'add' }),
+        }
       }
+      toolbar={
+        <Flex gap={12} style={{ marginBottom: 16 }}>
+          <KeywordSearch
+            placeholder={t('keywordPlaceholder')}
+            width={280}
+            onSearch={(keyword) => projects.filter({ keyword })}
+          />
+        </Flex>
+      }
+      tableTestId="project-table"
+      columns={columns}
+      list={projects}
     >
-      <Flex gap={12} style={{ marginBottom: 16 }}>
-        <KeywordSearch
-          placeholder={t('keywordPlaceholder')}
-          width={280}
-          onSearch={(keyword) => setQuery((q) => ({ ...q, page: 1, keyword }))}
-        />
-      </Flex>
-      <Table<Project>
-        rowKey="id"
-        data-testid="project-table"
-        columns={columns}
-        dataSource={projects.data?.list ?? []}
-        loading={projects.loading}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('common.noData') }}
-        pagination={pagination}
-      />
       <ProjectFormModal
         dialog={dialog}
         onClose={() => setDialog(null)}
         onSaved={() => void projects.reload()}
       />
-    </Card>
+    </ListPage>
   );
 }

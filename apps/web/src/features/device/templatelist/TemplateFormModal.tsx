@@ -1,11 +1,10 @@
 /** Add or edit a template: name (1030 when taken), HMI model, firmware, recipe. */
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TEMPLATE_NAME_MAX, type Template } from '@hmi/contract';
 import { createTemplate, updateTemplate } from '../../../api/templates';
-import { modalDefaults } from '../../../app/theme';
 import { requiredRule } from '../../auth/rules';
-import { useDialogSave } from '../../../shared/useDialogSave';
+import { FormModal } from '../../../shared/FormModal';
 
 interface Values {
   name: string;
@@ -26,57 +25,38 @@ export function TemplateFormModal({
   onSaved: (template: Template) => void;
 }) {
   const { t } = useTranslation('template');
-  const { saving, save: saveWith } = useDialogSave();
 
-  const save = async (values: Values) => {
+  const save = (values: Values) => {
     const body = {
       name: values.name.trim(),
       hmi_model: values.hmi_model.trim(),
       firmware: (values.firmware ?? '').trim(),
       recipe: (values.recipe ?? '').trim(),
     };
-    await saveWith(
-      () =>
-        template
-          ? updateTemplate(template.id, body, { handleError: true })
-          : createTemplate(body, { handleError: true }),
-      t(template ? 'form.saved' : 'form.created'),
-      (saved) => {
-        onSaved(saved);
-        onClose();
-      },
-    );
+    return template
+      ? updateTemplate(template.id, body, { handleError: true })
+      : createTemplate(body, { handleError: true });
   };
 
   return (
-    <Modal
-      {...modalDefaults}
+    <FormModal
       open={open}
       title={t(template ? 'form.editTitle' : 'form.addTitle')}
-      onCancel={onClose}
-      confirmLoading={saving}
-      okButtonProps={{ htmlType: 'submit' }}
-      destroyOnHidden
-      modalRender={(dom) => (
-        <Form<Values>
-          name="template"
-          layout="vertical"
-          clearOnDestroy
-          initialValues={
-            template
-              ? {
-                  name: template.name,
-                  hmi_model: template.hmi_model,
-                  firmware: template.firmware,
-                  recipe: template.recipe,
-                }
-              : {}
-          }
-          onFinish={save}
-        >
-          {dom}
-        </Form>
-      )}
+      name="template"
+      initialValues={
+        template
+          ? {
+              name: template.name,
+              hmi_model: template.hmi_model,
+              firmware: template.firmware,
+              recipe: template.recipe,
+            }
+          : {}
+      }
+      save={save}
+      successText={t(template ? 'form.saved' : 'form.created')}
+      onSaved={onSaved}
+      onClose={onClose}
     >
       <Form.Item name="name" label={t('field.name')} rules={[requiredRule(t), { max: TEMPLATE_NAME_MAX }]}>
         <Input maxLength={TEMPLATE_NAME_MAX} placeholder={t('form.namePlaceholder')} />
@@ -95,6 +75,6 @@ export function TemplateFormModal({
       <Form.Item name="recipe" label={t('field.recipe')} rules={[{ max: 200 }]}>
         <Input.TextArea maxLength={200} autoSize={{ minRows: 2, maxRows: 4 }} />
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }

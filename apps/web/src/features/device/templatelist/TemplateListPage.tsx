@@ -1,19 +1,19 @@
 /** Templates (ids 8-12): list, add, edit, copy, delete, and each template's TAG table; `?templateid=` opens one. */
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { App, Button, Card, Flex, Space, Table, Typography } from 'antd';
+import { App, Button, Flex, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Permission, type Template } from '@hmi/contract';
-import { copyTemplate, deleteTemplate, listTemplates, type TemplateQuery } from '../../../api/templates';
-import { useDialogs } from '../../../app/dialogs';
+import { copyTemplate, deleteTemplate, listTemplates } from '../../../api/templates';
 import { useCan } from '../../../shared/access';
 import { useErrorToast } from '../../../shared/errors';
 import { formatTime } from '../../../shared/format';
-import { useLoad } from '../../../shared/useLoad';
 import { KeywordSearch } from '../../../shared/KeywordSearch';
-import { usePagination } from '../../../shared/usePagination';
+import { ListPage } from '../../../shared/ListPage';
+import { toastedByClient } from '../../../shared/useBusy';
+import { useConfirmAction } from '../../../shared/useConfirmAction';
+import { usePagedList } from '../../../shared/usePagedList';
 import { AlarmRulesDrawer, type AlarmRulesTemplate } from '../../alarm/rules/AlarmRulesDrawer';
 import { TemplateDrawer } from './TemplateDrawer';
 import { TemplateFormModal } from './TemplateFormModal';
@@ -23,17 +23,13 @@ const PAGE_SIZE = 20;
 export function TemplateListPage() {
   const { t } = useTranslation('template');
   const { message } = App.useApp();
-  const dialogs = useDialogs();
+  const confirm = useConfirmAction();
   const fail = useErrorToast();
   const can = useCan();
   const [params, setParams] = useSearchParams();
-  const [query, setQuery] = useState<TemplateQuery>({ page: 1, pageSize: PAGE_SIZE });
   const [editing, setEditing] = useState<{ template: Template | null } | null>(null);
   const [alarmRulesOf, setAlarmRulesOf] = useState<AlarmRulesTemplate | null>(null);
-
-  const fetch = useCallback(() => listTemplates(query), [query]);
-  const templates = useLoad(fetch);
-  const pagination = usePagination(query, setQuery, templates.data?.total);
+  const templates = usePagedList(listTemplates, { page: 1, pageSize: PAGE_SIZE });
 
   const openId = Number(params.get('templateid'));
   const openTemplate = Number.isInteger(openId) && openId > 0 ? openId : null;
@@ -59,19 +55,14 @@ export function TemplateListPage() {
   };
 
   const remove = (template: Template) =>
-    dialogs.confirm({
+    confirm({
       title: t('deleteTitle'),
       content: t('deleteContent', { name: template.name }),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await deleteTemplate(template.id);
-          void message.success(t('deleted'));
-          await templates.reload();
-        } catch {
-          // 1037 and the rest: translated toast from the client.
-        }
-      },
+      call: () => deleteTemplate(template.id),
+      doneText: t('deleted'),
+      after: templates.reload,
+      // 1037 and the rest: translated toast from the client.
+      onError: toastedByClient,
     });
 
   const columns: ColumnsType<Template> = [
@@ -148,39 +139,29 @@ export function TemplateListPage() {
   ];
 
   return (
-    <Card
-      data-testid="page-templatelist"
+    <ListPage
+      testId="page-templatelist"
       title={t('title')}
-      extra={
-        can(Permission.TEMPLATE_ADD) && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setEditing({ template: null })}
-            data-testid="template-add"
-          >
-            {t('form.addTitle')}
-          </Button>
-        )
+      add={
+        can(Permission.TEMPLATE_ADD) && {
+          testId: 'template-add',
+          label: t('form.addTitle'),
+          onClick: () => setEditing({ template: null }),
+        }
       }
+      toolbar={
+        <Flex gap={12} style={{ marginBottom: 16 }}>
+          <KeywordSearch
+            placeholder={t('keywordPlaceholder')}
+            width={280}
+            onSearch={(keyword) => templates.filter({ keyword })}
+          />
+        </Flex>
+      }
+      tableTestId="template-table"
+      columns={columns}
+      list={templates}
     >
-      <Flex gap={12} style={{ marginBottom: 16 }}>
-        <KeywordSearch
-          placeholder={t('keywordPlaceholder')}
-          width={280}
-          onSearch={(keyword) => setQuery((q) => ({ ...q, page: 1, keyword }))}
-        />
-      </Flex>
-      <Table<Template>
-        rowKey="id"
-        data-testid="template-table"
-        columns={columns}
-        dataSource={templates.data?.list ?? []}
-        loading={templates.loading}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('common.noData') }}
-        pagination={pagination}
-      />
       <TemplateFormModal
         open={editing !== null}
         template={editing?.template}
@@ -196,6 +177,6 @@ export function TemplateListPage() {
         onClose={() => open(null)}
         onChanged={() => void templates.reload()}
       />
-    </Card>
+    </ListPage>
   );
 }

@@ -1,10 +1,10 @@
-import { useState } from 'react';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '@hmi/contract';
 import { editUserInfo } from '../../../api/account';
-import { modalDefaults } from '../../../app/theme';
 import { requiredRule } from '../../auth/rules';
+import { FormModal } from '../../../shared/FormModal';
+import { toastedByClient } from '../../../shared/useBusy';
 
 interface ProfileValues {
   name: string;
@@ -23,52 +23,28 @@ export interface EditProfileModalProps {
 /** Edits name, alias and contact through editUserInfo. */
 export function EditProfileModal({ open, userInfo, onClose, onSaved }: EditProfileModalProps) {
   const { t } = useTranslation('profile');
-  const { message } = App.useApp();
-  const [form] = Form.useForm<ProfileValues>();
-  const [saving, setSaving] = useState(false);
 
-  const save = async (values: ProfileValues) => {
-    setSaving(true);
-    try {
-      await editUserInfo({
-        name: values.name.trim(),
-        alias_name: (values.alias_name ?? '').trim(),
-        contact: (values.contact ?? '').trim(),
-      });
-      message.success(t('edit.saved'));
-      onSaved();
-      onClose();
-    } catch {
-      // Translated by the client.
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = (values: ProfileValues) =>
+    editUserInfo({
+      name: values.name.trim(),
+      alias_name: (values.alias_name ?? '').trim(),
+      contact: (values.contact ?? '').trim(),
+    });
 
   return (
-    <Modal
-      {...modalDefaults}
+    <FormModal
       open={open}
       title={t('edit.title')}
       okText={t('edit.save')}
       cancelText={t('edit.cancel')}
-      onCancel={onClose}
-      confirmLoading={saving}
-      okButtonProps={{ htmlType: 'submit' }}
-      destroyOnHidden
-      modalRender={(dom) => (
-        <Form<ProfileValues>
-          form={form}
-          name="profile"
-          layout="vertical"
-          requiredMark={false}
-          clearOnDestroy
-          initialValues={{ name: userInfo.name, alias_name: userInfo.alias_name, contact: userInfo.contact }}
-          onFinish={save}
-        >
-          {dom}
-        </Form>
-      )}
+      name="profile"
+      requiredMark={false}
+      initialValues={{ name: userInfo.name, alias_name: userInfo.alias_name, contact: userInfo.contact }}
+      save={save}
+      successText={t('edit.saved')}
+      onSaved={onSaved}
+      onClose={onClose}
+      onError={toastedByClient}
     >
       <Form.Item name="name" label={t('info.name')} rules={[requiredRule(t), { max: 50 }]}>
         <Input placeholder={t('edit.namePlaceholder')} maxLength={50} />
@@ -79,6 +55,6 @@ export function EditProfileModal({ open, userInfo, onClose, onSaved }: EditProfi
       <Form.Item name="contact" label={t('info.contact')} rules={[{ max: 100 }]}>
         <Input placeholder={t('edit.contactPlaceholder')} maxLength={100} />
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,14 +1,13 @@
 /** Add or edit a role: name (required, at most 10), permissions by area (view first), zones. */
 import { useCallback } from 'react';
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { checkRoleName, limits, Permission, type PermissionId, type Role } from '@hmi/contract';
 import { createRole, updateRole } from '../../../api/roles';
 import { listZones } from '../../../api/zones';
-import { modalDefaults } from '../../../app/theme';
 import { checkRule } from '../../auth/rules';
 import { useCan } from '../../../shared/access';
-import { useDialogSave } from '../../../shared/useDialogSave';
+import { FormModal } from '../../../shared/FormModal';
 import { useLoad } from '../../../shared/useLoad';
 import { PermissionPicker } from './PermissionPicker';
 
@@ -31,7 +30,6 @@ export function RoleFormModal({
 }) {
   const { t } = useTranslation('role');
   const can = useCan();
-  const { saving, save: saveWith } = useDialogSave();
   const open = dialog !== null;
   const role = dialog?.mode === 'edit' ? dialog.role : null;
 
@@ -52,48 +50,30 @@ export function RoleFormModal({
     ).values(),
   ];
 
-  const save = async (values: Values) => {
+  const save = (values: Values) => {
     const body = {
       name: values.name.trim(),
       permissions: values.permissions,
       zone_ids: values.zone_ids ?? [],
     };
-    await saveWith(
-      () =>
-        role ? updateRole(role.id, body, { handleError: true }) : createRole(body, { handleError: true }),
-      t(role ? 'form.saved' : 'form.created'),
-      () => {
-        onSaved();
-        onClose();
-      },
-    );
+    return role ? updateRole(role.id, body, { handleError: true }) : createRole(body, { handleError: true });
   };
 
   return (
-    <Modal
-      {...modalDefaults}
+    <FormModal
       width={720}
       open={open}
       title={t(role ? 'form.editTitle' : 'form.addTitle')}
-      onCancel={onClose}
-      confirmLoading={saving}
-      okButtonProps={{ htmlType: 'submit' }}
-      destroyOnHidden
-      modalRender={(dom) => (
-        <Form<Values>
-          name="role"
-          layout="vertical"
-          clearOnDestroy
-          initialValues={
-            role
-              ? { name: role.name, permissions: role.permissions, zone_ids: role.zone_ids }
-              : { permissions: [], zone_ids: [] }
-          }
-          onFinish={save}
-        >
-          {dom}
-        </Form>
-      )}
+      name="role"
+      initialValues={
+        role
+          ? { name: role.name, permissions: role.permissions, zone_ids: role.zone_ids }
+          : { permissions: [], zone_ids: [] }
+      }
+      save={save}
+      successText={t(role ? 'form.saved' : 'form.created')}
+      onSaved={onSaved}
+      onClose={onClose}
     >
       <Form.Item name="name" label={t('field.name')} rules={[checkRule(checkRoleName, t)]}>
         <Input placeholder={t('form.namePlaceholder')} count={{ show: true, max: limits.roleNameMax }} />
@@ -116,6 +96,6 @@ export function RoleFormModal({
           data-testid="role-zones"
         />
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }

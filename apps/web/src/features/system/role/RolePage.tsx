@@ -1,50 +1,35 @@
 /** Roles (ids 28, 29, 31, 32): list with permissions, zones and members; add, edit, delete. */
-import { useCallback, useState } from 'react';
-import { Alert, App, Button, Card, Flex, Table, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { Alert, Flex, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Permission, permissionGroups, type Role } from '@hmi/contract';
-import { deleteRole, listRoles, type RoleQuery } from '../../../api/roles';
-import { useDialogs } from '../../../app/dialogs';
+import { deleteRole, listRoles } from '../../../api/roles';
 import { useCan } from '../../../shared/access';
-import { useErrorToast } from '../../../shared/errors';
 import { formatTime } from '../../../shared/format';
-import { useLoad } from '../../../shared/useLoad';
 import { KeywordSearch } from '../../../shared/KeywordSearch';
-import { usePagination } from '../../../shared/usePagination';
+import { ListPage } from '../../../shared/ListPage';
+import { rowActionsColumn } from '../../../shared/RowActions';
+import { useConfirmAction } from '../../../shared/useConfirmAction';
+import { usePagedList } from '../../../shared/usePagedList';
 import { RoleFormModal, type RoleDialog } from './RoleFormModal';
-import { RowActions } from '../../../shared/RowActions';
 
 const PAGE_SIZE = 20;
 
 export function RolePage() {
   const { t } = useTranslation('role');
-  const { message } = App.useApp();
-  const dialogs = useDialogs();
-  const fail = useErrorToast();
+  const confirm = useConfirmAction();
   const can = useCan();
-  const [query, setQuery] = useState<RoleQuery>({ page: 1, pageSize: PAGE_SIZE });
   const [dialog, setDialog] = useState<RoleDialog | null>(null);
-
-  const fetch = useCallback(() => listRoles(query), [query]);
-  const roles = useLoad(fetch);
-  const pagination = usePagination(query, setQuery, roles.data?.total);
+  const roles = usePagedList(listRoles, { page: 1, pageSize: PAGE_SIZE });
 
   const remove = (role: Role) =>
-    dialogs.confirm({
+    confirm({
       title: t('deleteTitle'),
       content: t('deleteContent', { name: role.name }),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await deleteRole(role.id, { handleError: true });
-          void message.success(t('deleted'));
-          await roles.reload();
-        } catch (error) {
-          fail(error);
-        }
-      },
+      call: () => deleteRole(role.id, { handleError: true }),
+      doneText: t('deleted'),
+      after: roles.reload,
     });
 
   const areasOf = (role: Role) =>
@@ -95,58 +80,42 @@ export function RolePage() {
     },
     { title: t('field.members'), dataIndex: 'member_count', width: 100 },
     { title: t('field.createdAt'), dataIndex: 'created_at', render: (v: number) => formatTime(v) },
-  ];
-  if (can(Permission.ROLE_EDIT) || can(Permission.ROLE_DELETE))
-    columns.push({
+    ...rowActionsColumn<Role>({
       title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, r) => (
-        <RowActions
-          testId="role"
-          id={r.id}
-          onEdit={can(Permission.ROLE_EDIT) && (() => setDialog({ mode: 'edit', role: r }))}
-          onDelete={can(Permission.ROLE_DELETE) && (() => remove(r))}
-        />
-      ),
-    });
+      testId: 'role',
+      onEdit: can(Permission.ROLE_EDIT) && ((role) => setDialog({ mode: 'edit', role })),
+      onDelete: can(Permission.ROLE_DELETE) && remove,
+    }),
+  ];
 
   return (
-    <Card
-      data-testid="page-role"
+    <ListPage
+      testId="page-role"
       title={t('title')}
-      extra={
-        can(Permission.ROLE_ADD) && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setDialog({ mode: 'add' })}
-            data-testid="role-add"
-          >
-            {t('add')}
-          </Button>
-        )
+      add={
+        can(Permission.ROLE_ADD) && {
+          testId: 'role-add',
+          label: t('add'),
+          onClick: () => setDialog({ mode: 'add' }),
+        }
       }
+      toolbar={
+        <>
+          <Alert type="info" showIcon title={t('help')} style={{ marginBottom: 16 }} />
+          <Flex gap={12} style={{ marginBottom: 16 }}>
+            <KeywordSearch
+              placeholder={t('keywordPlaceholder')}
+              width={280}
+              onSearch={(keyword) => roles.filter({ keyword })}
+            />
+          </Flex>
+        </>
+      }
+      tableTestId="role-table"
+      columns={columns}
+      list={roles}
     >
-      <Alert type="info" showIcon title={t('help')} style={{ marginBottom: 16 }} />
-      <Flex gap={12} style={{ marginBottom: 16 }}>
-        <KeywordSearch
-          placeholder={t('keywordPlaceholder')}
-          width={280}
-          onSearch={(keyword) => setQuery((q) => ({ ...q, page: 1, keyword }))}
-        />
-      </Flex>
-      <Table<Role>
-        rowKey="id"
-        data-testid="role-table"
-        columns={columns}
-        dataSource={roles.data?.list ?? []}
-        loading={roles.loading}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('common.noData') }}
-        pagination={pagination}
-      />
       <RoleFormModal dialog={dialog} onClose={() => setDialog(null)} onSaved={() => void roles.reload()} />
-    </Card>
+    </ListPage>
   );
 }

@@ -1,49 +1,35 @@
 /** Security zones (ids 33, 30, 34, 35): list, add, edit, delete, with help on what a zone means here. */
-import { useCallback, useState } from 'react';
-import { Alert, App, Button, Card, Flex, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Alert, Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { limits, Permission, type Zone } from '@hmi/contract';
-import { deleteZone, listZones, type ZoneQuery } from '../../../api/zones';
-import { useDialogs } from '../../../app/dialogs';
+import { deleteZone, listZones } from '../../../api/zones';
 import { useCan } from '../../../shared/access';
-import { useErrorToast } from '../../../shared/errors';
 import { formatTime } from '../../../shared/format';
-import { useLoad } from '../../../shared/useLoad';
 import { KeywordSearch } from '../../../shared/KeywordSearch';
-import { usePagination } from '../../../shared/usePagination';
+import { ListPage } from '../../../shared/ListPage';
+import { rowActionsColumn } from '../../../shared/RowActions';
+import { useConfirmAction } from '../../../shared/useConfirmAction';
+import { usePagedList } from '../../../shared/usePagedList';
 import { ZoneFormModal, type ZoneDialog } from './ZoneFormModal';
-import { RowActions } from '../../../shared/RowActions';
 
 const PAGE_SIZE = 20;
 
 export function SafeZonePage() {
   const { t } = useTranslation('zone');
-  const { message } = App.useApp();
-  const dialogs = useDialogs();
-  const fail = useErrorToast();
+  const confirm = useConfirmAction();
   const can = useCan();
-  const [query, setQuery] = useState<ZoneQuery>({ page: 1, pageSize: PAGE_SIZE });
   const [dialog, setDialog] = useState<ZoneDialog | null>(null);
-
-  const fetch = useCallback(() => listZones(query), [query]);
-  const zones = useLoad(fetch);
+  const zones = usePagedList(listZones, { page: 1, pageSize: PAGE_SIZE });
 
   const remove = (zone: Zone) =>
-    dialogs.confirm({
+    confirm({
       title: t('deleteTitle'),
       content: t('deleteContent', { name: zone.name }),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await deleteZone(zone.id, { handleError: true });
-          void message.success(t('deleted'));
-          await zones.reload();
-        } catch (error) {
-          fail(error);
-        }
-      },
+      call: () => deleteZone(zone.id, { handleError: true }),
+      doneText: t('deleted'),
+      after: zones.reload,
     });
 
   const tags = (items: string[], color?: string) =>
@@ -95,69 +81,52 @@ export function SafeZonePage() {
         ),
     },
     { title: t('field.createdAt'), dataIndex: 'created_at', render: (v: number) => formatTime(v) },
-  ];
-  if (can(Permission.ZONE_EDIT) || can(Permission.ZONE_DELETE))
-    columns.push({
+    ...rowActionsColumn<Zone>({
       title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, z) => (
-        <RowActions
-          testId="zone"
-          id={z.id}
-          onEdit={can(Permission.ZONE_EDIT) && (() => setDialog({ mode: 'edit', zone: z }))}
-          onDelete={can(Permission.ZONE_DELETE) && (() => remove(z))}
-        />
-      ),
-    });
+      testId: 'zone',
+      onEdit: can(Permission.ZONE_EDIT) && ((zone) => setDialog({ mode: 'edit', zone })),
+      onDelete: can(Permission.ZONE_DELETE) && remove,
+    }),
+  ];
 
   const total = zones.data?.total ?? 0;
-  const pagination = usePagination(query, setQuery, total);
   return (
-    <Card
-      data-testid="page-safeZone"
+    <ListPage
+      testId="page-safeZone"
       title={t('title')}
-      extra={
-        can(Permission.ZONE_ADD) && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            disabled={total >= limits.zonesMax}
-            onClick={() => setDialog({ mode: 'add' })}
-            data-testid="zone-add"
-          >
-            {t('add')}
-          </Button>
-        )
+      add={
+        can(Permission.ZONE_ADD) && {
+          testId: 'zone-add',
+          label: t('add'),
+          onClick: () => setDialog({ mode: 'add' }),
+          disabled: total >= limits.zonesMax,
+        }
       }
+      toolbar={
+        <>
+          <Alert
+            type="info"
+            showIcon
+            title={t('helpTitle')}
+            description={t('help')}
+            style={{ marginBottom: 16 }}
+            data-testid="zone-help"
+          />
+          <Flex gap={12} align="center" style={{ marginBottom: 16 }}>
+            <KeywordSearch
+              placeholder={t('keywordPlaceholder')}
+              width={280}
+              onSearch={(keyword) => zones.filter({ keyword })}
+            />
+            <Typography.Text type="secondary">{t('limit', { count: total })}</Typography.Text>
+          </Flex>
+        </>
+      }
+      tableTestId="zone-table"
+      columns={columns}
+      list={zones}
     >
-      <Alert
-        type="info"
-        showIcon
-        title={t('helpTitle')}
-        description={t('help')}
-        style={{ marginBottom: 16 }}
-        data-testid="zone-help"
-      />
-      <Flex gap={12} align="center" style={{ marginBottom: 16 }}>
-        <KeywordSearch
-          placeholder={t('keywordPlaceholder')}
-          width={280}
-          onSearch={(keyword) => setQuery((q) => ({ ...q, page: 1, keyword }))}
-        />
-        <Typography.Text type="secondary">{t('limit', { count: total })}</Typography.Text>
-      </Flex>
-      <Table<Zone>
-        rowKey="id"
-        data-testid="zone-table"
-        columns={columns}
-        dataSource={zones.data?.list ?? []}
-        loading={zones.loading}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('common.noData') }}
-        pagination={pagination}
-      />
       <ZoneFormModal dialog={dialog} onClose={() => setDialog(null)} onSaved={() => void zones.reload()} />
-    </Card>
+    </ListPage>
   );
 }

@@ -1,15 +1,14 @@
 /** Add or edit a security zone: name (letters and digits), devices and groups covered, client networks. */
 import { useCallback, useMemo } from 'react';
-import { Form, Input, Modal, Select, TreeSelect } from 'antd';
+import { Form, Input, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { checkCidr, checkZoneName, Permission, ZONE_NETWORKS_MAX, type Zone } from '@hmi/contract';
 import { listDevices } from '../../../api/devices';
 import { listGroups } from '../../../api/groups';
 import { createZone, updateZone } from '../../../api/zones';
-import { modalDefaults } from '../../../app/theme';
 import { checkRule } from '../../auth/rules';
 import { useCan } from '../../../shared/access';
-import { useDialogSave } from '../../../shared/useDialogSave';
+import { FormModal } from '../../../shared/FormModal';
 import { groupOptions } from '../../../shared/groups';
 import { useLoad } from '../../../shared/useLoad';
 
@@ -33,7 +32,6 @@ export function ZoneFormModal({
 }) {
   const { t } = useTranslation('zone');
   const can = useCan();
-  const { saving, save: saveWith } = useDialogSave();
   const open = dialog !== null;
   const zone = dialog?.mode === 'edit' ? dialog.zone : null;
 
@@ -70,54 +68,36 @@ export function ZoneFormModal({
     },
   };
 
-  const save = async (values: Values) => {
+  const save = (values: Values) => {
     const body = {
       name: values.name.trim(),
       device_ids: values.device_ids ?? [],
       group_ids: values.group_ids ?? [],
       networks: (values.networks ?? []).map((n) => n.trim()).filter(Boolean),
     };
-    await saveWith(
-      () =>
-        zone ? updateZone(zone.id, body, { handleError: true }) : createZone(body, { handleError: true }),
-      t(zone ? 'form.saved' : 'form.created'),
-      () => {
-        onSaved();
-        onClose();
-      },
-    );
+    return zone ? updateZone(zone.id, body, { handleError: true }) : createZone(body, { handleError: true });
   };
 
   return (
-    <Modal
-      {...modalDefaults}
+    <FormModal
       width={640}
       open={open}
       title={t(zone ? 'form.editTitle' : 'form.addTitle')}
-      onCancel={onClose}
-      confirmLoading={saving}
-      okButtonProps={{ htmlType: 'submit' }}
-      destroyOnHidden
-      modalRender={(dom) => (
-        <Form<Values>
-          name="zone"
-          layout="vertical"
-          clearOnDestroy
-          initialValues={
-            zone
-              ? {
-                  name: zone.name,
-                  device_ids: zone.device_ids,
-                  group_ids: zone.group_ids,
-                  networks: zone.networks,
-                }
-              : { device_ids: [], group_ids: [], networks: [] }
-          }
-          onFinish={save}
-        >
-          {dom}
-        </Form>
-      )}
+      name="zone"
+      initialValues={
+        zone
+          ? {
+              name: zone.name,
+              device_ids: zone.device_ids,
+              group_ids: zone.group_ids,
+              networks: zone.networks,
+            }
+          : { device_ids: [], group_ids: [], networks: [] }
+      }
+      save={save}
+      successText={t(zone ? 'form.saved' : 'form.created')}
+      onSaved={onSaved}
+      onClose={onClose}
     >
       <Form.Item name="name" label={t('field.name')} rules={[checkRule(checkZoneName, t)]}>
         <Input placeholder={t('form.namePlaceholder')} />
@@ -160,6 +140,6 @@ export function ZoneFormModal({
           data-testid="zone-networks"
         />
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }

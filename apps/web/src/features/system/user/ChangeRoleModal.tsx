@@ -1,11 +1,9 @@
 /** Give a member another role; effective on the member's next request. */
-import { useState } from 'react';
-import { App, Form, Modal, Select, Typography } from 'antd';
+import { Form, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TeamMember } from '@hmi/contract';
 import { changeMemberRole } from '../../../api/team';
-import { modalDefaults } from '../../../app/theme';
-import { useErrorToast } from '../../../shared/errors';
+import { FormModal } from '../../../shared/FormModal';
 import { useRoleOptions } from './roleOptions';
 
 interface Values {
@@ -22,46 +20,21 @@ export function ChangeRoleModal({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('team');
-  const { message } = App.useApp();
-  const fail = useErrorToast();
-  const [saving, setSaving] = useState(false);
   const roles = useRoleOptions(member !== null);
 
-  const save = async (values: Values) => {
-    if (!member) return;
-    setSaving(true);
-    try {
-      await changeMemberRole(member.id, values.role_id, { handleError: true });
-      void message.success(t('changeRole.saved'));
-      onSaved();
-      onClose();
-    } catch (error) {
-      fail(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save =
+    member && ((values: Values) => changeMemberRole(member.id, values.role_id, { handleError: true }));
 
   return (
-    <Modal
-      {...modalDefaults}
+    <FormModal
       open={member !== null}
       title={t('changeRole.title', { name: member?.name ?? '' })}
-      onCancel={onClose}
-      confirmLoading={saving}
-      okButtonProps={{ htmlType: 'submit' }}
-      destroyOnHidden
-      modalRender={(dom) => (
-        <Form<Values>
-          name="changeRole"
-          layout="vertical"
-          clearOnDestroy
-          initialValues={member?.role_id ? { role_id: member.role_id } : {}}
-          onFinish={save}
-        >
-          {dom}
-        </Form>
-      )}
+      name="changeRole"
+      initialValues={member?.role_id ? { role_id: member.role_id } : {}}
+      save={save}
+      successText={t('changeRole.saved')}
+      onSaved={onSaved}
+      onClose={onClose}
     >
       <Form.Item
         name="role_id"
@@ -77,6 +50,6 @@ export function ChangeRoleModal({
         />
       </Form.Item>
       <Typography.Text type="secondary">{t('changeRole.tip')}</Typography.Text>
-    </Modal>
+    </FormModal>
   );
 }

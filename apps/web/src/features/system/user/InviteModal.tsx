@@ -1,11 +1,9 @@
 /** Invite an account of the same data centre into the team with a role. */
-import { useState } from 'react';
-import { Alert, App, Form, Input, Modal, Select } from 'antd';
+import { Alert, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createInvitation } from '../../../api/team';
-import { modalDefaults } from '../../../app/theme';
 import { requiredRule } from '../../auth/rules';
-import { useErrorToast } from '../../../shared/errors';
+import { FormModal } from '../../../shared/FormModal';
 import { useRoleOptions } from './roleOptions';
 
 interface Values {
@@ -23,42 +21,20 @@ export function InviteModal({
   onSent: () => void;
 }) {
   const { t } = useTranslation('team');
-  const { message } = App.useApp();
-  const fail = useErrorToast();
-  const [saving, setSaving] = useState(false);
   const roles = useRoleOptions(open);
 
-  const send = async (values: Values) => {
-    setSaving(true);
-    try {
-      await createInvitation(
-        { account: values.account.trim(), role_id: values.role_id },
-        { handleError: true },
-      );
-      void message.success(t('invite.sent'));
-      onSent();
-      onClose();
-    } catch (error) {
-      fail(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const send = (values: Values) =>
+    createInvitation({ account: values.account.trim(), role_id: values.role_id }, { handleError: true });
 
   return (
-    <Modal
-      {...modalDefaults}
+    <FormModal
       open={open}
       title={t('invite.title')}
-      onCancel={onClose}
-      confirmLoading={saving}
-      okButtonProps={{ htmlType: 'submit' }}
-      destroyOnHidden
-      modalRender={(dom) => (
-        <Form<Values> name="invite" layout="vertical" clearOnDestroy onFinish={send}>
-          {dom}
-        </Form>
-      )}
+      name="invite"
+      save={send}
+      successText={t('invite.sent')}
+      onSaved={onSent}
+      onClose={onClose}
     >
       <Alert type="info" showIcon title={t('invite.tip')} style={{ marginBottom: 16 }} />
       <Form.Item name="account" label={t('invite.account')} rules={[requiredRule(t)]}>
@@ -78,6 +54,6 @@ export function InviteModal({
           data-testid="invite-role"
         />
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }

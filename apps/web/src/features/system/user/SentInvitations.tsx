@@ -1,14 +1,13 @@
 /** Invitations sent by the team with their state; pending ones can be cancelled (25). */
 import { useCallback, useState } from 'react';
-import { App, Button, Card, Select, Table, Tag } from 'antd';
+import { Button, Card, Select, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { InvitationStatus, Permission, type Invitation, type InvitationStatusValue } from '@hmi/contract';
 import { cancelInvitation, listInvitations, type InvitationQuery } from '../../../api/team';
-import { useDialogs } from '../../../app/dialogs';
 import { useCan } from '../../../shared/access';
-import { useErrorToast } from '../../../shared/errors';
 import { formatTime } from '../../../shared/format';
+import { useConfirmAction } from '../../../shared/useConfirmAction';
 import { useLoad } from '../../../shared/useLoad';
 
 const statusColor: Record<InvitationStatusValue, string> = {
@@ -21,9 +20,7 @@ const statusColor: Record<InvitationStatusValue, string> = {
 
 export function SentInvitations({ refreshKey }: { refreshKey: number }) {
   const { t } = useTranslation('team');
-  const { message } = App.useApp();
-  const dialogs = useDialogs();
-  const fail = useErrorToast();
+  const confirm = useConfirmAction();
   const can = useCan();
   const [query, setQuery] = useState<InvitationQuery>({ page: 1, pageSize: 10 });
 
@@ -35,19 +32,12 @@ export function SentInvitations({ refreshKey }: { refreshKey: number }) {
   const invitations = useLoad(fetch);
 
   const cancel = (inv: Invitation) =>
-    dialogs.confirm({
+    confirm({
       title: t('invitations.cancelTitle'),
       content: t('invitations.cancelContent', { account: inv.invitee_account }),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await cancelInvitation(inv.id, { handleError: true });
-          void message.success(t('invitations.cancelled'));
-          await invitations.reload();
-        } catch (error) {
-          fail(error);
-        }
-      },
+      call: () => cancelInvitation(inv.id, { handleError: true }),
+      doneText: t('invitations.cancelled'),
+      after: invitations.reload,
     });
 
   const columns: ColumnsType<Invitation> = [

@@ -4,21 +4,20 @@
  * the signed-in account are shown on top.
  */
 import { useCallback, useState } from 'react';
-import { Alert, App, Button, Card, Flex, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Permission, type TeamMember } from '@hmi/contract';
-import { listMembers, removeMember, transferMain, type MemberQuery } from '../../../api/team';
-import { useDialogs } from '../../../app/dialogs';
+import { listMembers, removeMember, transferMain } from '../../../api/team';
 import { useSession } from '../../../app/userStore';
 import { useCan } from '../../../shared/access';
-import { useErrorToast } from '../../../shared/errors';
 import { formatTime } from '../../../shared/format';
-import { useLoad } from '../../../shared/useLoad';
 import { FilterSelect } from '../../../shared/FilterSelect';
 import { KeywordSearch } from '../../../shared/KeywordSearch';
-import { usePagination } from '../../../shared/usePagination';
+import { ListTable } from '../../../shared/ListTable';
+import { useConfirmAction } from '../../../shared/useConfirmAction';
+import { usePagedList } from '../../../shared/usePagedList';
 import { ChangeRoleModal } from './ChangeRoleModal';
 import { DataPermissionModal } from './DataPermissionModal';
 import { InviteModal } from './InviteModal';
@@ -30,12 +29,9 @@ const PAGE_SIZE = 20;
 
 export function UserPage() {
   const { t } = useTranslation('team');
-  const { message } = App.useApp();
-  const dialogs = useDialogs();
-  const fail = useErrorToast();
+  const confirm = useConfirmAction();
   const can = useCan();
   const { userInfo } = useSession();
-  const [query, setQuery] = useState<MemberQuery>({ page: 1, pageSize: PAGE_SIZE });
   const [inviting, setInviting] = useState(false);
   const [sentKey, setSentKey] = useState(0);
   const [roleOf, setRoleOf] = useState<TeamMember | null>(null);
@@ -43,42 +39,30 @@ export function UserPage() {
   const closeGrants = useCallback(() => setGrantsOf(null), []);
   const roleFilter = useRoleOptions(true);
 
-  const fetch = useCallback(() => listMembers(query), [query]);
-  const members = useLoad(fetch);
-  const pagination = usePagination(query, setQuery, members.data?.total);
+  const members = usePagedList(listMembers, { page: 1, pageSize: PAGE_SIZE });
   const isMain = Boolean(userInfo?.is_main);
   const myId = userInfo?.dbuser_id;
 
   const remove = (member: TeamMember) =>
-    dialogs.confirm({
+    confirm({
       title: t('remove.title'),
       content: t('remove.content', { name: member.name }),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await removeMember(member.id, { handleError: true });
-          void message.success(t('remove.done'));
-          await members.reload();
-          setSentKey((k) => k + 1);
-        } catch (error) {
-          fail(error);
-        }
+      call: () => removeMember(member.id, { handleError: true }),
+      doneText: t('remove.done'),
+      after: async () => {
+        await members.reload();
+        setSentKey((k) => k + 1);
       },
     });
 
   const handOver = (member: TeamMember) =>
-    dialogs.confirm({
+    confirm({
       title: t('transfer.title', { name: member.name }),
       content: t('transfer.content', { name: member.name }),
-      onOk: async () => {
-        try {
-          await transferMain(member.id, { handleError: true });
-          void message.success(t('transfer.sent'));
-          setSentKey((k) => k + 1);
-        } catch (error) {
-          fail(error);
-        }
-      },
+      danger: false,
+      call: () => transferMain(member.id, { handleError: true }),
+      doneText: t('transfer.sent'),
+      after: () => setSentKey((k) => k + 1),
     });
 
   const columns: ColumnsType<TeamMember> = [
@@ -204,28 +188,19 @@ export function UserPage() {
           <KeywordSearch
             placeholder={t('keywordPlaceholder')}
             width={280}
-            onSearch={(keyword) => setQuery((q) => ({ ...q, page: 1, keyword }))}
+            onSearch={(keyword) => members.filter({ keyword })}
           />
           {roleFilter.options.length > 0 && (
             <FilterSelect<number>
-              value={query.role_id as number | undefined}
+              value={members.query.role_id as number | undefined}
               allLabel={t('allRoles')}
               options={roleFilter.options}
-              onChange={(role_id) => setQuery((q) => ({ ...q, page: 1, role_id }))}
+              onChange={(role_id) => members.filter({ role_id })}
               width={180}
             />
           )}
         </Flex>
-        <Table<TeamMember>
-          rowKey="id"
-          data-testid="member-table"
-          columns={columns}
-          dataSource={members.data?.list ?? []}
-          loading={members.loading}
-
-          locale={{ emptyText: t('common.noData') }}
-          pagination={pagination}
-        />
+        <ListTable<TeamMember> data-testid="member-table" columns={columns} list={members} />
       </Card>
       <SentInvitations refreshKey={sentKey} />
       <InviteModal

@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+import { Form, Modal, type FormProps, type ModalProps } from 'antd';
+import { modalDefaults } from '../app/theme';
+import { useDialogSave } from './useDialogSave';
+
+type ModalPart = Pick<ModalProps, 'open' | 'title' | 'width' | 'okText' | 'cancelText' | 'styles'>;
+type FormPart<V> = Pick<FormProps<V>, 'form' | 'name' | 'initialValues' | 'requiredMark' | 'onValuesChange'>;
+
+export type FormModalProps<V, T> = ModalPart &
+  FormPart<V> & {
+    /** The save call; null while there is nothing to save (the dialog is closing). */
+    save: ((values: V) => Promise<T>) | null;
+    successText: string;
+    /** Gets the saved object; the dialog closes right after. */
+    onSaved: (saved: T) => void;
+    onClose: () => void;
+    /** See `useDialogSave`; by default the translated error toast. */
+    onError?: (error: unknown) => void;
+    /** A view only: no OK button, every field disabled. */
+    readOnly?: boolean;
+    children: ReactNode;
+  };
+
+/**
+ * An add or edit dialog around a vertical form: OK submits the form, the dialog's fields are cleared
+ * when it closes, and a successful save is toasted, told to the page and closes the dialog.
+ */
+export function FormModal<V, T>({
+  open,
+  title,
+  width = modalDefaults.width,
+  okText,
+  cancelText,
+  styles,
+  form,
+  name,
+  initialValues,
+  requiredMark,
+  onValuesChange,
+  save,
+  successText,
+  onSaved,
+  onClose,
+  onError,
+  readOnly,
+  children,
+}: FormModalProps<V, T>) {
+  const { saving, save: saveWith } = useDialogSave();
+  const finish = (values: V) => {
+    if (!save) return;
+    void saveWith(
+      () => save(values),
+      successText,
+      (saved) => {
+        onSaved(saved);
+        onClose();
+      },
+      onError,
+    );
+  };
+
+  return (
+    <Modal
+      {...modalDefaults}
+      width={width}
+      open={open}
+      title={title}
+      okText={okText}
+      cancelText={cancelText}
+      onCancel={onClose}
+      confirmLoading={saving}
+      okButtonProps={{ htmlType: 'submit', style: readOnly ? { display: 'none' } : undefined }}
+      styles={styles}
+      destroyOnHidden
+      modalRender={(dom) => (
+        <Form<V>
+          form={form}
+          name={name}
+          layout="vertical"
+          requiredMark={requiredMark}
+          clearOnDestroy
+          disabled={readOnly}
+          initialValues={initialValues}
+          onValuesChange={onValuesChange}
+          onFinish={finish}
+        >
+          {dom}
+        </Form>
+      )}
+    >
+      {children}
+    </Modal>
+  );
+}
