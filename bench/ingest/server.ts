@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { IngestRepo } from '@hmi/server/src/modules/ingest/repo';
 import { migrate, openDatabase, type Db } from '@hmi/server/src/platform/db';
 import type { TestDatabase } from '@hmi/server/src/test/databases';
 import { provisionFleet, type Fleet } from '@hmi/server/src/test/fleet';
@@ -102,11 +103,7 @@ export async function startBareBroker(): Promise<{ url: string; process: ServerP
   return { url: `mqtt://127.0.0.1:${port}`, process: proc };
 }
 
-/** Rows in the history table. */
-export async function storedRows(store: Db): Promise<number> {
-  const r = await store.db
-    .selectFrom('tag_history')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
+/** History samples stored (filed and staged). */
+export function storedRows(store: Db): Promise<number> {
+  return new IngestRepo(store.db, store.dialect).historyCount();
 }

@@ -12,6 +12,7 @@ import { databases } from '../test/databases';
 import type { Harness } from '../test/harness';
 import { startMosquitto, type TestMosquitto } from '../test/mosquitto';
 import { boundDevice, connect, nextLive, nextMessage } from '../test/mqtt';
+import { IngestRepo } from '../modules/ingest/repo';
 import { ok } from '../test/registry';
 import { ManualClock } from './clock';
 import { loadConfig } from './config';
@@ -183,12 +184,10 @@ describe('scale-out: two instances on one PostgreSQL, one Mosquitto and one Redi
     );
     await publishTags('temp', seqs);
     await all;
-    const rows = await a.app.database.db
-      .selectFrom('tag_history')
-      .select('value')
-      .where('device_id', '=', device.deviceId)
-      .where('tag', '=', 'temp')
-      .execute();
+    const rows = await new IngestRepo(a.app.database.db, a.app.database.dialect).historyOf(
+      device.deviceId,
+      'temp',
+    );
     expect(rows.map((r) => Number(r.value)).sort((x, y) => x - y)).toEqual(seqs);
     const [onA, onB] = [await stats(a), await stats(b)];
     expect(onA.batches + onB.batches).toBe(seqs.length);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
 import { startHarness, type Harness } from '../../test/harness';
+import { historyOf, importHistory } from '../../test/history';
 import { boundDevice, brokerUrl, connect } from '../../test/mqtt';
 
 describe.each(databases)('TAG history layout on $name', (database) => {
@@ -19,14 +20,10 @@ describe.each(databases)('TAG history layout on $name', (database) => {
     await h?.close();
   });
 
-  const history = (deviceId: number) =>
-    h.app.database.db
-      .selectFrom('tag_history')
-      .select(['tag', 'ts', 'value'])
-      .where('device_id', '=', deviceId)
-      .orderBy('tag')
-      .orderBy('value')
-      .execute();
+  const history = async (deviceId: number) =>
+    (await historyOf(h, deviceId))
+      .map(({ tag, ts, value }) => ({ tag, ts, value }))
+      .sort((a, b) => a.tag.localeCompare(b.tag) || a.value.localeCompare(b.value));
 
   it('keeps samples of one TAG with the same millisecond apart, within a batch and across batches', async () => {
     const d = await boundDevice(h, main, tag());
@@ -46,9 +43,12 @@ describe.each(databases)('TAG history layout on $name', (database) => {
     expect(await history(d.deviceId)).toEqual(
       ['1', '2', '3', '4'].map((value) => ({ tag: 'temp', ts, value })),
     );
+    // Filed into a chunk, they stay four samples, in the order they came.
+    await h.app.connectivity.ingest.fileHistory(Infinity);
+    expect((await historyOf(h, d.deviceId)).map((s) => s.value)).toEqual(['1', '2', '3', '4']);
   });
 
-  it('retention deletes the old rows of every (device, TAG) and keeps the recent ones', async () => {
+  it('retention deletes the old hours of every (device, TAG) and keeps the recent ones', async () => {
     const a = await boundDevice(h, main, tag());
     const b = await boundDevice(h, main, tag());
     const day = 86_400_000;
@@ -60,7 +60,7 @@ describe.each(databases)('TAG history layout on $name', (database) => {
         [old, old + 1, recent].map((ts) => ({ device_id: d.deviceId, tag: t, ts, num: 1, value: '1' })),
       ),
     );
-    await h.app.database.db.insertInto('tag_history').values(rows).execute();
+    await importHistory(h, rows);
     await h.app.connectivity.ingest.housekeeping();
     for (const d of [a, b])
       expect(await history(d.deviceId)).toEqual([

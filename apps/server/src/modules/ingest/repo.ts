@@ -1,5 +1,13 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
+import { ChunkBuilder, type ChunkRow } from './history-chunks';
+import {
+  decodeChunk,
+  decodeStaged,
+  encodeStaged,
+  type HistorySample,
+  type TaggedSample,
+} from './history-codec';
 import { acceptSeq, parseWindow, windowHex } from './window';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -45,14 +53,16 @@ export interface TagDef {
   description: string;
 }
 
-/** A tag_history row: device_id, tag, ts, seq, pos, num, value. */
-type HistoryRow = [number, string, number, number, number, number | null, string];
 /** A tag_latest row: device_id, tag, value, ts. */
 type LatestRow = [number, string, string, number];
+/** An ingest_cursor row: sn, high_seq, window, updated_at. */
+type CursorRow = [string, number, string, number];
+/** A tag_history_staging row: device_id, n, samples. */
+type StagingRow = [number, number, Buffer];
 
-const CHUNK = 400;
+const PART = 400;
 
-function chunks<T>(rows: readonly T[], size = CHUNK): T[][] {
+function partsOf<T>(rows: readonly T[], size = PART): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
   return out;
@@ -60,6 +70,9 @@ function chunks<T>(rows: readonly T[], size = CHUNK): T[][] {
 
 /** SQL of connectivity: latest values, history, ingest cursors, commands, online and sync state. */
 export class IngestRepo {
+  /** SNs whose ingest_cursor row exists (committed). */
+  private readonly cursors = new Set<string>();
+
   constructor(
     readonly db: Kysely<Database>,
     private readonly dialect: 'sqlite' | 'postgres',
@@ -110,21 +123,23 @@ export class IngestRepo {
    * with save history, add history rows. Returns, per batch, whether it was stored.
    */
   async storeBatches(batches: readonly PendingBatch[], nowMs: number): Promise<boolean[]> {
-    return this.db.transaction().execute(async (trx) => {
-      const sns = [...new Set(batches.map((b) => b.sn))];
-      // PostgreSQL: every cursor row must exist to be locked below (instances share the stream).
-      // SQLite has one writer; the upsert after the window check creates missing rows.
-      if (this.dialect === 'postgres')
-        for (const part of chunks(sns))
-          await trx
-            .insertInto('ingest_cursor')
-            .values(part.map((sn) => ({ sn, high_seq: -1, window: '0', updated_at: nowMs })))
-            .onConflict((oc) => oc.column('sn').doNothing())
-            .execute();
+    // Sorted: transactions of several instances lock cursor rows in the same order (no deadlock).
+    const sns = [...new Set(batches.map((b) => b.sn))].sort();
+    const accepted = await this.db.transaction().execute(async (trx) => {
+      // PostgreSQL: every cursor row must exist to be locked below (instances share the stream); rows
+      // are never deleted, so those seen once need no insert again. SQLite has one writer; the upsert
+      // after the window check creates missing rows.
+      const missing = this.dialect === 'postgres' ? sns.filter((sn) => !this.cursors.has(sn)) : [];
+      for (const part of partsOf(missing))
+        await trx
+          .insertInto('ingest_cursor')
+          .values(part.map((sn) => ({ sn, high_seq: -1, window: '0', updated_at: nowMs })))
+          .onConflict((oc) => oc.column('sn').doNothing())
+          .execute();
       const windows = new Map<string, ReturnType<typeof parseWindow>>();
-      for (const part of chunks(sns)) {
+      for (const part of partsOf(sns)) {
         let q = trx.selectFrom('ingest_cursor').selectAll().where('sn', 'in', part);
-        if (this.dialect === 'postgres') q = q.forUpdate();
+        if (this.dialect === 'postgres') q = q.orderBy('sn').forUpdate();
         for (const r of await q.execute()) windows.set(r.sn, parseWindow(Number(r.high_seq), r.window));
       }
       const accepted = batches.map((b) => {
@@ -132,79 +147,135 @@ export class IngestRepo {
         if (!w) windows.set(b.sn, (w = parseWindow(-1, '0')));
         return acceptSeq(w, b.seq);
       });
-      for (const part of chunks(sns))
-        await trx
-          .insertInto('ingest_cursor')
-          .values(
-            part.map((sn) => {
-              const w = windows.get(sn) ?? { high: -1, bits: 0n };
-              return { sn, high_seq: w.high, window: windowHex(w), updated_at: nowMs };
-            }),
-          )
-          .onConflict((oc) =>
-            oc.column('sn').doUpdateSet((eb) => ({
-              high_seq: eb.ref('excluded.high_seq'),
-              window: eb.ref('excluded.window'),
-              updated_at: eb.ref('excluded.updated_at'),
-            })),
-          )
-          .execute();
-
-      const history: HistoryRow[] = [];
+      const cursors = sns.map((sn): CursorRow => {
+        const w = windows.get(sn) ?? { high: -1, bits: 0n };
+        return [sn, w.high, windowHex(w), nowMs];
+      });
+      const history = new Map<number, TaggedSample[]>();
       const latest = new Map<string, LatestRow>();
       batches.forEach((b, i) => {
         if (!accepted[i]) return;
-        b.samples.forEach((s, pos) => {
-          if (s.history) history.push([b.deviceId, s.tag, s.ts, b.seq, pos, s.num, s.value]);
+        for (const s of b.samples) {
+          if (s.history) {
+            let staged = history.get(b.deviceId);
+            if (!staged) history.set(b.deviceId, (staged = []));
+            staged.push(s);
+          }
           const key = `${b.deviceId}\u0000${s.tag}`;
           const prev = latest.get(key);
           if (!prev || s.ts >= prev[3]) latest.set(key, [b.deviceId, s.tag, s.value, s.ts]);
-        });
+        }
       });
-      await this.appendHistory(trx, history);
-      await this.upsertLatest(trx, [...latest.values()]);
+      const staged = [...history].map(([deviceId, samples]): StagingRow => [
+        deviceId,
+        samples.length,
+        encodeStaged(samples),
+      ]);
+      await this.writeBatches(trx, cursors, staged, [...latest.values()]);
       return accepted;
+    });
+    for (const sn of sns) this.cursors.add(sn);
+    return accepted;
+  }
+
+  async hasStaged(): Promise<boolean> {
+    const row = await this.db.selectFrom('tag_history_staging').select('id').limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Files the oldest staged rows (at most `maxRows`) into chunks, in one transaction: the chunks are
+   * written and the staged rows deleted together, so each sample is filed exactly once. Returns the
+   * samples filed. On PostgreSQL several instances may file at once: each takes rows no other has locked.
+   */
+  async fileStaged(maxRows: number): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      let q = trx
+        .selectFrom('tag_history_staging')
+        .select(['id', 'device_id', 'samples'])
+        .orderBy('id')
+        .limit(maxRows);
+      if (this.dialect === 'postgres') q = q.forUpdate().skipLocked();
+      const rows = await q.execute();
+      if (!rows.length) return 0;
+      const chunks = new ChunkBuilder();
+      for (const r of rows) for (const s of decodeStaged(r.samples)) chunks.add(r.device_id, s);
+      await this.insertChunks(trx, chunks.rows());
+      for (const part of partsOf(rows.map((r) => r.id)))
+        await trx.deleteFrom('tag_history_staging').where('id', 'in', part).execute();
+      return chunks.count;
     });
   }
 
-  /*
-   * The two statements below take any number of rows with a constant SQL text: the rows travel as
-   * one JSON parameter (SQLite json_each) or as one array per column (PostgreSQL unnest). Building
-   * and preparing a multi-row VALUES list per batch cost more than storing the rows.
-   */
-
-  private async appendHistory(trx: Transaction<Database>, rows: readonly HistoryRow[]): Promise<void> {
-    if (!rows.length) return;
-    if (this.dialect === 'sqlite') {
-      await sql`insert into tag_history (device_id, tag, ts, seq, pos, num, value)
-        select r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, r.value ->> 4,
-               r.value ->> 5, r.value ->> 6
-        from json_each(${JSON.stringify(rows)}) as r`.execute(trx);
-      return;
-    }
-    const col = <K extends 0 | 1 | 2 | 3 | 4 | 5 | 6>(k: K) => rows.map((r) => r[k]);
-    await sql`insert into tag_history (device_id, tag, ts, seq, pos, num, value)
-      select * from unnest(${col(0)}::integer[], ${col(1)}::text[], ${col(2)}::bigint[],
-                           ${col(3)}::bigint[], ${col(4)}::integer[],
-                           ${col(5)}::double precision[], ${col(6)}::text[])`.execute(trx);
+  /** Writes chunks of samples directly (imports and tests; ingest stages first). */
+  async importHistory(
+    rows: readonly { device_id: number; tag: string; ts: number; num: number | null; value: string }[],
+  ) {
+    const chunks = new ChunkBuilder();
+    for (const r of rows) chunks.add(r.device_id, r);
+    await this.db.transaction().execute((trx) => this.insertChunks(trx, chunks.rows()));
   }
 
-  /** Rows are unique by (device, TAG); a stored sample newer than the row's stays. */
-  private async upsertLatest(trx: Transaction<Database>, rows: readonly LatestRow[]): Promise<void> {
-    if (!rows.length) return;
+  private async insertChunks(trx: Transaction<Database>, rows: readonly ChunkRow[]): Promise<void> {
+    // 10 parameters a row: 100 rows stay well below either engine's limit.
+    for (const part of partsOf(rows, 100)) await trx.insertInto('tag_history_chunks').values(part).execute();
+  }
+
+  /**
+   * The writes of storeBatches: cursors, one staging row per device with its history samples of this
+   * transaction (history-codec.ts), latest values (unique by device and TAG; a stored sample newer
+   * than the row's stays). PostgreSQL gets them as one statement (one round trip instead of three,
+   * each column an array); SQLite as three, the latest values as one JSON parameter (json_each).
+   */
+  private async writeBatches(
+    trx: Transaction<Database>,
+    cursors: readonly CursorRow[],
+    staged: readonly StagingRow[],
+    latest: readonly LatestRow[],
+  ): Promise<void> {
     const newer = sql`on conflict (device_id, tag) do update set value = excluded.value, ts = excluded.ts
       where excluded.ts >= tag_latest.ts`;
-    if (this.dialect === 'sqlite') {
+    if (this.dialect === 'postgres') {
+      const col = <R extends readonly unknown[], K extends number>(rows: readonly R[], k: K) =>
+        rows.map((r) => r[k]);
+      await sql`with cursors as (
+          insert into ingest_cursor (sn, high_seq, "window", updated_at)
+          select * from unnest(${col(cursors, 0)}::text[], ${col(cursors, 1)}::bigint[],
+                               ${col(cursors, 2)}::text[], ${col(cursors, 3)}::bigint[])
+          on conflict (sn) do update set high_seq = excluded.high_seq, "window" = excluded."window",
+            updated_at = excluded.updated_at
+        ), staged as (
+          insert into tag_history_staging (device_id, n, samples)
+          select * from unnest(${col(staged, 0)}::integer[], ${col(staged, 1)}::integer[], ${col(staged, 2)}::bytea[])
+        )
+        insert into tag_latest (device_id, tag, value, ts)
+        select * from unnest(${col(latest, 0)}::integer[], ${col(latest, 1)}::text[], ${col(latest, 2)}::text[],
+                             ${col(latest, 3)}::bigint[])
+        ${newer}`.execute(trx);
+      return;
+    }
+    for (const part of partsOf(cursors))
+      await trx
+        .insertInto('ingest_cursor')
+        .values(part.map(([sn, high_seq, window, updated_at]) => ({ sn, high_seq, window, updated_at })))
+        .onConflict((oc) =>
+          oc.column('sn').doUpdateSet((eb) => ({
+            high_seq: eb.ref('excluded.high_seq'),
+            window: eb.ref('excluded.window'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+    if (staged.length)
+      await trx
+        .insertInto('tag_history_staging')
+        .values(staged.map(([device_id, n, samples]) => ({ device_id, n, samples })))
+        .execute();
+    if (latest.length)
       // "where true" keeps SQLite from reading ON CONFLICT as a join constraint of the SELECT.
       await sql`insert into tag_latest (device_id, tag, value, ts)
         select r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3
-        from json_each(${JSON.stringify(rows)}) as r where true ${newer}`.execute(trx);
-      return;
-    }
-    const col = <K extends 0 | 1 | 2 | 3>(k: K) => rows.map((r) => r[k]);
-    await sql`insert into tag_latest (device_id, tag, value, ts)
-      select * from unnest(${col(0)}::integer[], ${col(1)}::text[], ${col(2)}::text[], ${col(3)}::bigint[])
-      ${newer}`.execute(trx);
+        from json_each(${JSON.stringify(latest)}) as r where true ${newer}`.execute(trx);
   }
 
   latest(deviceId: number) {
@@ -254,75 +325,149 @@ export class IngestRepo {
     return Number(r.numUpdatedRows) > 0;
   }
 
-  async buckets(deviceId: number, tag: string, from: number, to: number, bucketMs: number) {
-    const r = await sql<{ b: number; min: number; max: number; avg: number; count: number }>`
-      select cast((ts - ${from}) / ${bucketMs} as integer) as b, min(num) as min, max(num) as max,
-             cast(avg(num) as double precision) as avg, count(*) as count
-      from tag_history
-      where device_id = ${deviceId} and tag = ${tag} and ts >= ${from} and ts < ${to} and num is not null
-      group by 1
-      order by 1`.execute(this.db);
-    return r.rows.map((x) => ({
-      t: from + Number(x.b) * bucketMs,
-      min: Number(x.min),
-      max: Number(x.max),
-      avg: Number(x.avg),
-      count: Number(x.count),
-    }));
+  /** The staged samples of one device and TAG within [from, to). */
+  private async stagedOf(deviceId: number, tag: string, from: number, to: number): Promise<HistorySample[]> {
+    const rows = await this.db
+      .selectFrom('tag_history_staging')
+      .select('samples')
+      .where('device_id', '=', deviceId)
+      .orderBy('id')
+      .execute();
+    const out: HistorySample[] = [];
+    for (const r of rows)
+      for (const s of decodeStaged(r.samples)) if (s.tag === tag && s.ts >= from && s.ts < to) out.push(s);
+    return out;
   }
 
-  async samples(deviceId: number, tag: string, from: number, to: number, limit: number) {
-    const rows = await this.db
-      .selectFrom('tag_history')
-      .select(['ts', 'value'])
+  private chunksOf(deviceId: number, tag: string, from: number, to: number) {
+    return this.db
+      .selectFrom('tag_history_chunks')
       .where('device_id', '=', deviceId)
       .where('tag', '=', tag)
-      .where('ts', '>=', from)
-      .where('ts', '<', to)
-      .orderBy('ts', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.reverse().map((r) => ({ t: Number(r.ts), value: r.value }));
+      .where('t0', '<', to)
+      .where('t1', '>=', from);
   }
 
   /**
-   * Deletes history older than `before`. SQLite's table is clustered on (device_id, tag, ts, …)
-   * with no index on ts: the (device, TAG) pairs are found by seeking from one to the next along
-   * the key, and each pair's old rows are one range of it, deleted by a statement of its own so
-   * that no single write holds the database for long.
+   * Min, max, average and count of the numeric samples per bucket of `bucketMs` from `from`. A chunk
+   * wholly inside one bucket counts by its aggregates; the samples of the others, and the staged
+   * ones, are read one by one.
    */
-  async pruneHistory(before: number): Promise<number> {
-    if (this.dialect === 'postgres') {
-      const r = await this.db.deleteFrom('tag_history').where('ts', '<', before).executeTakeFirst();
-      return Number(r.numDeletedRows);
+  async buckets(deviceId: number, tag: string, from: number, to: number, bucketMs: number) {
+    const acc = new Map<number, { min: number; max: number; sum: number; count: number }>();
+    const bucketOf = (ts: number) => Math.floor((ts - from) / bucketMs);
+    const add = (b: number, min: number, max: number, sum: number, count: number) => {
+      const x = acc.get(b);
+      if (!x) acc.set(b, { min, max, sum, count });
+      else {
+        x.min = Math.min(x.min, min);
+        x.max = Math.max(x.max, max);
+        x.sum += sum;
+        x.count += count;
+      }
+    };
+    const addSample = (s: HistorySample) => {
+      if (s.num !== null && s.ts >= from && s.ts < to) add(bucketOf(s.ts), s.num, s.num, s.num, 1);
+    };
+    const chunks = await this.chunksOf(deviceId, tag, from, to)
+      .select(['id', 't0', 't1', 'num_n', 'num_min', 'num_max', 'num_sum'])
+      .where('num_n', '>', 0)
+      .execute();
+    const split: number[] = [];
+    for (const c of chunks) {
+      const [t0, t1] = [Number(c.t0), Number(c.t1)];
+      if (t0 >= from && t1 < to && bucketOf(t0) === bucketOf(t1))
+        add(bucketOf(t0), Number(c.num_min), Number(c.num_max), Number(c.num_sum), Number(c.num_n));
+      else split.push(c.id);
     }
-    let deleted = 0;
-    let pair = await this.db
-      .selectFrom('tag_history')
-      .select(['device_id', 'tag'])
-      .orderBy('device_id')
-      .orderBy('tag')
-      .limit(1)
-      .executeTakeFirst();
-    while (pair) {
+    for (const part of partsOf(split)) {
+      const rows = await this.db
+        .selectFrom('tag_history_chunks')
+        .select('samples')
+        .where('id', 'in', part)
+        .execute();
+      for (const r of rows) for (const s of decodeChunk(r.samples)) addSample(s);
+    }
+    for (const s of await this.stagedOf(deviceId, tag, from, to)) addSample(s);
+    return [...acc]
+      .sort(([a], [b]) => a - b)
+      .map(([b, x]) => ({
+        t: from + b * bucketMs,
+        min: x.min,
+        max: x.max,
+        avg: x.sum / x.count,
+        count: x.count,
+      }));
+  }
+
+  /** The newest `limit` samples within [from, to), oldest first. */
+  async samples(deviceId: number, tag: string, from: number, to: number, limit: number) {
+    const found = await this.stagedOf(deviceId, tag, from, to);
+    const chunks = await this.chunksOf(deviceId, tag, from, to)
+      .select(['id', 't1'])
+      .orderBy('t1', 'desc')
+      .execute();
+    const newest = () => found.map((s) => s.ts).sort((a, b) => b - a)[limit - 1] ?? -Infinity;
+    for (const c of chunks) {
+      // Chunks come newest last sample first: once `limit` samples are newer than all of this one, stop.
+      if (found.length >= limit && Number(c.t1) < newest()) break;
+      const row = await this.db
+        .selectFrom('tag_history_chunks')
+        .select('samples')
+        .where('id', '=', c.id)
+        .executeTakeFirst();
+      if (row) for (const s of decodeChunk(row.samples)) if (s.ts >= from && s.ts < to) found.push(s);
+    }
+    return found
+      .sort((a, b) => a.ts - b.ts)
+      .slice(-limit)
+      .map((s) => ({ t: s.ts, value: s.value }));
+  }
+
+  /** Every stored sample of a device (filed and staged), optionally of one TAG, in time order. */
+  async historyOf(deviceId: number, tag?: string): Promise<TaggedSample[]> {
+    let q = this.db
+      .selectFrom('tag_history_chunks')
+      .select(['tag', 'samples'])
+      .where('device_id', '=', deviceId);
+    if (tag !== undefined) q = q.where('tag', '=', tag);
+    const out: TaggedSample[] = [];
+    for (const c of await q.orderBy('id').execute())
+      for (const s of decodeChunk(c.samples)) out.push({ tag: c.tag, ...s });
+    const staged = await this.db
+      .selectFrom('tag_history_staging')
+      .select('samples')
+      .where('device_id', '=', deviceId)
+      .orderBy('id')
+      .execute();
+    for (const r of staged)
+      for (const s of decodeStaged(r.samples)) if (tag === undefined || s.tag === tag) out.push(s);
+    return out.sort((a, b) => a.ts - b.ts);
+  }
+
+  /** Stored samples of every device, filed and staged. */
+  async historyCount(): Promise<number> {
+    const count = async (table: 'tag_history_chunks' | 'tag_history_staging') => {
       const r = await this.db
-        .deleteFrom('tag_history')
-        .where('device_id', '=', pair.device_id)
-        .where('tag', '=', pair.tag)
-        .where('ts', '<', before)
-        .executeTakeFirst();
-      deleted += Number(r.numDeletedRows);
-      const { device_id, tag } = pair;
-      pair = await this.db
-        .selectFrom('tag_history')
-        .select(['device_id', 'tag'])
-        .where((eb) => eb(eb.refTuple('device_id', 'tag'), '>', eb.tuple(device_id, tag)))
-        .orderBy('device_id')
-        .orderBy('tag')
-        .limit(1)
-        .executeTakeFirst();
-    }
-    return deleted;
+        .selectFrom(table)
+        .select((eb) => eb.fn.sum<number | null>('n').as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(r.n ?? 0);
+    };
+    return (await count('tag_history_chunks')) + (await count('tag_history_staging'));
+  }
+
+  /** Deletes the chunks whose newest sample is older than `before`; returns the samples deleted. */
+  async pruneHistory(before: number): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const r = await trx
+        .selectFrom('tag_history_chunks')
+        .select((eb) => eb.fn.sum<number | null>('n').as('n'))
+        .where('t1', '<', before)
+        .executeTakeFirstOrThrow();
+      await trx.deleteFrom('tag_history_chunks').where('t1', '<', before).execute();
+      return Number(r.n ?? 0);
+    });
   }
 
   insertCommand(row: Database['device_commands'], q: Q = this.db) {

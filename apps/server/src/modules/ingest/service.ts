@@ -15,6 +15,7 @@ import {
   type TopicKind,
   type WireValue,
   type WsDeviceEvent,
+  type WsTagValue,
 } from '@hmi/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { epochSeconds, type Clock } from '../../platform/clock';
@@ -68,6 +69,7 @@ interface CachedDevice {
 }
 
 interface QueuedBatch extends PendingBatch {
+  device: DeviceBySn;
   resolve(stored: boolean): void;
   reject(err: unknown): void;
 }
@@ -96,6 +98,15 @@ function syncEvent(device: {
 const DEVICE_CACHE_MS = 5000;
 /** Most samples one transaction takes. */
 const FLUSH_SAMPLES_MAX = 5000;
+/** Staged history samples that make a flush file them into chunks (see migration 0010). */
+const FILE_AFTER_SAMPLES = 20_000;
+/** Staging rows one filing transaction takes (a row: one device's samples of one flush). */
+const FILE_ROWS = 500;
+/**
+ * Staged samples wait at most about this long to be filed: long enough for a slow TAG's chunk to hold
+ * more than a sample or two, short enough for readers to decode few staged rows.
+ */
+const FILE_EVERY_MS = 60_000;
 
 /**
  * Device connectivity: ingests tags batches (validated against the device's template, stored in
@@ -111,6 +122,9 @@ export class IngestService {
   private readonly present = new Set<string>();
   private queue: QueuedBatch[] = [];
   private flushing: Promise<void> | null = null;
+  /** History samples this instance staged and did not file yet. */
+  private staged = 0;
+  private filing: Promise<void> | null = null;
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly intervals: NodeJS.Timeout[] = [];
   private readonly unsubscribe: (() => void)[] = [];
@@ -173,6 +187,7 @@ export class IngestService {
       this.intervals.push(t);
     };
     every(60 * 60 * 1000, () => this.housekeeping());
+    every(FILE_EVERY_MS, () => (this.staged ? this.fileHistory() : Promise.resolve()));
     every(30 * 1000, () => this.dropRevoked());
   }
 
@@ -183,6 +198,7 @@ export class IngestService {
     this.timers.clear();
     await this.o.broker.close();
     while (this.flushing) await this.flushing;
+    await this.fileHistory();
   }
 
   private logError(err: unknown): void {
@@ -195,6 +211,8 @@ export class IngestService {
 
   /** Retention of history and commands, and commands left pending by a stopped instance. */
   async housekeeping(): Promise<void> {
+    // Staged samples left by a stopped process (or another instance) are filed before retention.
+    if (await this.o.repo.hasStaged()) await this.fileHistory(Infinity);
     const now = this.nowMs();
     const pruned = await this.o.repo.pruneHistory(now - this.o.historyRetentionDays * 86_400_000);
     if (pruned) this.o.log.info({ pruned }, 'history pruned');
@@ -279,76 +297,117 @@ export class IngestService {
         history: def.save_history === 1,
       });
     }
-    const stored = await this.enqueue({ sn, seq: batch.seq, deviceId: device.id, samples });
-    const s = this.statsOf(sn);
-    if (!stored) {
-      s.duplicates += 1;
-      return;
+    if (!(await this.enqueue({ sn, seq: batch.seq, deviceId: device.id, samples, device })))
+      this.statsOf(sn).duplicates += 1;
+  }
+
+  /**
+   * What follows the commit of stored batches: counters, alarm evaluation, latest values in memory,
+   * and one `values` event per device for all its batches of the transaction (a browser gets a
+   * message per device and flush, not per batch).
+   */
+  private afterCommit(batches: readonly QueuedBatch[]): void {
+    const events = new Map<number, { teamId: number; values: WsTagValue[] }>();
+    for (const { sn, device, samples } of batches) {
+      const s = this.statsOf(sn);
+      s.batches += 1;
+      s.values += samples.length;
+      if (!samples.length) continue;
+      this.announceStored({ device, samples });
+      let mem = this.latest.get(device.id);
+      if (!mem) this.latest.set(device.id, (mem = new Map()));
+      let event = events.get(device.id);
+      if (!event) events.set(device.id, (event = { teamId: device.team_id, values: [] }));
+      for (const x of samples) {
+        const prev = mem.get(x.tag);
+        if (!prev || x.ts >= prev.ts) mem.set(x.tag, { value: x.value, ts: x.ts });
+        event.values.push({ tag: x.tag, value: x.value, ts: x.ts });
+      }
     }
-    s.batches += 1;
-    s.values += samples.length;
-    if (!samples.length) return;
-    this.announceStored({ device, samples });
-    let mem = this.latest.get(device.id);
-    if (!mem) this.latest.set(device.id, (mem = new Map()));
-    for (const x of samples) {
-      const prev = mem.get(x.tag);
-      if (!prev || x.ts >= prev.ts) mem.set(x.tag, { value: x.value, ts: x.ts });
-    }
-    this.emit(device.team_id, {
-      type: 'values',
-      device_id: device.id,
-      values: samples.map((x) => ({ tag: x.tag, value: x.value, ts: x.ts })),
-    });
+    for (const [deviceId, { teamId, values }] of events)
+      this.emit(teamId, { type: 'values', device_id: deviceId, values });
   }
 
   /** Queues a batch for the next transaction; resolves with whether it was stored (not a redelivery). */
-  private enqueue(b: PendingBatch): Promise<boolean> {
+  private enqueue(b: PendingBatch & { device: DeviceBySn }): Promise<boolean> {
     return new Promise<boolean>((resolve, reject) => {
       this.queue.push({ ...b, resolve, reject });
-      this.startFlush();
+      this.scheduleFlush();
     });
   }
 
   /**
-   * Runs `flush` unless it runs or is due already. A batch queued after the loop of `flush` saw an
-   * empty queue but before its `finally` ran (a microtask later) would be left behind with no flush
-   * to take it, its QoS 1 message never acknowledged; hence the check again once the flush is over.
-   *
-   * The flush starts on the next turn of the event loop, not at once: SQLite statements complete
-   * within microtasks, so a flush started by the first batch read from one connection would commit
-   * before the batches of every other connection read in the same turn were queued — a transaction
-   * per socket read instead of one for all of them.
+   * Starts the transaction of what is queued on the next turn of the event loop, unless one runs or is
+   * due already: messages of every connection read in this turn are queued by then and go into one
+   * transaction, not one each (SQLite statements complete within microtasks). One transaction at a
+   * time: whatever queues while it runs goes into the next, larger one (concurrent smaller ones were
+   * slower on both engines).
    */
-  private startFlush(): void {
-    this.flushing ??= new Promise<void>((turn) => setImmediate(turn))
-      .then(() => this.flush())
+  private scheduleFlush(): void {
+    if (this.flushing) return;
+    this.flushing = new Promise<void>((turn) => setImmediate(turn))
+      .then(() => this.flush(this.takeQueued()))
       .finally(() => {
         this.flushing = null;
-        if (this.queue.length) this.startFlush();
+        if (this.queue.length) this.scheduleFlush();
       });
   }
 
-  /** Group commit: whatever queued while a transaction ran goes into the next one. */
-  private async flush(): Promise<void> {
-    while (this.queue.length) {
-      let n = 0;
-      let count = 0;
-      while (
-        n < this.queue.length &&
-        (n === 0 || count + (this.queue[n]?.samples.length ?? 0) <= FLUSH_SAMPLES_MAX)
-      ) {
-        count += this.queue[n]?.samples.length ?? 0;
-        n += 1;
-      }
-      const part = this.queue.splice(0, n);
-      try {
-        const stored = await this.o.repo.storeBatches(part, this.nowMs());
-        part.forEach((b, i) => b.resolve(stored[i] ?? false));
-      } catch (err) {
-        for (const b of part) b.reject(err);
-      }
+  /** The oldest queued batches, up to FLUSH_SAMPLES_MAX samples (at least one batch). */
+  private takeQueued(): QueuedBatch[] {
+    let n = 0;
+    let count = 0;
+    while (
+      n < this.queue.length &&
+      (n === 0 || count + (this.queue[n]?.samples.length ?? 0) <= FLUSH_SAMPLES_MAX)
+    ) {
+      count += this.queue[n]?.samples.length ?? 0;
+      n += 1;
     }
+    return this.queue.splice(0, n);
+  }
+
+  private async flush(part: QueuedBatch[]): Promise<void> {
+    try {
+      const stored = await this.o.repo.storeBatches(part, this.nowMs());
+      const fresh = part.filter((_, i) => stored[i]);
+      for (const b of fresh) this.staged += b.samples.filter((x) => x.history).length;
+      try {
+        this.afterCommit(fresh);
+      } catch (err) {
+        this.logError(err);
+      }
+      part.forEach((b, i) => b.resolve(stored[i] ?? false));
+    } catch (err) {
+      for (const b of part) b.reject(err);
+    }
+    if (this.staged >= FILE_AFTER_SAMPLES)
+      await this.fileHistory().catch((err: unknown) => this.logError(err));
+  }
+
+  /**
+   * Files staged history into chunks: what this instance staged so far, or with `Infinity`
+   * everything staged (by anyone). One filing at a time.
+   */
+  async fileHistory(samples = this.staged): Promise<void> {
+    while (this.filing) await this.filing;
+    this.filing = (async () => {
+      let left = samples;
+      this.staged = Math.max(0, this.staged - samples);
+      try {
+        while (left > 0) {
+          const filed = await this.o.repo.fileStaged(FILE_ROWS);
+          if (!filed) break;
+          left -= filed;
+        }
+      } catch (err) {
+        if (Number.isFinite(left)) this.staged += left;
+        throw err;
+      }
+    })().finally(() => {
+      this.filing = null;
+    });
+    await this.filing;
   }
 
   private async onState(sn: string, payload: Buffer): Promise<void> {

@@ -20,7 +20,9 @@ import * as m0006 from './migrations/0006_alarm_rules';
 import * as m0007 from './migrations/0007_alarm_records';
 import * as m0008 from './migrations/0008_attempts';
 import * as m0009 from './migrations/0009_history_layout';
+import * as m0010 from './migrations/0010_history_chunks';
 import type { Database } from './schema';
+import { cachingStatements } from './statement-cache';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -48,6 +50,7 @@ const migrationModules: Record<string, MigrationModule> = {
   '0007_alarm_records': m0007,
   '0008_attempts': m0008,
   '0009_history_layout': m0009,
+  '0010_history_chunks': m0010,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -100,7 +103,7 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
   // the statement alone); past 64 KiB SQLite spills it to a temporary file, created and deleted per
   // statement, which cost ingest more than storing the rows. Keep it in memory.
   sqlite.pragma('temp_store = MEMORY');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
   return { db, dialect: 'sqlite', description: `sqlite ${file}`, close: () => db.destroy() };
 }
 

@@ -261,15 +261,31 @@ export interface TagLatestTable {
 }
 
 /** Samples of TAGs with save history; `num` is the numeric reading (null for strings). */
-export interface TagHistoryTable {
+/** One device's history samples of one ingest transaction, waiting to be filed into chunks. */
+export interface TagHistoryStagingTable {
+  id: Generated<number>;
+  device_id: number;
+  n: number;
+  /** history-codec.ts, staged form (samples of several TAGs). */
+  samples: Uint8Array;
+}
+
+/** Samples of one device and TAG within one hour, with their aggregates (history-chunks.ts). */
+export interface TagHistoryChunkTable {
+  id: Generated<number>;
   device_id: number;
   tag: string;
-  ts: number;
-  /** Sequence number of the device batch that carried the sample, and its place in the batch. */
-  seq: ColumnType<number, number | undefined, never>;
-  pos: ColumnType<number, number | undefined, never>;
-  num: number | null;
-  value: string;
+  /** Time of the first and last sample (ms). */
+  t0: number;
+  t1: number;
+  n: number;
+  /** Samples with a numeric value, and their minimum, maximum and sum (null when none). */
+  num_n: number;
+  num_min: number | null;
+  num_max: number | null;
+  num_sum: number | null;
+  /** history-codec.ts, chunk form. */
+  samples: Uint8Array;
 }
 
 /** Anti-replay window of a device's batch sequence numbers. */
@@ -412,7 +428,8 @@ export interface Database {
   zone_groups: ZoneGroupTable;
   role_zones: RoleZoneTable;
   tag_latest: TagLatestTable;
-  tag_history: TagHistoryTable;
+  tag_history_staging: TagHistoryStagingTable;
+  tag_history_chunks: TagHistoryChunkTable;
   ingest_cursor: IngestCursorTable;
   device_commands: DeviceCommandTable;
   alarm_groups: AlarmGroupTable;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
 import { startHarness, type Harness } from '../../test/harness';
+import { historyOf } from '../../test/history';
 import { startMosquitto, type TestMosquitto } from '../../test/mosquitto';
 import { boundDevice, connect, nextLive, nextMessage } from '../../test/mqtt';
 import { ok } from '../../test/registry';
@@ -72,11 +73,7 @@ describe.each(databases)('external broker (Mosquitto + dynamic security) on $nam
       );
     await all;
     off();
-    const rows = await h.app.database.db
-      .selectFrom('tag_history')
-      .select('value')
-      .where('device_id', '=', d.deviceId)
-      .execute();
+    const rows = await historyOf(h, d.deviceId);
     expect(rows.map((r) => Number(r.value)).sort((x, y) => x - y)).toEqual(
       Array.from({ length: 20 }, (_, i) => i + 1),
     );
