@@ -212,5 +212,22 @@ describe.each(databases.filter((d) => d.name === 'postgres'))(
       );
       expect(Number(left.rows[0]?.n)).toBe(0);
     });
+
+    it('an instance whose remembered cursor is stale stores under locks and still drops a redelivery', async () => {
+      const d = await boundDevice(h, main, `sc${(n += 1)}`);
+      const a = repo;
+      const b = new IngestRepo(h.app.database.db, h.app.database.dialect);
+      const one = (seq: number) => batches(d, seq, 1);
+      expect(await a.storeBatches([...one(1), ...one(2)], T0)).toEqual([true, true]);
+      // Instance b takes the next batch; a remembers the window as of seq 2.
+      expect(await b.storeBatches(one(3), T0)).toEqual([true]);
+      // The broker hands the same batch to a again (a redelivery): a's one-statement write expects the
+      // cursor at seq 2, finds it moved, and the locked path sees seq 3 stored already.
+      expect(await a.storeBatches(one(3), T0)).toEqual([false]);
+      expect(await a.storeBatches(one(4), T0)).toEqual([true]);
+      expect(await b.storeBatches(one(4), T0)).toEqual([false]);
+      const temps = (await a.historyOf(d.deviceId, 'temp')).map((s) => s.num);
+      expect(temps).toEqual([0.5, 1, 1.5, 2]);
+    });
   },
 );

@@ -8,7 +8,7 @@ import {
   type HistorySample,
   type TaggedSample,
 } from './history-codec';
-import { acceptSeq, parseWindow, windowHex } from './window';
+import { acceptSeq, parseWindow, windowHex, type SeqWindow } from './window';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -68,10 +68,78 @@ function partsOf<T>(rows: readonly T[], size = PART): T[][] {
   return out;
 }
 
+interface WritePlan {
+  accepted: boolean[];
+  cursors: CursorRow[];
+  staged: StagingRow[];
+  latest: LatestRow[];
+}
+
+/** What storing these batches writes, given each SN's window before (updated in place). */
+function planWrites(
+  batches: readonly PendingBatch[],
+  sns: readonly string[],
+  windows: Map<string, SeqWindow>,
+  nowMs: number,
+): WritePlan {
+  const accepted = batches.map((b) => {
+    let w = windows.get(b.sn);
+    if (!w) windows.set(b.sn, (w = parseWindow(-1, '0')));
+    return acceptSeq(w, b.seq);
+  });
+  const cursors = sns.map((sn): CursorRow => {
+    const w = windows.get(sn) ?? { high: -1, bits: 0n };
+    return [sn, w.high, windowHex(w), nowMs];
+  });
+  const history = new Map<number, TaggedSample[]>();
+  const latest = new Map<string, LatestRow>();
+  batches.forEach((b, i) => {
+    if (!accepted[i]) return;
+    for (const s of b.samples) {
+      if (s.history) {
+        let staged = history.get(b.deviceId);
+        if (!staged) history.set(b.deviceId, (staged = []));
+        staged.push(s);
+      }
+      const key = `${b.deviceId}\u0000${s.tag}`;
+      const prev = latest.get(key);
+      if (!prev || s.ts >= prev[3]) latest.set(key, [b.deviceId, s.tag, s.value, s.ts]);
+    }
+  });
+  const staged = [...history].map(([deviceId, samples]): StagingRow => [
+    deviceId,
+    samples.length,
+    encodeStaged(samples),
+  ]);
+  return { accepted, cursors, staged, latest: [...latest.values()] };
+}
+
+/** One column of rows, as a PostgreSQL array parameter (for unnest). */
+const pgColumn = <R extends readonly unknown[], K extends number>(rows: readonly R[], k: K) =>
+  rows.map((r) => r[k]);
+
+/** A tag_latest row is replaced only by a sample at least as new. */
+const newerWins = sql`on conflict (device_id, tag) do update set value = excluded.value, ts = excluded.ts
+  where excluded.ts >= tag_latest.ts`;
+
+/** PostgreSQL CTEs of the staging rows and latest values of one write. */
+const stagingInsert = (staged: readonly StagingRow[]) => sql`staged as (
+    insert into tag_history_staging (device_id, n, samples)
+    select * from unnest(${pgColumn(staged, 0)}::integer[], ${pgColumn(staged, 1)}::integer[],
+                         ${pgColumn(staged, 2)}::bytea[]))`;
+const latestUpsert = (latest: readonly LatestRow[]) => sql`latest as (
+    insert into tag_latest (device_id, tag, value, ts)
+    select * from unnest(${pgColumn(latest, 0)}::integer[], ${pgColumn(latest, 1)}::text[],
+                         ${pgColumn(latest, 2)}::text[], ${pgColumn(latest, 3)}::bigint[])
+    ${newerWins})`;
+
 /** SQL of connectivity: latest values, history, ingest cursors, commands, online and sync state. */
 export class IngestRepo {
-  /** SNs whose ingest_cursor row exists (committed). */
-  private readonly cursors = new Set<string>();
+  /**
+   * PostgreSQL: the window of each SN as this instance last committed it; the SN's cursor row
+   * exists. Another instance may have moved it since (storeExpecting finds out).
+   */
+  private readonly known = new Map<string, SeqWindow>();
 
   constructor(
     readonly db: Kysely<Database>,
@@ -120,62 +188,77 @@ export class IngestRepo {
   /**
    * Stores tags batches in one transaction: each batch passes the anti-replay window of its SN or
    * is dropped whole; accepted samples update the latest values (newer sample wins) and, for TAGs
-   * with save history, add history rows. Returns, per batch, whether it was stored.
+   * with save history, are staged. Returns, per batch, whether it was stored.
    */
   async storeBatches(batches: readonly PendingBatch[], nowMs: number): Promise<boolean[]> {
     // Sorted: transactions of several instances lock cursor rows in the same order (no deadlock).
     const sns = [...new Set(batches.map((b) => b.sn))].sort();
-    const accepted = await this.db.transaction().execute(async (trx) => {
+    if (this.dialect === 'postgres' && sns.every((sn) => this.known.has(sn))) {
+      const stored = await this.storeExpecting(batches, sns, nowMs);
+      if (stored) return stored;
+    }
+    const windows = new Map<string, SeqWindow>();
+    const plan = await this.db.transaction().execute(async (trx) => {
       // PostgreSQL: every cursor row must exist to be locked below (instances share the stream); rows
       // are never deleted, so those seen once need no insert again. SQLite has one writer; the upsert
       // after the window check creates missing rows.
-      const missing = this.dialect === 'postgres' ? sns.filter((sn) => !this.cursors.has(sn)) : [];
+      const missing = this.dialect === 'postgres' ? sns.filter((sn) => !this.known.has(sn)) : [];
       for (const part of partsOf(missing))
         await trx
           .insertInto('ingest_cursor')
           .values(part.map((sn) => ({ sn, high_seq: -1, window: '0', updated_at: nowMs })))
           .onConflict((oc) => oc.column('sn').doNothing())
           .execute();
-      const windows = new Map<string, ReturnType<typeof parseWindow>>();
       for (const part of partsOf(sns)) {
         let q = trx.selectFrom('ingest_cursor').selectAll().where('sn', 'in', part);
         if (this.dialect === 'postgres') q = q.orderBy('sn').forUpdate();
         for (const r of await q.execute()) windows.set(r.sn, parseWindow(Number(r.high_seq), r.window));
       }
-      const accepted = batches.map((b) => {
-        let w = windows.get(b.sn);
-        if (!w) windows.set(b.sn, (w = parseWindow(-1, '0')));
-        return acceptSeq(w, b.seq);
-      });
-      const cursors = sns.map((sn): CursorRow => {
-        const w = windows.get(sn) ?? { high: -1, bits: 0n };
-        return [sn, w.high, windowHex(w), nowMs];
-      });
-      const history = new Map<number, TaggedSample[]>();
-      const latest = new Map<string, LatestRow>();
-      batches.forEach((b, i) => {
-        if (!accepted[i]) return;
-        for (const s of b.samples) {
-          if (s.history) {
-            let staged = history.get(b.deviceId);
-            if (!staged) history.set(b.deviceId, (staged = []));
-            staged.push(s);
-          }
-          const key = `${b.deviceId}\u0000${s.tag}`;
-          const prev = latest.get(key);
-          if (!prev || s.ts >= prev[3]) latest.set(key, [b.deviceId, s.tag, s.value, s.ts]);
-        }
-      });
-      const staged = [...history].map(([deviceId, samples]): StagingRow => [
-        deviceId,
-        samples.length,
-        encodeStaged(samples),
-      ]);
-      await this.writeBatches(trx, cursors, staged, [...latest.values()]);
-      return accepted;
+      const plan = planWrites(batches, sns, windows, nowMs);
+      await this.writeBatches(trx, plan);
+      return plan;
     });
-    for (const sn of sns) this.cursors.add(sn);
-    return accepted;
+    if (this.dialect === 'postgres') for (const sn of sns) this.remember(sn, windows.get(sn));
+    return plan.accepted;
+  }
+
+  private remember(sn: string, w: SeqWindow | undefined): void {
+    if (w) this.known.set(sn, { high: w.high, bits: w.bits });
+    else this.known.delete(sn);
+  }
+
+  /**
+   * PostgreSQL, when this instance knows every SN's window from its own last commit (a device's
+   * batches mostly reach the same instance): one statement without a transaction around it, which
+   * moves each cursor only from the window expected, and fails whole (division by zero, so nothing
+   * of it stays) when any cursor moved meanwhile. Null then: the caller stores under row locks.
+   */
+  private async storeExpecting(batches: readonly PendingBatch[], sns: string[], nowMs: number) {
+    const expected = sns.map((sn) => this.known.get(sn) ?? { high: -1, bits: 0n });
+    const windows = new Map(sns.map((sn, i) => [sn, { ...(expected[i] ?? { high: -1, bits: 0n }) }]));
+    const plan = planWrites(batches, sns, windows, nowMs);
+    const col = pgColumn;
+    const { cursors, staged, latest } = plan;
+    try {
+      await sql`with moved as (
+          update ingest_cursor c set high_seq = v.high, "window" = v.win, updated_at = v.at
+          from unnest(${sns}::text[], ${expected.map((w) => w.high)}::bigint[],
+                      ${expected.map((w) => windowHex(w))}::text[], ${col(cursors, 1)}::bigint[],
+                      ${col(cursors, 2)}::text[], ${col(cursors, 3)}::bigint[])
+            as v(sn, was_high, was_win, high, win, at)
+          where c.sn = v.sn and c.high_seq = v.was_high and c."window" = v.was_win
+          returning 1
+        ), ${stagingInsert(staged)}, ${latestUpsert(latest)}
+        select 1 / (case when (select count(*) from moved) = ${sns.length} then 1 else 0 end) as ok`.execute(
+        this.db,
+      );
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== '22012') throw err;
+      for (const sn of sns) this.known.delete(sn);
+      return null;
+    }
+    for (const sn of sns) this.remember(sn, windows.get(sn));
+    return plan.accepted;
   }
 
   async hasStaged(): Promise<boolean> {
@@ -223,35 +306,24 @@ export class IngestRepo {
 
   /**
    * The writes of storeBatches: cursors, one staging row per device with its history samples of this
-   * transaction (history-codec.ts), latest values (unique by device and TAG; a stored sample newer
-   * than the row's stays). PostgreSQL gets them as one statement (one round trip instead of three,
-   * each column an array); SQLite as three, the latest values as one JSON parameter (json_each).
+   * transaction (history-codec.ts), latest values. PostgreSQL gets them as one statement (one round
+   * trip instead of three, each column an array); SQLite as three, the latest values as one JSON
+   * parameter (json_each).
    */
   private async writeBatches(
     trx: Transaction<Database>,
-    cursors: readonly CursorRow[],
-    staged: readonly StagingRow[],
-    latest: readonly LatestRow[],
+    { cursors, staged, latest }: WritePlan,
   ): Promise<void> {
-    const newer = sql`on conflict (device_id, tag) do update set value = excluded.value, ts = excluded.ts
-      where excluded.ts >= tag_latest.ts`;
     if (this.dialect === 'postgres') {
-      const col = <R extends readonly unknown[], K extends number>(rows: readonly R[], k: K) =>
-        rows.map((r) => r[k]);
+      const col = pgColumn;
       await sql`with cursors as (
           insert into ingest_cursor (sn, high_seq, "window", updated_at)
           select * from unnest(${col(cursors, 0)}::text[], ${col(cursors, 1)}::bigint[],
                                ${col(cursors, 2)}::text[], ${col(cursors, 3)}::bigint[])
           on conflict (sn) do update set high_seq = excluded.high_seq, "window" = excluded."window",
             updated_at = excluded.updated_at
-        ), staged as (
-          insert into tag_history_staging (device_id, n, samples)
-          select * from unnest(${col(staged, 0)}::integer[], ${col(staged, 1)}::integer[], ${col(staged, 2)}::bytea[])
-        )
-        insert into tag_latest (device_id, tag, value, ts)
-        select * from unnest(${col(latest, 0)}::integer[], ${col(latest, 1)}::text[], ${col(latest, 2)}::text[],
-                             ${col(latest, 3)}::bigint[])
-        ${newer}`.execute(trx);
+        ), ${stagingInsert(staged)}, ${latestUpsert(latest)}
+        select 1`.execute(trx);
       return;
     }
     for (const part of partsOf(cursors))
@@ -275,7 +347,7 @@ export class IngestRepo {
       // "where true" keeps SQLite from reading ON CONFLICT as a join constraint of the SELECT.
       await sql`insert into tag_latest (device_id, tag, value, ts)
         select r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3
-        from json_each(${JSON.stringify(latest)}) as r where true ${newer}`.execute(trx);
+        from json_each(${JSON.stringify(latest)}) as r where true ${newerWins}`.execute(trx);
   }
 
   latest(deviceId: number) {
