@@ -107,8 +107,11 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
   return { db, dialect: 'sqlite', description: `sqlite ${file}`, close: () => db.destroy() };
 }
 
-/** Applies every pending migration; throws with the failing migration's error. */
-export async function migrate(d: Db): Promise<string[]> {
+/**
+ * Applies every pending migration, or migrates up or down to `target` (tests of a migration); throws
+ * with the failing migration's error.
+ */
+export async function migrate(d: Db, target?: string): Promise<string[]> {
   // Pin Kysely's bookkeeping tables to the connection's schema (search_path may name another one).
   let migrationTableSchema: string | undefined;
   if (d.dialect === 'postgres') {
@@ -122,7 +125,7 @@ export async function migrate(d: Db): Promise<string[]> {
     allowUnorderedMigrations: true,
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (target ? migrator.migrateTo(target) : migrator.migrateToLatest());
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
