@@ -1,3 +1,5 @@
+import type { Insertable } from 'kysely';
+import type { TagHistoryChunkTable } from '../../platform/db/schema';
 import { encodeChunk, type HistorySample, type TaggedSample } from './history-codec';
 
 /**
@@ -8,18 +10,7 @@ import { encodeChunk, type HistorySample, type TaggedSample } from './history-co
 export const CHUNK_SPAN_MS = 3_600_000;
 
 /** A tag_history_chunks row as written. */
-export interface ChunkRow {
-  device_id: number;
-  tag: string;
-  t0: number;
-  t1: number;
-  n: number;
-  num_n: number;
-  num_min: number | null;
-  num_max: number | null;
-  num_sum: number | null;
-  samples: Buffer;
-}
+export type ChunkRow = Insertable<TagHistoryChunkTable>;
 
 /** Groups samples into chunks: one per device, TAG and hour, samples in time order. */
 export class ChunkBuilder {

@@ -229,5 +229,28 @@ describe.each(databases.filter((d) => d.name === 'postgres'))(
       const temps = (await a.historyOf(d.deviceId, 'temp')).map((s) => s.num);
       expect(temps).toEqual([0.5, 1, 1.5, 2]);
     });
+
+    it('two writes at once for the same device store each batch once, whichever wins', async () => {
+      const d = await boundDevice(h, main, `sc${(n += 1)}`);
+      const one = (seq: number) => batches(d, seq, 1);
+      expect(await repo.storeBatches(one(1), T0)).toEqual([true]);
+      // Both expect the window as of seq 1: one moves it, the other finds it moved and stores under the
+      // row lock after the first commit, where its copy of seq 3 is a redelivery.
+      const [x, y] = await Promise.all([
+        repo.storeBatches([...one(2), ...one(3)], T0),
+        repo.storeBatches([...one(3), ...one(4)], T0),
+      ]);
+      expect([x[0], y[1]]).toEqual([true, true]);
+      expect([x[1], y[0]].filter(Boolean)).toHaveLength(1);
+      expect(
+        (await repo.historyOf(d.deviceId, 'temp')).map((s) => Number(s.num)).sort((p, q) => p - q),
+      ).toEqual([0.5, 1, 1.5, 2]);
+      const cursor = await h.app.database.db
+        .selectFrom('ingest_cursor')
+        .select('high_seq')
+        .where('sn', '=', d.sn)
+        .executeTakeFirstOrThrow();
+      expect(Number(cursor.high_seq)).toBe(4);
+    });
   },
 );

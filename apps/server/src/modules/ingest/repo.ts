@@ -123,21 +123,21 @@ const newerWins = sql`on conflict (device_id, tag) do update set value = exclude
   where excluded.ts >= tag_latest.ts`;
 
 /** PostgreSQL CTEs of the staging rows and latest values of one write. */
-const stagingInsert = (staged: readonly StagingRow[]) => sql`staged as (
+const stagingInsert = (staged: readonly StagingRow[], gate = sql``) => sql`staged as (
     insert into tag_history_staging (device_id, n, samples)
     select * from unnest(${pgColumn(staged, 0)}::integer[], ${pgColumn(staged, 1)}::integer[],
-                         ${pgColumn(staged, 2)}::bytea[]))`;
-const latestUpsert = (latest: readonly LatestRow[]) => sql`latest as (
+                         ${pgColumn(staged, 2)}::bytea[]) ${gate})`;
+const latestUpsert = (latest: readonly LatestRow[], gate = sql``) => sql`latest as (
     insert into tag_latest (device_id, tag, value, ts)
     select * from unnest(${pgColumn(latest, 0)}::integer[], ${pgColumn(latest, 1)}::text[],
-                         ${pgColumn(latest, 2)}::text[], ${pgColumn(latest, 3)}::bigint[])
+                         ${pgColumn(latest, 2)}::text[], ${pgColumn(latest, 3)}::bigint[]) ${gate}
     ${newerWins})`;
 
 /** SQL of connectivity: latest values, history, ingest cursors, commands, online and sync state. */
 export class IngestRepo {
   /**
    * PostgreSQL: the window of each SN as this instance last committed it; the SN's cursor row
-   * exists. Another instance may have moved it since (storeExpecting finds out).
+   * exists. Another instance (or a concurrent call) may have moved it since: storeExpecting finds out.
    */
   private readonly known = new Map<string, SeqWindow>();
 
@@ -228,10 +228,10 @@ export class IngestRepo {
   }
 
   /**
-   * PostgreSQL, when this instance knows every SN's window from its own last commit (a device's
+   * PostgreSQL, when this instance knows every SN's window from its own last write (a device's
    * batches mostly reach the same instance): one statement without a transaction around it, which
    * moves each cursor only from the window expected, and fails whole (division by zero, so nothing
-   * of it stays) when any cursor moved meanwhile. Null then: the caller stores under row locks.
+   * of it stays) when any cursor moved otherwise. Null then: the caller stores under row locks.
    */
   private async storeExpecting(batches: readonly PendingBatch[], sns: string[], nowMs: number) {
     const expected = sns.map((sn) => this.known.get(sn) ?? { high: -1, bits: 0n });
@@ -239,22 +239,27 @@ export class IngestRepo {
     const plan = planWrites(batches, sns, windows, nowMs);
     const col = pgColumn;
     const { cursors, staged, latest } = plan;
+    const n = sns.length;
     try {
-      await sql`with moved as (
+      // Cursor rows are locked first and in SN order, the other writes only once every cursor moved.
+      await sql`with locked as (
+          select sn from ingest_cursor where sn = any(${sns}::text[]) order by sn for update
+        ), moved as (
           update ingest_cursor c set high_seq = v.high, "window" = v.win, updated_at = v.at
           from unnest(${sns}::text[], ${expected.map((w) => w.high)}::bigint[],
                       ${expected.map((w) => windowHex(w))}::text[], ${col(cursors, 1)}::bigint[],
                       ${col(cursors, 2)}::text[], ${col(cursors, 3)}::bigint[])
             as v(sn, was_high, was_win, high, win, at)
-          where c.sn = v.sn and c.high_seq = v.was_high and c."window" = v.was_win
+          where (select count(*) from locked) = ${n}
+            and c.sn = v.sn and c.high_seq = v.was_high and c."window" = v.was_win
           returning 1
-        ), ${stagingInsert(staged)}, ${latestUpsert(latest)}
-        select 1 / (case when (select count(*) from moved) = ${sns.length} then 1 else 0 end) as ok`.execute(
-        this.db,
-      );
+        ), ok as (select count(*) = ${n} as ok from moved),
+        ${stagingInsert(staged, sql`where (select ok from ok)`)},
+        ${latestUpsert(latest, sql`where (select ok from ok)`)}
+        select 1 / (case when (select ok from ok) then 1 else 0 end) as ok`.execute(this.db);
     } catch (err) {
-      if ((err as { code?: unknown }).code !== '22012') throw err;
       for (const sn of sns) this.known.delete(sn);
+      if ((err as { code?: unknown }).code !== '22012') throw err;
       return null;
     }
     for (const sn of sns) this.remember(sn, windows.get(sn));
