@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { freePorts } from './ports';
+import { freePorts } from '@hmi/server/src/test/server-process';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 
