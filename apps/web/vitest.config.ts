@@ -10,5 +10,8 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // The app loads the texts of one language on demand; tests switch languages freely.
+    setupFiles: ['src/test/allLocales.ts', 'src/test/waitTimeouts.ts'],
+    testTimeout: 20000,
   },
 });

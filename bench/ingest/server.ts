@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { IngestRepo } from '@hmi/server/src/modules/ingest/repo';
+import { storedHistoryCount } from '@hmi/server/src/modules/connectivity';
 import { migrate, openDatabase, type Db } from '@hmi/server/src/platform/db';
 import type { TestDatabase } from '@hmi/server/src/test/databases';
 import { provisionFleet, type Fleet } from '@hmi/server/src/test/fleet';
@@ -48,7 +48,7 @@ export interface ServerSetup {
  */
 export async function startBenchServer(
   target: TestDatabase,
-  o: { devices: number; tags: readonly string[]; setup: ServerSetup },
+  o: { devices: number; tags: readonly string[]; setup: ServerSetup; env?: Record<string, string> },
 ): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hmi-bench-'));
   const database = await target.create();
@@ -74,8 +74,13 @@ export async function startBenchServer(
         PORT: String(port),
         MQTT_PORT: String(mqttPort),
         DEMO: '0',
+        // The fleet has no TAG allocations: BILLING=off stores the history of every sample, as measured.
+        BILLING: 'off',
         LOG_LEVEL: 'info',
         NODE_ENV: 'production',
+        // Throughput is measured at saturation: a device's fair share would cap it, not the pipeline.
+        MQTT_DEVICE_RATE: '0',
+        ...o.env,
       },
       o.setup.profileDir ? ['--cpu-prof', '--cpu-prof-dir', o.setup.profileDir] : [],
     );
@@ -105,5 +110,5 @@ export async function startBareBroker(): Promise<{ url: string; process: ServerP
 
 /** History samples stored (filed and staged). */
 export function storedRows(store: Db): Promise<number> {
-  return new IngestRepo(store.db, store.dialect).historyCount();
+  return storedHistoryCount(store);
 }

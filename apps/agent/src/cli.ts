@@ -1,10 +1,12 @@
 /**
  * The device agent: `npm run agent -- <command>`.
- *   simulate --devices N --url mqtt://host:port --file sims.json [--rate ms] [--register] [--model M] [--prefix P]
+ *   simulate --devices N --url mqtt://host:port --file sims.json [--rate ms] [--register] [--model M] [--prefix P] [--vnc-password PW]
  *       N simulated HMIs. Identities (SN, PIN, secret, model, next seq) live in the file; --register
  *       registers missing ones in the server's hardware registry (DATA_DIR / DATABASE_URL as the server).
+ *       Each has its own screen for remote view (VNC); --vnc-password makes viewers give a password.
  *   gateway --config gateway.json
- *       a real device agent reporting the TAGs the config lists and executing commands.
+ *       a real device agent reporting the TAGs the config lists and executing commands; bridges remote
+ *       view to the VNC server named by the config's `vnc: { host, port }`.
  */
 import { resolve } from 'node:path';
 import { readGatewayConfig, startGateway } from './gateway';
@@ -24,7 +26,7 @@ function usage(message?: string): never {
   if (message) console.error(message);
   console.error(
     [
-      'usage: npm run agent -- simulate --devices N --url mqtt://host:port --file sims.json [--rate ms] [--register] [--model M] [--prefix P]',
+      'usage: npm run agent -- simulate --devices N --url mqtt://host:port --file sims.json [--rate ms] [--register] [--model M] [--prefix P] [--vnc-password PW]',
       '       npm run agent -- gateway --config gateway.json',
     ].join('\n'),
   );
@@ -57,6 +59,7 @@ async function simulate(args: string[]): Promise<void> {
   const rateMs = Number(option(args, '--rate') ?? '1000');
   const model = option(args, '--model') ?? 'SIM-X10';
   const prefix = option(args, '--prefix') ?? 'SIM';
+  const vncPassword = option(args, '--vnc-password');
   if (!Number.isInteger(n) || n < 1 || n > 10_000) usage('--devices must be 1-10000');
   if (!Number.isFinite(rateMs) || rateMs < 10) usage('--rate must be at least 10 ms');
   if (!filePath) usage('--file is required');
@@ -86,7 +89,15 @@ async function simulate(args: string[]): Promise<void> {
   const sims: { sim: SimulatedHmi; lease: SeqLease }[] = file.devices.slice(0, n).map((d) => {
     const lease = store.lease(d.sn);
     return {
-      sim: startSimulatedHmi({ url, sn: d.sn, secret: d.secret, tags: demoSimTags, rateMs, seq: lease }),
+      sim: startSimulatedHmi({
+        url,
+        sn: d.sn,
+        secret: d.secret,
+        tags: demoSimTags,
+        rateMs,
+        seq: lease,
+        vnc: vncPassword ? { password: vncPassword } : {},
+      }),
       lease,
     };
   });

@@ -65,6 +65,8 @@ export interface DeviceAgent {
   ready(): Promise<void>;
   /** Sends one batch now (QoS 1); resolves with its seq once the broker acknowledged it, null when nothing to send. */
   publishNow(): Promise<number | null>;
+  /** Sends `values` now as one batch (a change made at the HMI itself); resolves with its seq. */
+  publishValues(values: { tag: string; value: WireValue }[]): Promise<number | null>;
   /** Publishes state offline (retained) and disconnects. */
   stop(): Promise<void>;
 }
@@ -123,8 +125,14 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
   const publishNow = async (): Promise<number | null> => {
     if (!client.connected) return null;
     const now = Date.now();
-    const values = await o.sample(now);
-    if (!values.length) return null;
+    return publishValues(await o.sample(now), now);
+  };
+
+  const publishValues = async (
+    values: { tag: string; value: WireValue }[],
+    now = Date.now(),
+  ): Promise<number | null> => {
+    if (!client.connected || !values.length) return null;
     const n = seq.next();
     const batch: TagsBatch = {
       v: PROTOCOL_VERSION,
@@ -218,6 +226,7 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
     status: () => ({ ...st }),
     ready: () => readyP,
     publishNow,
+    publishValues: (values) => publishValues(values),
     async stop() {
       if (stopped) return;
       stopped = true;

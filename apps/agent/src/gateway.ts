@@ -4,6 +4,8 @@ import { dirname, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { Command, WireValue } from '@hmi/contract';
 import { memorySeq, startDevice, type CommandResult, type DeviceAgent, type DeviceStatus } from './device';
+import { Tunnels } from './vnc/command';
+import { connectLocalVnc, VncOffError } from './vnc/tunnel';
 
 const run = promisify(execFile);
 
@@ -26,6 +28,11 @@ export interface GatewayConfig {
   /** JSON file the `write` commands are stored to: { "<tag>": { "value": …, "ts": epoch ms } }. */
   sink: string;
   tags: GatewayTag[];
+  /**
+   * The HMI's own VNC server, bridged when the cloud opens a remote view. Only this file names it:
+   * a `vnc` command carries a relay URL and a ticket, never a host or port. Absent: 1024.
+   */
+  vnc?: { host: string; port: number };
 }
 
 /** Reads a gateway config; relative file paths are taken from the config file's folder. */
@@ -34,6 +41,15 @@ export function readGatewayConfig(path: string): GatewayConfig {
   for (const k of ['url', 'sn', 'secret', 'sink'] as const)
     if (typeof c[k] !== 'string' || !c[k]) throw new Error(`${path}: "${k}" is required`);
   if (!Array.isArray(c.tags) || !c.tags.length) throw new Error(`${path}: "tags" needs at least one TAG`);
+  if (
+    c.vnc !== undefined &&
+    (typeof c.vnc.host !== 'string' ||
+      !c.vnc.host ||
+      !Number.isInteger(c.vnc.port) ||
+      c.vnc.port < 1 ||
+      c.vnc.port > 65535)
+  )
+    throw new Error(`${path}: "vnc" needs a host and a port (1-65535)`);
   const base = dirname(resolve(path));
   return {
     ...c,
@@ -76,21 +92,29 @@ function storeWrite(sink: string, tag: string, value: WireValue): void {
 
 /**
  * A real device agent: reports the configured TAGs every `rateMs` and executes commands (write: stored
- * to the sink file and acknowledged; sync: acknowledged with the pushed version). Its sequence starts
- * at its clock in microseconds (DESIGN: a device without storage), so restarts never reuse numbers.
+ * to the sink file and acknowledged; sync: acknowledged with the pushed version; vnc: the tunnel to the
+ * VNC server of its config). Its sequence starts at its clock in microseconds (DESIGN: a device without
+ * storage), so restarts never reuse numbers.
  */
 export function startGateway(c: GatewayConfig, onChange?: (s: DeviceStatus) => void): DeviceAgent {
   const byName = new Map(c.tags.map((t) => [t.name, t]));
-  const execute = (cmd: Command): CommandResult => {
+  const tunnels = new Tunnels();
+  const vnc = c.vnc;
+  const execute = (cmd: Command): CommandResult | Promise<CommandResult> => {
+    if (cmd.type === 'vnc')
+      return tunnels.run(cmd, c.sn, async () => {
+        if (!vnc) throw new VncOffError('no VNC server in the gateway config');
+        return connectLocalVnc(vnc.host, vnc.port);
+      });
     if (cmd.type === 'write') {
       if (!byName.has(cmd.tag)) return { ok: false, error: `unknown TAG ${cmd.tag}` };
       storeWrite(c.sink, cmd.tag, cmd.value);
       return { ok: true };
     }
     if (cmd.type === 'sync') return { ok: true, config_version: cmd.config_version };
-    return { ok: false, error: `${cmd.type} is not supported by the gateway` };
+    return { ok: false, error: 'unsupported command' };
   };
-  return startDevice({
+  const device = startDevice({
     url: c.url,
     sn: c.sn,
     secret: c.secret,
@@ -108,4 +132,11 @@ export function startGateway(c: GatewayConfig, onChange?: (s: DeviceStatus) => v
     },
     execute,
   });
+  return {
+    ...device,
+    async stop() {
+      await tunnels.closeAll();
+      await device.stop();
+    },
+  };
 }

@@ -14,6 +14,7 @@ import {
   type SimTag,
   type TagSource,
 } from './generators';
+import { SimScreen } from './vnc/sim-screen';
 
 export type { DeviceStatus, SeqSource } from './device';
 export { memorySeq } from './device';
@@ -32,6 +33,11 @@ export interface SimulatedHmiOptions {
   configVersion?: number;
   firmware?: string;
   reconnectMs?: number;
+  /**
+   * The HMI's own screen over VNC (on by default): `password` asks viewers for it (VNC
+   * Authentication); false: the HMI's VNC is off and a `vnc` command is answered with 1024.
+   */
+  vnc?: { password?: string } | false;
   onChange?(status: DeviceStatus): void;
 }
 
@@ -40,6 +46,8 @@ export interface SimulatedHmi extends DeviceAgent {
   value(tag: string): WireValue | undefined;
   /** The TAG names it simulates now (changes with `cmd sync`). */
   tagNames(): string[];
+  /** Its screen (made when the first viewer comes, dropped when the last one leaves). */
+  readonly screen: SimScreen;
 }
 
 /**
@@ -50,13 +58,15 @@ export interface SimulatedHmi extends DeviceAgent {
 export function startSimulatedHmi(o: SimulatedHmiOptions): SimulatedHmi {
   let sources = new Map<string, TagSource>(o.tags.map((t) => [t.name, createSource(t)]));
 
-  const execute = (cmd: Command): CommandResult => {
+  const execute = (cmd: Command): CommandResult | Promise<CommandResult> => {
+    if (cmd.type === 'vnc') return screen.open(cmd);
     if (cmd.type === 'write') {
       const src = sources.get(cmd.tag);
       if (!src) return { ok: false, error: `unknown TAG ${cmd.tag}` };
       const problem = checkWrite(src.tag.dataType, cmd.value);
       if (problem) return { ok: false, error: `${cmd.tag}: ${problem}` };
       src.set(normalizeWrite(src.tag.dataType, cmd.value));
+      screen.refresh();
       return { ok: true };
     }
     if (cmd.type === 'sync') {
@@ -71,10 +81,28 @@ export function startSimulatedHmi(o: SimulatedHmiOptions): SimulatedHmi {
         );
       }
       sources = next;
+      screen.refresh();
       return { ok: true, config_version: cmd.config_version };
     }
-    return { ok: false, error: `${cmd.type} is not supported by the simulator` };
+    return { ok: false, error: 'unsupported command' };
   };
+
+  /** A button on the screen sets a TAG like an operator at the panel: the change is reported at once. */
+  const act = (tag: string, value: WireValue) => {
+    const src = sources.get(tag);
+    if (!src || checkWrite(src.tag.dataType, value)) return;
+    const v = normalizeWrite(src.tag.dataType, value);
+    src.set(v);
+    void device.publishValues([{ tag, value: v }]).catch(() => undefined);
+  };
+  const screen = new SimScreen({
+    sn: o.sn,
+    vnc: o.vnc ?? {},
+    tags: () =>
+      [...sources.values()].map((s) => ({ name: s.tag.name, dataType: s.tag.dataType, ...range(s.tag) })),
+    value: (tag) => sources.get(tag)?.current(),
+    act,
+  });
 
   const device = startDevice({
     url: o.url,
@@ -86,12 +114,26 @@ export function startSimulatedHmi(o: SimulatedHmiOptions): SimulatedHmi {
     ...(o.configVersion !== undefined ? { configVersion: o.configVersion } : {}),
     ...(o.reconnectMs !== undefined ? { reconnectMs: o.reconnectMs } : {}),
     ...(o.onChange ? { onChange: o.onChange } : {}),
-    sample: (now) => [...sources.values()].map((s) => ({ tag: s.tag.name, value: s.next(now) })),
+    sample: (now) => {
+      const values = [...sources.values()].map((s) => ({ tag: s.tag.name, value: s.next(now) }));
+      screen.refresh();
+      return values;
+    },
     execute,
   });
   return {
     ...device,
     value: (tag) => sources.get(tag)?.current(),
     tagNames: () => [...sources.keys()],
+    screen,
+    async stop() {
+      await screen.close();
+      await device.stop();
+    },
   };
+}
+
+/** The bar range of a TAG whose generator has one. */
+function range(t: SimTag): { min?: number; max?: number } {
+  return 'min' in t.gen ? { min: t.gen.min, max: t.gen.max } : {};
 }

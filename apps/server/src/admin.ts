@@ -7,12 +7,15 @@
  *   device:revoke --sn SN       the hardware may no longer connect
  *   device:secret --sn SN       issue a new device secret (the old one stops working)
  *   device:list [--limit N]     registered hardware with its binding (team and device name)
+ *   cards:issue --type cloud|remote --count N ...
+ *                               issue billing cards; prints numbers and passwords, writes a CSV
  * With MQTT_URL (external broker) the device commands also create, replace or remove the device's
  * login on the broker (Mosquitto dynamic security), through the console login of MQTT_URL.
  */
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { migrate, openDatabase, type Db } from './platform/db';
 import { readOutbox } from './platform/outbox';
+import { activateAccount } from './modules/account/activate-command';
 import { checkHardware, type HardwareInput } from './modules/devices/hardware';
 import {
   openBrokerLink,
@@ -22,6 +25,7 @@ import {
   revokeDevice,
 } from './modules/devices/provisioning';
 import type { DynsecClient } from './platform/mqtt/dynsec';
+import { cardsIssue, cardsIssueUsage } from './modules/billing/cards-command';
 
 function option(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);
@@ -39,6 +43,7 @@ function usage(): never {
       '       npm run admin -- device:revoke --sn <SN>',
       '       npm run admin -- device:secret --sn <SN>',
       '       npm run admin -- device:list [--limit N]',
+      `       ${cardsIssueUsage}`,
     ].join('\n'),
   );
   process.exit(2);
@@ -110,32 +115,16 @@ async function main(): Promise<void> {
     const database = openDatabase(config);
     try {
       await migrate(database);
-      const key = account.trim().toLowerCase();
-      const user = await database.db
-        .selectFrom('users')
-        .select(['id', 'status'])
-        .where('username_key', '=', key)
-        .where('removed_at', 'is', null)
-        .executeTakeFirst();
-      if (!user) {
+      const outcome = await activateAccount(database.db, account, Math.floor(Date.now() / 1000));
+      if (outcome === 'missing') {
         console.error(`No account ${account} (${database.description}).`);
         process.exitCode = 1;
         return;
       }
-      if (user.status === 'active') {
+      if (outcome === 'already') {
         console.log(`${account} is already active.`);
         return;
       }
-      const now = Math.floor(Date.now() / 1000);
-      await database.db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ status: 'active' }).where('id', '=', user.id).execute();
-        await trx
-          .updateTable('activation_tokens')
-          .set({ used_at: now })
-          .where('user_id', '=', user.id)
-          .where('used_at', 'is', null)
-          .execute();
-      });
       console.log(`${account} is now active.`);
     } finally {
       await database.close();
@@ -194,6 +183,11 @@ async function main(): Promise<void> {
       console.log(`New secret for ${sn}; login on ${brokerName(config)}.`);
       printSecret(sn, secret);
     });
+    return;
+  }
+
+  if (command === 'cards:issue') {
+    process.exitCode = await cardsIssue(args, config, (line) => console.log(line));
     return;
   }
 

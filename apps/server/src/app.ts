@@ -1,59 +1,41 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import { allCalls } from '@hmi/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { seedDemo, type DemoSeed } from './modules/account/demo';
-import { installDemoHmis } from './modules/demo/hmis';
-import { AccountRepo } from './modules/account/repo';
-import { accountRoutes } from './modules/account/routes';
-import { AccountService } from './modules/account/service';
-import { DashboardService } from './modules/dashboard/service';
-import { dashboardRoutes } from './modules/dashboard/routes';
-import { DataPermissionRepo } from './modules/data-permissions/repo';
-import { dataPermissionRoutes } from './modules/data-permissions/routes';
-import { DataPermissionService } from './modules/data-permissions/service';
-import { DeviceRepo } from './modules/devices/repo';
-import { deviceRoutes } from './modules/devices/routes';
-import { DeviceService } from './modules/devices/service';
-import { installConnectivity } from './modules/ingest/install';
+import type { DemoSeed } from './modules/account/demo';
+import type { AccountDeps } from './modules/account/policy';
+import { installAccounts } from './modules/account/install';
 import { installAlarmRules } from './modules/alarm-rules/install';
 import { installAlarms } from './modules/alarms/install';
-import { GroupRepo } from './modules/groups/repo';
-import { groupRoutes } from './modules/groups/routes';
-import { GroupService } from './modules/groups/service';
-import { LabelRepo } from './modules/labels/repo';
-import { labelRoutes } from './modules/labels/routes';
-import { LabelService } from './modules/labels/service';
-import { ProjectRepo } from './modules/projects/repo';
-import { projectRoutes } from './modules/projects/routes';
-import { ProjectService } from './modules/projects/service';
-import { TemplateRepo } from './modules/templates/repo';
-import { templateRoutes } from './modules/templates/routes';
-import { TemplateService } from './modules/templates/service';
-import { MessageRepo } from './modules/message/repo';
-import { messageRoutes } from './modules/message/routes';
-import { MessageService } from './modules/message/service';
-import { RoleRepo } from './modules/roles/repo';
-import { roleRoutes } from './modules/roles/routes';
-import { RoleService } from './modules/roles/service';
-import { TeamRepo } from './modules/team/repo';
-import { teamRoutes } from './modules/team/routes';
-import { TeamService } from './modules/team/service';
-import { ZoneRepo } from './modules/zones/repo';
-import { zoneRoutes } from './modules/zones/routes';
-import { ZoneService } from './modules/zones/service';
-import { ZoneGuard } from './modules/zones/enforce';
+import { installDashboard } from './modules/dashboard/install';
+import { installDataPermissions } from './modules/data-permissions/install';
+import { DEMO_SNS, demoDeviceId, demoUser, installDemoHmis } from './modules/demo/hmis';
+import { installDevices } from './modules/devices/install';
+import { installGroups } from './modules/groups/install';
+import { installLabels } from './modules/labels/install';
+import { installMessages } from './modules/message/install';
+import { installProjects } from './modules/projects/install';
+import { installScreens } from './modules/screens/install';
+import { installRoles } from './modules/roles/install';
+import { installTeam } from './modules/team/install';
+import { installTemplates } from './modules/templates/install';
+import { installZones } from './modules/zones/install';
+import { installConnectivity } from './modules/connectivity/install';
+import { installLive, type LiveDeps } from './modules/live/install';
+import { installBilling } from './modules/billing/install';
+import { installRemote, type RemoteDeps } from './modules/remote/install';
 import { Bus } from './platform/bus';
 import { RedisBus } from './platform/redis-bus';
 import { systemClock, type Clock } from './platform/clock';
 import { ensureTokenSecret, type Config } from './platform/config';
 import { migrate, openDatabase, type Db } from './platform/db';
+import { installCompression } from './platform/http/compress';
 import { installCors } from './platform/http/cors';
-import { installErrorHandling } from './platform/http/errors';
+import { installSecurityHeaders } from './platform/http/security-headers';
+import { installWebApp } from './platform/http/static';
+import { frameworkErrors, installErrorHandling } from './platform/http/errors';
+import { installInternalMetrics } from './platform/http/metrics';
 import { buildOpenApi } from './platform/http/openapi';
-import { createRegistrar, type RegisterCall } from './platform/http/register-call';
+import type { InstallContext } from './platform/install';
 import { OutboxMailer, SmtpMailer, type Mailer } from './platform/mail';
 import { OutboxSms, type SmsSender } from './platform/sms';
 
@@ -70,7 +52,11 @@ export interface AppDeps {
   mailer?: Mailer;
   sms?: SmsSender;
   /** Test knobs of the live websocket hub. */
-  hub?: Parameters<typeof installConnectivity>[1]['hub'];
+  hub?: LiveDeps['hub'];
+  /** Test knobs of the remote view relay. */
+  relay?: RemoteDeps['relay'];
+  /** Test knob: how a login checks a password (tests count the checks). */
+  verifyPassword?: AccountDeps['verifyPassword'];
 }
 
 /** Fields never written to logs. */
@@ -86,40 +72,6 @@ export const redactedLogPaths = [
   '*.authorization',
 ];
 
-/** The device registry: groups, labels, devices, templates, projects, dashboard, data permissions. */
-function registerRegistry(registerCall: RegisterCall, db: Db['db'], clock: Clock, bus: Bus) {
-  const perms = new DataPermissionService(new DataPermissionRepo(db));
-  const devices = new DeviceRepo(db);
-  const templates = new TemplateRepo(db);
-  const labels = new LabelRepo(db);
-  dataPermissionRoutes(registerCall, perms);
-  groupRoutes(registerCall, new GroupService(new GroupRepo(db), perms, clock));
-  labelRoutes(registerCall, new LabelService(labels, perms, clock));
-  deviceRoutes(registerCall, new DeviceService(devices, templates, labels, perms, clock, bus));
-  const alarmRuleHooks = installAlarmRules(registerCall, db, perms, clock, bus);
-  templateRoutes(registerCall, new TemplateService(templates, perms, clock, alarmRuleHooks));
-  projectRoutes(registerCall, new ProjectService(new ProjectRepo(db), devices, perms, clock));
-  dashboardRoutes(registerCall, new DashboardService(devices, perms));
-  registerTeam(registerCall, db, clock, devices, perms, bus);
-  return { perms, devices };
-}
-
-/** Team and access: members and invitations, roles, security zones. */
-function registerTeam(
-  registerCall: RegisterCall,
-  db: Db['db'],
-  clock: Clock,
-  devices: DeviceRepo,
-  perms: DataPermissionService,
-  bus: Bus,
-): void {
-  const roles = new RoleRepo(db);
-  const zones = new ZoneRepo(db);
-  teamRoutes(registerCall, new TeamService(new TeamRepo(db), roles, new MessageRepo(db), clock, bus));
-  roleRoutes(registerCall, new RoleService(roles, zones, clock));
-  zoneRoutes(registerCall, new ZoneService(zones, devices, perms, clock));
-}
-
 /** Builds the whole server (database migrated, routes registered) without listening. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -132,6 +84,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
     return503OnClosing: true,
     trustProxy: config.trustProxy,
   });
@@ -141,6 +94,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   installErrorHandling(app);
   installCors(app, config);
+  installSecurityHeaders(app, config);
+  installCompression(app);
 
   const clock = deps.clock ?? systemClock;
   const tokenSecret = ensureTokenSecret(config);
@@ -167,72 +122,97 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     throw err;
   }
 
-  const accounts = new AccountService({
-    repo: new AccountRepo(database.db),
-    config,
-    tokenSecret,
-    clock,
-    mailer,
-    sms,
-    log: app.log,
-  });
-  const registerCall = createRegistrar(app, {
-    authenticate: (req) => accounts.authenticate(req.headers.authorization),
-    checkResponses: process.env.NODE_ENV === 'test',
-  });
-  accountRoutes(registerCall, accounts, config);
-  // Created before the services that emit on it (messages, team, registry).
+  // Created before the services that emit on it (accounts, messages, team, registry).
   // The one place that chooses the bus: in-process, or Redis between instances (REDIS_URL).
   const bus = config.redisUrl
     ? await RedisBus.connect({ url: config.redisUrl, prefix: config.redisPrefix, log: app.log })
     : new Bus();
-  messageRoutes(registerCall, new MessageService(new MessageRepo(database.db), clock, bus));
-  const registry = registerRegistry(registerCall, database.db, clock, bus);
-  const zoneGuard = new ZoneGuard(database.db);
+  const { accounts, membership, registerCall, seedDemo, useTemplateAllowance } = installAccounts(
+    app,
+    { db: database.db, clock, bus },
+    { config, tokenSecret, mailer, sms, verifyPassword: deps.verifyPassword },
+  );
+  const ctx: InstallContext = { db: database.db, registerCall, clock, bus };
+  const messages = installMessages(ctx);
+  const perms = installDataPermissions(ctx);
+  const billing = installBilling(app, ctx, {
+    config,
+    perms,
+    messages,
+    onShutdown: (fn) => beforeDbClose.push(fn),
+  });
+  useTemplateAllowance((teamId) => billing.templateAllowance(teamId));
+  installGroups(ctx, { perms });
+  const labels = installLabels(ctx, { perms });
+  const templates = installTemplates(ctx, { perms, billing, hooks: installAlarmRules(ctx, { perms }) });
+  const devices = installDevices(ctx, { perms, templates, labels, billing });
+  const projects = installProjects(ctx, { perms, devices, billing });
+  installScreens(ctx, { perms, templates, devices, projects });
+  installDashboard(ctx, { perms });
+  const { zones, guard: zoneGuard } = installZones(ctx, { perms, devices });
+  installTeam(ctx, { roles: installRoles(ctx, { zones }), messages, membership, perms, devices, billing });
   await installConnectivity(app, {
     config,
     database,
     clock,
     bus,
-    perms: registry.perms,
-    devices: registry.devices,
+    perms,
+    devices,
     registerCall,
     onShutdown: (fn) => beforeDbClose.push(fn),
-    authenticate: (token) => accounts.authenticate(`Bearer ${token}`),
-    hub: deps.hub,
     mayOperate: (check) => zoneGuard.assertMayOperateDevice(check),
+    historyPolicy: billing.enabled ? (deviceId) => billing.historyPolicy(deviceId) : undefined,
   });
-  await installAlarms(app, {
-    database,
-    clock,
+  await installLive(app, {
+    config,
     bus,
+    authenticate: (token) => accounts.authenticate(`Bearer ${token}`),
+    devices: app.connectivity.ingest.reads,
+    onShutdown: (fn) => beforeDbClose.push(fn),
+    hub: deps.hub,
+  });
+  await installAlarms(app, ctx, {
     mailer,
-    perms: registry.perms,
+    perms,
+    messages,
     ingest: app.connectivity.ingest,
-    registerCall,
     onShutdown: (fn) => beforeDbClose.push(fn),
   });
 
+  const connectivity = app.connectivity.ingest;
+  installRemote(ctx, {
+    app,
+    config,
+    ports: {
+      visibleDevice: (user, id) => connectivity.reads.visible(user, id),
+      mayOperate: (check) => zoneGuard.assertMayOperateDevice(check),
+      isPresent: (sn) => connectivity.isPresent(sn),
+      mayUseTraffic: (id) => billing.mayUseTraffic(id),
+      remaining: (id) => billing.remaining(id),
+    },
+    authenticate: (token) => accounts.authenticate(`Bearer ${token}`),
+    sessionLive: (userId, familyId) => accounts.sessionLive(userId, familyId),
+    sendVnc: (user, device, open) => connectivity.commands.vnc(user, device, open),
+    charge: (id, bytes) => billing.charge(id, bytes),
+    onShutdown: (fn) => beforeDbClose.push(fn),
+    relay: deps.relay,
+  });
+
+  installInternalMetrics(app, config);
   const openapi = buildOpenApi(allCalls, `${config.publicUrl}`);
   app.get('/v1/openapi.json', async () => openapi);
 
-  if (existsSync(join(config.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.webDist, prefix: '/' });
-  } else {
-    app.get('/', async (_req, reply) =>
-      reply
-        .type('text/plain; charset=utf-8')
-        .send(
-          `The web app is not built (${config.webDist} is missing). Run \`npm run build\`, then reload.\n`,
-        ),
-    );
-  }
+  await installWebApp(app, config.webDist);
 
   app.decorate('demo', null);
-  if (config.demo) app.demo = await seedDemo(accounts);
+  if (config.demo) app.demo = await seedDemo();
   // DEMO=1: three simulated HMIs bound to the demo team, live once the app is ready.
-  if (config.demo) await installDemoHmis(app, { config, database, clock, bus, perms: registry.perms });
-  else app.decorate('demoHmis', null);
+  if (config.demo) {
+    await installDemoHmis(app, { config, database, clock, devices, templates });
+    // Billing shows real figures: cards, an allocation on the first demo HMI, some traffic.
+    const owner = await demoUser(database);
+    if (owner) await billing.seedDemo(owner, await demoDeviceId(database, DEMO_SNS[0]));
+  } else app.decorate('demoHmis', null);
 
   // Last to close: whatever the modules emit while they shut down still reaches the other instances.
   beforeDbClose.push(() => bus.close());

@@ -47,12 +47,18 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
+  // The embedded broker took a free port because MQTT_PORT's default was taken (another broker).
+  const mqttPort = app.connectivity.broker.port;
+  const movedMqtt =
+    mqttPort !== null && config.mqttPort !== 0 && mqttPort !== config.mqttPort
+      ? `  MQTT broker  port ${mqttPort} (${config.mqttPort} is taken; set MQTT_PORT to choose one)\n`
+      : '';
   if (app.demo) {
     const line = '='.repeat(60);
     console.log(
-      `\n${line}\n  HMI cloud console: ${config.publicUrl}\n  Demo login  ${app.demo.account}  /  ${app.demo.password}\n${line}\n`,
+      `\n${line}\n  HMI cloud console: ${config.publicUrl}\n  Demo login  ${app.demo.account}  /  ${app.demo.password}\n${movedMqtt}${line}\n`,
     );
-  }
+  } else if (movedMqtt) console.log(movedMqtt);
 }
 
 main().catch((err: unknown) => {

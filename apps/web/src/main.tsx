@@ -1,5 +1,5 @@
-// i18n first: resources are bundled and initialised synchronously before anything renders.
-import './i18n';
+// i18n first: the interface language's texts are awaited below, before anything renders.
+import { i18nReady } from './i18n';
 import 'antd/dist/reset.css';
 import './app/global.css';
 import { StrictMode } from 'react';
@@ -11,6 +11,10 @@ import './app/loading';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root element missing from index.html');
+
+// Rendering before the texts arrive would flash raw keys; a failed fetch still renders (untranslated)
+// rather than leaving a blank page.
+await i18nReady.catch(() => undefined);
 
 createRoot(root).render(
   <StrictMode>

@@ -71,6 +71,14 @@ export const ErrorCode = {
    * must hand the team over first (transfer of the main account), so no team is left without owner.
    */
   MAIN_ACCOUNT_HAS_MEMBERS: 1202,
+  /** Product extension (remote view): the device is offline, so no VNC tunnel can be opened. */
+  DEVICE_OFFLINE: 1203,
+  /** Product extension (remote view): the device's traffic switch is off or its traffic is used up. */
+  NO_TRAFFIC: 1204,
+  /** Product extension (remote view): another user controls this HMI; watch view-only or ask to take over. */
+  CONTROL_HELD: 1205,
+  /** Product extension (remote view): too many remote sessions open for this user or device. */
+  TOO_MANY_SESSIONS: 1206,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -141,6 +149,10 @@ export const errorCatalogue: Record<NumericErrorCode, CatalogueEntry> = {
   2003: { status: 502, message: 'network error' },
   1201: { status: 429, message: 'too many attempts, try again later' },
   1202: { status: 409, message: 'the team still has members: transfer the main account first' },
+  1203: { status: 409, message: 'device offline' },
+  1204: { status: 409, message: 'no remote traffic: switch off or traffic used up' },
+  1205: { status: 409, message: 'another user controls this HMI' },
+  1206: { status: 429, message: 'too many remote sessions' },
 };
 
 export const numericErrorCodes = Object.keys(errorCatalogue).map(Number) as NumericErrorCode[];

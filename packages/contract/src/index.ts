@@ -23,6 +23,10 @@ export * from './calls/zones';
 export * from './calls/connectivity';
 export * from './calls/alarm-rules';
 export * from './calls/alarms';
+export * from './calls/billing';
+export * from './calls/remote';
+export * from './screens';
+export * from './calls/screens';
 export * from './alarms/condition';
 export * from './alarms/validate';
 export * from './protocol';
@@ -42,6 +46,9 @@ import { zoneCalls } from './calls/zones';
 import { connectivityCalls } from './calls/connectivity';
 import { alarmRuleCalls } from './calls/alarm-rules';
 import { alarmCalls } from './calls/alarms';
+import { billingCalls } from './calls/billing';
+import { remoteCalls } from './calls/remote';
+import { screenCalls } from './calls/screens';
 
 /** Every call of the product; the server registers these and the OpenAPI document lists them. */
 export const allCalls = [
@@ -60,4 +67,7 @@ export const allCalls = [
   ...connectivityCalls,
   ...alarmRuleCalls,
   ...alarmCalls,
+  ...billingCalls,
+  ...remoteCalls,
+  ...screenCalls,
 ] as const;

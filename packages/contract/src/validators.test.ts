@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { createGroup, updateGroup } from './calls/groups';
+import { createLabel, updateLabel } from './calls/labels';
 import {
   checkDeviceName,
   checkEmail,
@@ -118,5 +121,24 @@ describe('names', () => {
     expect(checkGroupName(' ')).toBe('whitespace');
     expect(checkGroupName('Workshop')).toBeNull();
     expect(checkGroupName('x'.repeat(51))).toBe('groupNameLength');
+  });
+});
+
+describe('trimmed names', () => {
+  const nameOf = (def: { body?: z.ZodType }, name: string) => {
+    const r = def.body?.safeParse({ name });
+    return r?.success ? (r.data as { name: string }).name : r?.error.issues[0]?.message;
+  };
+  it('group and label bodies trim their names; blank stays whitespace', () => {
+    expect(nameOf(createGroup, '  Line A\t')).toBe('Line A');
+    expect(nameOf(updateGroup, ' G ')).toBe('G');
+    expect(nameOf(createLabel, ' L ')).toBe('L');
+    expect(nameOf(updateLabel, 'L ')).toBe('L');
+    expect(nameOf(createLabel, '   ')).toBe('whitespace');
+  });
+  it('length limits count the trimmed name', () => {
+    expect(checkLabelName(` ${'x'.repeat(50)} `)).toBeNull();
+    expect(checkGroupName(` ${'x'.repeat(50)} `)).toBeNull();
+    expect(checkGroupName(` ${'x'.repeat(51)} `)).toBe('groupNameLength');
   });
 });

@@ -239,9 +239,13 @@ function notBlank(value: string): ValidationKey | null {
   return value.trim() ? null : 'whitespace';
 }
 
-export const checkLabelName: Check = (value) =>
-  notBlank(value) ??
-  (value.length >= limits.labelNameMin && value.length <= limits.labelNameMax ? null : 'labelLength');
+// Label and group names are stored trimmed (their calls trim them), so lengths count the trimmed name.
+export const checkLabelName: Check = (value) => {
+  const length = value.trim().length;
+  return (
+    notBlank(value) ?? (length >= limits.labelNameMin && length <= limits.labelNameMax ? null : 'labelLength')
+  );
+};
 
 export const checkRoleName: Check = (value) =>
   notBlank(value) ?? (value.length <= limits.roleNameMax ? null : 'roleNameLength');
@@ -255,7 +259,7 @@ export const checkZoneName: Check = (value) => {
 
 export const GROUP_NAME_MAX = 50;
 export const checkGroupName: Check = (value) =>
-  notBlank(value) ?? (value.length <= GROUP_NAME_MAX ? null : 'groupNameLength');
+  notBlank(value) ?? (value.trim().length <= GROUP_NAME_MAX ? null : 'groupNameLength');
 
 /**
  * Integer ranges of the TAG data types 1-6 (unsigned and signed 16/32/64), compared with BigInt so

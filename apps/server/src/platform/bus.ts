@@ -26,6 +26,25 @@ export interface BusEvents {
    * enabled rules. Emitted after the commit that wrote them.
    */
   alarmRulesChanged: { templateId: number; teamId: number };
+  /**
+   * Sessions of a user ended (logout, password change or recovery, account removal): every instance
+   * re-checks that user's live sockets at once and closes those whose session is gone. Emitted after
+   * the commit that revoked them.
+   */
+  sessionsEnded: { userId: number };
+  /**
+   * What users may see changed (a role's permissions edited, a member's role changed, a member removed
+   * or a team joined): live sockets of `userId`, or of every member of `teamId` when null, re-check
+   * their permissions and subscriptions at once. Emitted after the commit.
+   */
+  accessChanged: { teamId: number; userId: number | null };
+  /**
+   * Remote view: a user asks for control of a device held by session `holder` (on whichever instance
+   * holds it); `requester` is the asking user's (view-only) session.
+   */
+  vncTakeover: { holder: string; requester: string; by: string };
+  /** Remote view: the holder answered; the requester's instance hands it control or tells it no. */
+  vncControl: { requester: string; accepted: boolean };
 }
 
 export type BusEventName = keyof BusEvents;

@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       databaseUrl: null,
       mqttUrl: null,
       mqttPort: 1883,
+      mqttMaxPacket: 266240,
       redisUrl: null,
       smtpUrl: null,
       publicUrl: 'http://localhost:8080',
@@ -41,6 +42,7 @@ describe('loadConfig', () => {
         DATABASE_URL: 'postgres://u@db/x',
         MQTT_URL: 'mqtt://broker:1883',
         MQTT_PORT: '1884',
+        MQTT_MAX_PACKET: '1048576',
         REDIS_URL: 'redis://r:6379',
         SMTP_URL: 'smtp://u:p@mail:25',
         PUBLIC_URL: 'https://cn.example.com/',
@@ -61,6 +63,7 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://u@db/x',
       mqttUrl: 'mqtt://broker:1883',
       mqttPort: 1884,
+      mqttMaxPacket: 1048576,
       publicUrl: 'https://cn.example.com',
       dataCenter: 'eu',
       dataCenterUrls: {
@@ -96,6 +99,8 @@ describe('loadConfig', () => {
     ['REFRESH_TOKEN_TTL', '1'],
     ['TOKEN_SECRET', 'short'],
     ['MQTT_PORT', 'x'],
+    ['MQTT_MAX_PACKET', '1024'],
+    ['MQTT_MAX_PACKET', '300000000'],
     ['TRUST_PROXY', '10.0.0.1,proxy.local'],
     ['TRUST_PROXY', '2'],
   ])('a bad %s names the variable', (name, value) => {

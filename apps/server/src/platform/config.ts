@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkCidr, dataCenters, type DataCenter } from '@hmi/contract';
+import { checkCidr, dataCenters, PAYLOAD_BYTES_MAX, type DataCenter } from '@hmi/contract';
+import { MQTT_MAX_PACKET_DEFAULT } from './mqtt/packet-limit';
 
 /** Every environment variable the server reads, with its default and meaning (README table). */
 export const configVariables = [
@@ -25,6 +26,18 @@ export const configVariables = [
       '`mqtt://user:pass@host:port` of an external MQTT 5 broker (Mosquitto); the server subscribes with shared subscriptions so instances split the stream',
   },
   { name: 'MQTT_PORT', default: '1883', meaning: 'port of the embedded broker' },
+  {
+    name: 'MQTT_MAX_PACKET',
+    default: '266240 (260 KiB)',
+    meaning:
+      'largest MQTT packet the embedded broker takes, in bytes; a larger one closes the connection as its header arrives (Mosquitto: `max_packet_size`)',
+  },
+  {
+    name: 'MQTT_DEVICE_RATE',
+    default: '10000',
+    meaning:
+      'TAG values a second one device may send (a token bucket holding two seconds of it); beyond, its QoS 0 batches are dropped and counted (`rateLimited`) and its QoS 1 batches wait. 0: no limit',
+  },
   {
     name: 'HISTORY_RETENTION_DAYS',
     default: '90',
@@ -58,6 +71,12 @@ export const configVariables = [
     default: '`http://localhost:$PORT`',
     meaning: 'used in mail links and VNC relay URLs',
   },
+  {
+    name: 'RELAY_URL',
+    default: '`PUBLIC_URL`',
+    meaning:
+      "this instance's own origin as devices reach it, for the VNC tunnel (scale-out: each instance its own, since a remote session lives on the instance holding the browser's socket)",
+  },
   { name: 'DATA_CENTER', default: 'cn', meaning: "this deployment's data centre (eu, cn, in)" },
   {
     name: 'DATA_CENTER_URLS',
@@ -75,6 +94,18 @@ export const configVariables = [
     default: 'unset: none',
     meaning:
       'reverse proxies whose `X-Forwarded-For` gives the client address (security-zone networks, login limits): `true` (any peer) or addresses/CIDRs `10.0.0.1,10.1.0.0/16`',
+  },
+  {
+    name: 'BILLING',
+    default: 'on',
+    meaning:
+      '`off` for deployments that sell no cards: no TAG, template or traffic limits, billing menu hidden',
+  },
+  {
+    name: 'INTERNAL_METRICS',
+    default: '0',
+    meaning:
+      '1: `GET /internal/metrics` answers peers on this host (memory, event-loop delay) for the soak and abuse runs; 404 otherwise',
   },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent' },
   { name: 'ACCESS_TOKEN_TTL', default: '7200', meaning: 'access-token lifetime in seconds' },
@@ -97,6 +128,12 @@ export interface Config {
   databaseUrl: string | null;
   mqttUrl: string | null;
   mqttPort: number;
+  /** MQTT_PORT was given: a taken port stops start-up. Unset, the embedded broker takes a free one. */
+  mqttPortSet: boolean;
+  /** Largest MQTT packet (remaining length) the embedded broker accepts. */
+  mqttMaxPacket: number;
+  /** Values a second per device (0: unlimited). */
+  mqttDeviceRate: number;
   historyRetentionDays: number;
   commandTimeoutSeconds: number;
   redisUrl: string | null;
@@ -105,9 +142,20 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   publicUrl: string;
+  /**
+   * PUBLIC_URL was given. Unset, the browser is answered the origin it opened the console on (login's
+   * `host`, data-centre hosts) wherever `publicUrl` would be, so 127.0.0.1 stays 127.0.0.1.
+   */
+  publicUrlSet: boolean;
+  /** This instance's origin for device VNC tunnels. */
+  relayUrl: string;
   dataCenter: DataCenter;
   dataCenterUrls: Record<DataCenter, string>;
   demo: boolean;
+  /** BILLING=on: cards fill the limits; off: no limits. */
+  billing: boolean;
+  /** INTERNAL_METRICS=1: memory and event-loop delay at /internal/metrics, for loopback peers. */
+  internalMetrics: boolean;
   logLevel: LogLevel;
   /** Fastify's trustProxy: which peers may tell the client address in X-Forwarded-For. */
   trustProxy: boolean | string[];
@@ -213,6 +261,7 @@ export function loadConfig(env: Env, repoRoot: string = findRepoRoot()): Config 
   const dataDir = dataDirRaw === null ? join(repoRoot, 'data') : resolve(dataDirRaw);
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   const publicUrl = origin('PUBLIC_URL', str(env, 'PUBLIC_URL') ?? `http://localhost:${port}`);
+  const relayUrl = origin('RELAY_URL', str(env, 'RELAY_URL') ?? publicUrl);
 
   const dc = str(env, 'DATA_CENTER') ?? 'cn';
   if (!isDataCenter(dc))
@@ -240,6 +289,14 @@ export function loadConfig(env: Env, repoRoot: string = findRepoRoot()): Config 
   else if (demoRaw === '0' || demoRaw === 'false') demo = false;
   else throw new ConfigError('DEMO', `must be 0 or 1, got "${demoRaw}"`);
 
+  const billingRaw = str(env, 'BILLING') ?? 'on';
+  if (billingRaw !== 'on' && billingRaw !== 'off')
+    throw new ConfigError('BILLING', `must be on or off, got "${billingRaw}"`);
+
+  const metricsRaw = str(env, 'INTERNAL_METRICS') ?? '0';
+  if (metricsRaw !== '0' && metricsRaw !== '1')
+    throw new ConfigError('INTERNAL_METRICS', `must be 0 or 1, got "${metricsRaw}"`);
+
   const logLevel = str(env, 'LOG_LEVEL') ?? 'info';
   if (!(logLevels as readonly string[]).includes(logLevel))
     throw new ConfigError('LOG_LEVEL', `must be one of ${logLevels.join(', ')}, got "${logLevel}"`);
@@ -263,6 +320,10 @@ export function loadConfig(env: Env, repoRoot: string = findRepoRoot()): Config 
     databaseUrl,
     mqttUrl: url(env, 'MQTT_URL', ['mqtt:', 'mqtts:', 'ws:', 'wss:', 'tcp:']),
     mqttPort: int(env, 'MQTT_PORT', 1883, 0, 65535),
+    mqttPortSet: str(env, 'MQTT_PORT') !== null,
+    // At least a full batch (the payload limit); at most what MQTT's remaining length can say.
+    mqttMaxPacket: int(env, 'MQTT_MAX_PACKET', MQTT_MAX_PACKET_DEFAULT, PAYLOAD_BYTES_MAX, 268_435_455),
+    mqttDeviceRate: int(env, 'MQTT_DEVICE_RATE', 10_000, 0, 100_000_000),
     historyRetentionDays: int(env, 'HISTORY_RETENTION_DAYS', 90, 1, 3650),
     commandTimeoutSeconds: int(env, 'COMMAND_TIMEOUT_SECONDS', 15, 1, 3600),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
@@ -270,9 +331,13 @@ export function loadConfig(env: Env, repoRoot: string = findRepoRoot()): Config 
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: str(env, 'MAIL_FROM') ?? 'HMI Cloud <no-reply@hmi.local>',
     publicUrl,
+    publicUrlSet: str(env, 'PUBLIC_URL') !== null,
+    relayUrl,
     dataCenter: dc,
     dataCenterUrls,
     demo,
+    billing: billingRaw === 'on',
+    internalMetrics: metricsRaw === '1',
     logLevel: logLevel as LogLevel,
     trustProxy: trustProxy(env),
     accessTokenTtl: int(env, 'ACCESS_TOKEN_TTL', 7200, 60, 86400 * 7),

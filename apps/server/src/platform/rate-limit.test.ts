@@ -52,4 +52,16 @@ describe.each(databases)('SlidingWindowLimiter on $name', (database) => {
       .execute();
     expect(rows).toHaveLength(1);
   });
+
+  it('claim: of racing attempts at most the limit get through; refused and released ones are uncounted', async () => {
+    const l = new SlidingWindowLimiter(h.app.database.db, h.clock, 'test-e', 3, 60);
+    const claims = await Promise.all(Array.from({ length: 8 }, () => l.claim('k')));
+    const passed = claims.filter((c) => c.retryAfter === 0);
+    expect(passed.length).toBeLessThanOrEqual(3);
+    for (let i = passed.length; i < 3; i += 1) expect((await l.claim('k')).retryAfter).toBe(0);
+    expect((await l.claim('k')).retryAfter).toBe(60);
+    await passed[0]?.release();
+    if (passed.length) expect((await l.claim('k')).retryAfter).toBe(0);
+    expect((await l.claim('other')).retryAfter).toBe(0);
+  });
 });

@@ -85,6 +85,10 @@ const samples: { [K in BusEventName]: BusEvents[K] } = {
   },
   messages: { teamId: 7, userId: null },
   alarmRulesChanged: { templateId: 3, teamId: 7 },
+  sessionsEnded: { userId: 5 },
+  accessChanged: { teamId: 7, userId: null },
+  vncTakeover: { holder: 'session-a', requester: 'session-b', by: 'Ann' },
+  vncControl: { requester: 'session-b', accepted: true },
 };
 const names = Object.keys(samples) as BusEventName[];
 

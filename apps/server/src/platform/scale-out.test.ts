@@ -2,7 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { topics, type WsDeviceEvent, type WsServerMessage } from '@hmi/contract';
+import {
+  ingestStats,
+  getDevice,
+  createTemplate,
+  putTemplateTags,
+  updateDevice,
+  syncDevice,
+  getCommand,
+  unbindDevice,
+  topics,
+  type WsDeviceEvent,
+  type WsServerMessage,
+} from '@hmi/contract';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -10,9 +22,9 @@ import { buildApp } from '../app';
 import { createMainAccount, type TestAccount } from '../test/accounts';
 import { databases } from '../test/databases';
 import type { Harness } from '../test/harness';
+import { historyOf } from '../test/history';
 import { startMosquitto, type TestMosquitto } from '../test/mosquitto';
 import { boundDevice, connect, nextLive, nextMessage } from '../test/mqtt';
-import { IngestRepo } from '../modules/ingest/repo';
 import { ok } from '../test/registry';
 import { ManualClock } from './clock';
 import { loadConfig } from './config';
@@ -110,13 +122,7 @@ describe('scale-out: two instances on one PostgreSQL, one Mosquitto and one Redi
     };
   }
 
-  const stats = (h: Harness) =>
-    ok<{ batches: number; rejected: Record<string, number> }>(
-      h,
-      main,
-      'GET',
-      `/v1/devices/${device.deviceId}/ingest-stats`,
-    );
+  const stats = (h: Harness) => ok(h, main, ingestStats, { params: { id: device.deviceId } });
 
   const publishTags = async (tag: string, seqs: number[]) => {
     for (const seq of seqs)
@@ -135,6 +141,8 @@ describe('scale-out: two instances on one PostgreSQL, one Mosquitto and one Redi
       ...db.env,
       MQTT_URL: mosquitto.consoleUrl,
       REDIS_URL,
+      // Every sample is stored (no billing allocation needed for history).
+      BILLING: 'off',
       REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}`,
       // Every instance must accept the tokens the others issued.
       TOKEN_SECRET: randomBytes(32).toString('hex'),
@@ -172,7 +180,7 @@ describe('scale-out: two instances on one PostgreSQL, one Mosquitto and one Redi
     await dev.publishAsync(topics.state(device.sn), JSON.stringify({ v: 1, online: true }), { qos: 1 });
     await seen;
     for (const h of [a, b])
-      expect(await ok(h, main, 'GET', `/v1/devices/${device.deviceId}`)).toMatchObject({ online: 1 });
+      expect(await ok(h, main, getDevice, { params: { id: device.deviceId } })).toMatchObject({ online: 1 });
   });
 
   it('splits the stream between the instances, stores each batch once, and pushes every value to a browser on B', async () => {
@@ -184,10 +192,7 @@ describe('scale-out: two instances on one PostgreSQL, one Mosquitto and one Redi
     );
     await publishTags('temp', seqs);
     await all;
-    const rows = await new IngestRepo(a.app.database.db, a.app.database.dialect).historyOf(
-      device.deviceId,
-      'temp',
-    );
+    const rows = await historyOf(a, device.deviceId, 'temp');
     expect(rows.map((r) => Number(r.value)).sort((x, y) => x - y)).toEqual(seqs);
     const [onA, onB] = [await stats(a), await stats(b)];
     expect(onA.batches + onB.batches).toBe(seqs.length);
@@ -198,15 +203,20 @@ describe('scale-out: two instances on one PostgreSQL, one Mosquitto and one Redi
   it("a template change on A reaches B's ingest at once, and browsers hear of it once", async () => {
     const syncs = () => browser.events.filter((e) => e.type === 'sync').length;
     const before = syncs();
-    const template = await ok<{ id: number }>(a, main, 'POST', '/v1/templates', {
-      name: 'Tpressure',
-      hmi_model: 'X10',
+    const template = await ok(a, main, createTemplate, {
+      body: {
+        name: 'Tpressure',
+        hmi_model: 'X10',
+      },
     });
-    await ok(a, main, 'PUT', `/v1/templates/${template.id}/tags`, {
-      tags: [{ name: 'pressure', data_type: 7, access: 0, save_history: true }],
+    await ok(a, main, putTemplateTags, {
+      params: { id: template.id },
+      body: {
+        tags: [{ name: 'pressure', data_type: 7, access: 0, save_history: true }],
+      },
     });
     const synced = browser.until((m) => m.type === 'sync' && m.device_id === device.deviceId);
-    await ok(a, main, 'PUT', `/v1/devices/${device.deviceId}`, { template_id: template.id });
+    await ok(a, main, updateDevice, { params: { id: device.deviceId }, body: { template_id: template.id } });
     await synced;
     // B cached the device's old TAG table a moment ago; without the bus it would refuse `pressure`.
     const seqs = Array.from({ length: 20 }, (_, i) => 100 + i);
@@ -227,7 +237,7 @@ describe('scale-out: two instances on one PostgreSQL, one Mosquitto and one Redi
   it('a command sent through A and acknowledged through either instance finishes for the browser on B', async () => {
     await dev.subscribeAsync(topics.cmd(device.sn), { qos: 1 });
     const got = nextMessage(dev, topics.cmd(device.sn));
-    const cmd = await ok<{ id: string }>(a, main, 'POST', `/v1/devices/${device.deviceId}/sync`);
+    const cmd = await ok(a, main, syncDevice, { params: { id: device.deviceId } });
     const c = (await got) as { id: string; config_version: number };
     const done = browser.until((m) => m.type === 'command' && m.command_id === cmd.id);
     await dev.publishAsync(
@@ -239,14 +249,14 @@ describe('scale-out: two instances on one PostgreSQL, one Mosquitto and one Redi
     expect(browser.events.find((e) => e.type === 'command' && e.command_id === cmd.id)).toMatchObject({
       status: 'done',
     });
-    expect(await ok(b, main, 'GET', `/v1/devices/${device.deviceId}/commands/${cmd.id}`)).toMatchObject({
+    expect(await ok(b, main, getCommand, { params: { id: device.deviceId, cmdId: cmd.id } })).toMatchObject({
       status: 'done',
     });
   });
 
   it('unbinding on A drops the device on the broker', async () => {
     const closed = new Promise<void>((resolve) => dev.once('close', () => resolve()));
-    await ok(a, main, 'DELETE', `/v1/devices/${device.deviceId}`);
+    await ok(a, main, unbindDevice, { params: { id: device.deviceId } });
     await closed;
   });
 });

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { checkInflatedSize, inspectZip } from './zip';
 
 /** Characters that make a spreadsheet treat a text cell as a formula. */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -13,37 +14,10 @@ export function unescapeCell(text: string): string {
   return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
 }
 
-/** Limits of the zip container behind an .xlsx (checked before anything is inflated). */
+/** Limits of the zip container behind an .xlsx. */
 export const zipLimits = { maxEntries: 200, maxUncompressedBytes: 40 * 1024 * 1024 } as const;
 
-/**
- * Reads a zip's central directory: entry count and total uncompressed size, or null when the bytes
- * are not a plain (non-zip64) zip. Guards the parser against zip bombs.
- */
-export function inspectZip(buf: Buffer): { entries: number; uncompressed: number } | null {
-  const EOCD = 0x06054b50;
-  const min = Math.max(0, buf.length - 22 - 0xffff);
-  let eocd = -1;
-  for (let i = buf.length - 22; i >= min; i--)
-    if (buf.readUInt32LE(i) === EOCD) {
-      eocd = i;
-      break;
-    }
-  if (eocd < 0) return null;
-  const entries = buf.readUInt16LE(eocd + 10);
-  let offset = buf.readUInt32LE(eocd + 16);
-  if (entries === 0xffff || offset === 0xffffffff) return null;
-  let uncompressed = 0;
-  for (let n = 0; n < entries; n++) {
-    if (offset + 46 > buf.length || buf.readUInt32LE(offset) !== 0x02014b50) return null;
-    const size = buf.readUInt32LE(offset + 24);
-    if (size === 0xffffffff) return null;
-    uncompressed += size;
-    offset +=
-      46 + buf.readUInt16LE(offset + 28) + buf.readUInt16LE(offset + 30) + buf.readUInt16LE(offset + 32);
-  }
-  return { entries, uncompressed };
-}
+export { inspectZip } from './zip';
 
 export type SheetProblem = 'fileFormat' | 'tooManyRows' | 'fileTooLarge';
 
@@ -69,14 +43,16 @@ export function cellText(v: ExcelJS.CellValue): string {
 
 /**
  * Opens the first worksheet of an .xlsx upload. Refuses archives with too many entries or too much
- * uncompressed data before inflating anything, and sheets of more than maxRows data rows.
- * Throws SheetError.
+ * uncompressed data, declared or (counted while inflating) real, before the workbook parser sees
+ * them, and sheets of more than maxRows data rows. Throws SheetError.
  */
 export async function openFirstSheet(buf: Buffer, maxRows: number): Promise<ExcelJS.Worksheet> {
   const zip = inspectZip(buf);
   if (!zip) throw new SheetError('fileFormat');
   if (zip.entries > zipLimits.maxEntries || zip.uncompressed > zipLimits.maxUncompressedBytes)
     throw new SheetError('fileTooLarge');
+  const problem = await checkInflatedSize(buf, zipLimits.maxUncompressedBytes);
+  if (problem) throw new SheetError(problem === 'tooLarge' ? 'fileTooLarge' : 'fileFormat');
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(buf as unknown as ArrayBuffer);

@@ -1,8 +1,8 @@
-import type { PermissionId } from '@hmi/contract';
+import { login as loginCall, type PermissionId } from '@hmi/contract';
 import { hashPassword } from '../platform/auth/passwords';
 import type { DataPermissionKind } from '../platform/db/schema';
 import { registerHardware } from '../modules/devices/hardware';
-import { call, type Harness } from './harness';
+import { api, type Harness } from './harness';
 
 /** Password of every account made here (hashed once per process). */
 export const TEST_PASSWORD = 'Test@2026x';
@@ -52,7 +52,8 @@ async function insertUser(
 }
 
 async function login(h: Harness, username: string): Promise<string> {
-  const r = await call<{ token: string }>(h.app, 'POST', '/v1/global/login?type=1', {
+  const r = await api(h.app, loginCall, {
+    query: { type: '1' },
     body: { user: username, passwd: TEST_PASSWORD },
   });
   if (r.body.code !== 0) throw new Error(`login of ${username} failed: ${JSON.stringify(r.body)}`);

@@ -1,4 +1,4 @@
-import type { WsDeviceEvent } from '@hmi/contract';
+import { createTemplate, putTemplateTags, bindDevice, deviceTags, type WsDeviceEvent } from '@hmi/contract';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { registerHardware } from '../modules/devices/hardware';
 import type { TestAccount } from './accounts';
@@ -29,10 +29,14 @@ export function brokerUrl(h: Harness): string {
   return `mqtt://127.0.0.1:${port}`;
 }
 
-/** Connects (MQTT 3.1.1 unless told) and resolves once connected; rejects with the broker's refusal. */
+/**
+ * Connects (MQTT 3.1.1 unless told) and resolves once connected; rejects with the broker's refusal.
+ * A device's client id defaults to its own `hmi-{SN}`, the only one the broker accepts from it.
+ */
 export function connect(url: string, opts: IClientOptions = {}): Promise<MqttClient> {
   return new Promise((resolve, reject) => {
-    const c = mqtt.connect(url, { reconnectPeriod: 0, connectTimeout: 5000, ...opts });
+    const clientId = typeof opts.username === 'string' ? { clientId: `hmi-${opts.username}` } : {};
+    const c = mqtt.connect(url, { reconnectPeriod: 0, connectTimeout: 5000, ...clientId, ...opts });
     c.once('connect', () => resolve(c));
     c.once('error', (err) => {
       c.end(true);
@@ -99,24 +103,23 @@ export const demoTags = [
 
 /** A template with `demoTags` and a device using it, bound by `account`. */
 export async function boundDevice(h: Harness, account: TestAccount, tag: string) {
-  const template = await ok<{ id: number }>(h, account, 'POST', '/v1/templates', {
-    name: `T${tag}`,
-    hmi_model: 'X10',
+  const template = await ok(h, account, createTemplate, {
+    body: {
+      name: `T${tag}`,
+      hmi_model: 'X10',
+    },
   });
-  await ok(h, account, 'PUT', `/v1/templates/${template.id}/tags`, { tags: demoTags });
+  await ok(h, account, putTemplateTags, { params: { id: template.id }, body: { tags: demoTags } });
   const hw = await newDevice(h);
-  const device = await ok<{ id: number }>(h, account, 'POST', '/v1/devices', {
-    sn: hw.sn,
-    pin: hw.pin,
-    name: `D${tag}`,
-    template_id: template.id,
+  const device = await ok(h, account, bindDevice, {
+    body: {
+      sn: hw.sn,
+      pin: hw.pin,
+      name: `D${tag}`,
+      template_id: template.id,
+    },
   });
-  const tags = await ok<{ list: { id: number; name: string }[] }>(
-    h,
-    account,
-    'GET',
-    `/v1/devices/${device.id}/tags`,
-  );
+  const tags = await ok(h, account, deviceTags, { params: { id: device.id } });
   const tagId = (name: string) => tags.list.find((t) => t.name === name)?.id ?? 0;
   return { ...hw, deviceId: device.id, templateId: template.id, tagId };
 }

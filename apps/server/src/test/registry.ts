@@ -1,20 +1,29 @@
 import { expect } from 'vitest';
-import { call, type Harness } from './harness';
+import {
+  createGroup,
+  createLabel,
+  createTemplate,
+  createAlarmGroup,
+  createAlarmRule,
+  bindDevice,
+  createProject,
+  createTemplateScreen,
+  type CallDef,
+  type CallResponse,
+} from '@hmi/contract';
+import { api, type ApiRest, type Harness } from './harness';
 import { newHardware, type TestAccount } from './accounts';
 
-/** Calls `url` as `account` and expects code 0; returns data. */
-export async function ok<T = Record<string, unknown>>(
+/** Makes the contract call `def` as `account`, expects code 0 and returns its typed data. */
+export async function ok<C extends CallDef>(
   h: Harness,
   account: { token: string },
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  body?: unknown,
-): Promise<T> {
-  const r = await call<T>(h.app, method, url, {
-    token: account.token,
-    ...(body !== undefined ? { body } : {}),
-  });
-  expect(r.body, `${method} ${url}`).toMatchObject({ code: 0 });
+  def: C,
+  ...[args]: ApiRest<C>
+): Promise<CallResponse<C>> {
+  const withToken = [{ ...args, token: account.token }] as ApiRest<C>;
+  const r = await api(h.app, def, ...withToken);
+  expect(r.body, `${def.method} ${def.path}`).toMatchObject({ code: 0 });
   return r.body.data;
 }
 
@@ -30,6 +39,8 @@ export interface RegistryObjects {
   tagId: number;
   alarmGroupId: number;
   alarmRuleId: number;
+  /** A screen of the template showing its TAG. */
+  screenId: number;
 }
 
 /**
@@ -39,15 +50,19 @@ export interface RegistryObjects {
  * of the template. Names carry `tag` to stay unique.
  */
 export async function seedRegistry(h: Harness, account: TestAccount, tag: string): Promise<RegistryObjects> {
-  const group = await ok<{ id: number }>(h, account, 'POST', '/v1/groups', { name: `G${tag}` });
-  const child = await ok<{ id: number }>(h, account, 'POST', '/v1/groups', {
-    name: `G${tag}child`,
-    parent_id: group.id,
+  const group = await ok(h, account, createGroup, { body: { name: `G${tag}` } });
+  const child = await ok(h, account, createGroup, {
+    body: {
+      name: `G${tag}child`,
+      parent_id: group.id,
+    },
   });
-  const label = await ok<{ id: number }>(h, account, 'POST', '/v1/labels', { name: `L${tag}` });
-  const template = await ok<{ id: number }>(h, account, 'POST', '/v1/templates', {
-    name: `T${tag}`,
-    hmi_model: 'X10',
+  const label = await ok(h, account, createLabel, { body: { name: `L${tag}` } });
+  const template = await ok(h, account, createTemplate, {
+    body: {
+      name: `T${tag}`,
+      hmi_model: 'X10',
+    },
   });
   // Written directly so the template keeps version 1 (a TAG table change through the API raises it).
   const templateTag = await h.app.database.db
@@ -67,36 +82,44 @@ export async function seedRegistry(h: Harness, account: TestAccount, tag: string
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const alarmGroup = await ok<{ id: number }>(
-    h,
-    account,
-    'POST',
-    `/v1/templates/${template.id}/alarm-groups`,
-    {
+  const alarmGroup = await ok(h, account, createAlarmGroup, {
+    params: { id: template.id },
+    body: {
       name: `A${tag}`,
     },
-  );
-  const alarmRule = await ok<{ id: number }>(h, account, 'POST', `/v1/templates/${template.id}/alarm-rules`, {
-    name: `R${tag}`,
-    group_id: alarmGroup.id,
-    level: 1,
-    type: 'limit',
-    condition: 2,
-    tag_id: templateTag.id,
-    alarm_value: '80',
+  });
+  const alarmRule = await ok(h, account, createAlarmRule, {
+    params: { id: template.id },
+    body: {
+      name: `R${tag}`,
+      group_id: alarmGroup.id,
+      level: 1,
+      type: 'limit',
+      condition: 2,
+      tag_id: templateTag.id,
+      alarm_value: '80',
+    },
   });
   const hw = await newHardware(h, 'X10');
-  const device = await ok<{ id: number }>(h, account, 'POST', '/v1/devices', {
-    sn: hw.sn,
-    pin: hw.pin,
-    name: `D${tag}`,
-    group_id: child.id,
-    template_id: template.id,
-    label_ids: [label.id],
+  const device = await ok(h, account, bindDevice, {
+    body: {
+      sn: hw.sn,
+      pin: hw.pin,
+      name: `D${tag}`,
+      group_id: child.id,
+      template_id: template.id,
+      label_ids: [label.id],
+    },
   });
-  const project = await ok<{ id: number }>(h, account, 'POST', '/v1/projects', {
-    name: `P${tag}`,
-    device_ids: [device.id],
+  const project = await ok(h, account, createProject, {
+    body: {
+      name: `P${tag}`,
+      device_ids: [device.id],
+    },
+  });
+  const screen = await ok(h, account, createTemplateScreen, {
+    params: { id: template.id },
+    body: { name: `S${tag}`, document: tagScreen('temp') },
   });
   return {
     groupId: group.id,
@@ -109,5 +132,16 @@ export async function seedRegistry(h: Harness, account: TestAccount, tag: string
     tagId: templateTag.id,
     alarmGroupId: alarmGroup.id,
     alarmRuleId: alarmRule.id,
+    screenId: screen.id,
+  };
+}
+
+/** A screen document showing one TAG of a template as a value. */
+export function tagScreen(tag: string) {
+  return {
+    version: 1 as const,
+    width: 400,
+    height: 300,
+    widgets: [{ id: 'v', type: 'value' as const, x: 10, y: 10, w: 100, h: 40, binding: { tag } }],
   };
 }

@@ -26,11 +26,16 @@ export const validBodies: Record<string, unknown> = {
   updateAlarmRule: { name: 'Renamed', level: 1, type: 'limit', condition: 2, tag_id: 1, alarm_value: '1' },
   setAlarmRulesEnabled: { ids: [1], enabled: false },
   importAlarmRules: { content_base64: 'AAAA' },
+  allocateCard: { device_id: 1 },
+  setTrafficSwitch: { on: true },
+  createTemplateScreen: { name: 'Snew', document: { version: 1, width: 400, height: 300 } },
+  createProjectScreen: { name: 'Snew', document: { version: 1, width: 400, height: 300 } },
+  updateScreen: { name: 'Renamed' },
 };
 
-/** A query string that passes validation, for calls that require one. */
-export const validQueries: Record<string, string> = {
-  deviceHistory: '?tag=1&from=0&to=60000',
+/** A query that passes validation, for calls that require one. */
+export const validQueries: Record<string, Record<string, unknown>> = {
+  deviceHistory: { tag: 1, from: 0, to: 60000 },
 };
 
 /** The body to send with `def` (none for GET and DELETE). */
@@ -38,13 +43,14 @@ export function bodyFor(def: CallDef): unknown {
   return def.method === 'GET' || def.method === 'DELETE' ? undefined : (validBodies[def.id] ?? {});
 }
 
-/** The URL of `def` addressing object `id`; other path parameters get placeholders. */
-export function urlOf(def: CallDef, id: number | string): string {
-  const path = def.path
-    .replace(':id', String(id))
-    .replace(':tagId', '1')
-    .replace(':cmdId', '00000000-0000-4000-8000-000000000000');
-  return `/v1${path}${validQueries[def.id] ?? ''}`;
+/** The path parameters of `def` addressing object `id`; the others get placeholders. */
+export function paramsOf(def: CallDef, id: number): Record<string, string | number> {
+  const params: Record<string, string | number> = {
+    id,
+    tagId: 1,
+    cmdId: '00000000-0000-4000-8000-000000000000',
+  };
+  return Object.fromEntries(Object.entries(params).filter(([name]) => def.path.includes(`:${name}`)));
 }
 
 const notVisibleCodes: Record<string, 1029 | 1071> = {

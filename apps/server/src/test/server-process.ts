@@ -107,3 +107,9 @@ export function cpuSeconds(pid: number, ticksPerSecond: number): number {
   const stime = Number(fields[12]);
   return (utime + stime) / ticksPerSecond;
 }
+
+/** Resident memory of a running process, MiB (from /proc). */
+export function rssMb(pid: number): number {
+  const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb ?? 0) / 1024;
+}

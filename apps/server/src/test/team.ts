@@ -1,3 +1,4 @@
+import { createZone, createRole, createInvitation } from '@hmi/contract';
 import { createMainAccount, type TestAccount } from './accounts';
 import type { Harness } from './harness';
 import { ok } from './registry';
@@ -20,19 +21,25 @@ export async function seedTeamObjects(
   tag: string,
   deviceId?: number,
 ): Promise<TeamObjects> {
-  const zone = await ok<{ id: number }>(h, account, 'POST', '/v1/zones', {
-    name: `Z${tag}`,
-    device_ids: deviceId ? [deviceId] : [],
+  const zone = await ok(h, account, createZone, {
+    body: {
+      name: `Z${tag}`,
+      device_ids: deviceId ? [deviceId] : [],
+    },
   });
-  const role = await ok<{ id: number }>(h, account, 'POST', '/v1/roles', {
-    name: `R${tag}`,
-    permissions: [2],
-    zone_ids: [zone.id],
+  const role = await ok(h, account, createRole, {
+    body: {
+      name: `R${tag}`,
+      permissions: [2],
+      zone_ids: [zone.id],
+    },
   });
   const invitee = await createMainAccount(h);
-  const invitation = await ok<{ id: number }>(h, account, 'POST', '/v1/team/invitations', {
-    account: invitee.username,
-    role_id: role.id,
+  const invitation = await ok(h, account, createInvitation, {
+    body: {
+      account: invitee.username,
+      role_id: role.id,
+    },
   });
   return { roleId: role.id, zoneId: zone.id, invitationId: invitation.id, invitee };
 }

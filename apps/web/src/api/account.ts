@@ -2,23 +2,72 @@
  * Typed account calls (spec section 7). Thin wrappers over `call`; pass `{ handleError: true }` when
  * the screen shows the error itself (e.g. next to a form field).
  */
-import {
-  activate as activateDef,
-  changePwd as changePwdDef,
-  editUserInfo as editUserInfoDef,
-  forgetVerify as forgetVerifyDef,
-  getLogin as getLoginDef,
-  getUserInfo as getUserInfoDef,
-  login as loginDef,
-  logout as logoutDef,
-  modifyPwd as modifyPwdDef,
-  phoneVerify as phoneVerifyDef,
-  register as registerDef,
-  removal as removalDef,
-  resendMail as resendMailDef,
-  type AccountType,
-} from '@hmi/contract';
+import type * as defs from '@hmi/contract';
+import type { AccountType } from '@hmi/contract';
+import { route } from './route';
 import { call, type CallArgs, type CallOptions } from './client';
+
+// Routes, not the contract's definitions: these calls are made before the rest of the app loads.
+const getLoginDef = route<typeof defs.getLogin>({ id: 'getLogin', method: 'GET', path: '/global/login' });
+const loginDef = route<typeof defs.login>({ id: 'login', method: 'POST', path: '/global/login' });
+const phoneVerifyDef = route<typeof defs.phoneVerify>({
+  id: 'phoneVerify',
+  method: 'POST',
+  path: '/global/phoneverify',
+  central: true,
+});
+const registerDef = route<typeof defs.register>({
+  id: 'register',
+  method: 'POST',
+  path: '/global/register',
+  central: true,
+});
+const activateDef = route<typeof defs.activate>({
+  id: 'activate',
+  method: 'GET',
+  path: '/global/activate',
+  central: true,
+});
+const resendMailDef = route<typeof defs.resendMail>({
+  id: 'resendMail',
+  method: 'POST',
+  path: '/global/resendmail',
+  central: true,
+});
+const forgetVerifyDef = route<typeof defs.forgetVerify>({
+  id: 'forgetVerify',
+  method: 'POST',
+  path: '/global/forgetverify',
+  central: true,
+});
+const modifyPwdDef = route<typeof defs.modifyPwd>({
+  id: 'modifyPwd',
+  method: 'POST',
+  path: '/global/modifyPwd',
+  central: true,
+});
+const getUserInfoDef = route<typeof defs.getUserInfo>({
+  id: 'getUserInfo',
+  method: 'GET',
+  path: '/global/getUserInfo',
+});
+const editUserInfoDef = route<typeof defs.editUserInfo>({
+  id: 'editUserInfo',
+  method: 'POST',
+  path: '/editUserInfo',
+});
+const changePwdDef = route<typeof defs.changePwd>({
+  id: 'changePwd',
+  method: 'POST',
+  path: '/global/changePwd',
+});
+const removalDef = route<typeof defs.removal>({
+  id: 'removal',
+  method: 'POST',
+  path: '/global/removal',
+  central: true,
+});
+const logoutDef = route<typeof defs.logout>({ id: 'logout', method: 'POST', path: '/global/logout' });
 
 type Body<C> = CallArgs<C> extends { body: infer B } ? B : never;
 type Query<C> = CallArgs<C> extends { query?: infer Q } ? Q : never;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { getUserInfo, HAS_PERMISSION, register, type CallDef } from '@hmi/contract';
-import { createSession, memoryStorage, type Session } from '../app/tokens';
+import { createSession, memoryStorage, type Session } from './tokens';
 import { createApiClient, type ApiClient, type ClientDeps } from './client';
 import { ApiError } from './errors';
 

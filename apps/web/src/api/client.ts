@@ -7,8 +7,8 @@ import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
 import i18next from 'i18next';
 import { ErrorCode, StringErrorCode, ui, type CallDef, type CallResponse } from '@hmi/contract';
 import type { z } from 'zod';
-import { session as browserSession, type Session } from '../app/tokens';
-import { showErrorToast } from '../app/feedback';
+import { session as browserSession, type Session } from './tokens';
+import { showErrorToast } from '../ui/feedback';
 import { ApiError, REFRESH_CODES, TRANSPORT_CODES } from './errors';
 
 export interface ClientDeps {

@@ -1,12 +1,30 @@
-import {
-  getMessageCounts as getMessageCountsDef,
-  getTodayMessages as getTodayMessagesDef,
-  listMessages as listMessagesDef,
-  setMessagesRead as setMessagesReadDef,
-} from '@hmi/contract';
+import type * as defs from '@hmi/contract';
 import type { CallQuery } from '@hmi/contract';
 import { call, type CallOptions } from './client';
+import { route } from './route';
 import type { Body, Query } from './types';
+
+// Routes, not the contract's definitions: the session's first load makes these calls.
+const getMessageCountsDef = route<typeof defs.getMessageCounts>({
+  id: 'getMessageCounts',
+  method: 'GET',
+  path: '/msg/notify/count',
+});
+const getTodayMessagesDef = route<typeof defs.getTodayMessages>({
+  id: 'getTodayMessages',
+  method: 'GET',
+  path: '/msg/notify/today',
+});
+const listMessagesDef = route<typeof defs.listMessages>({
+  id: 'listMessages',
+  method: 'GET',
+  path: '/msg/notify',
+});
+const setMessagesReadDef = route<typeof defs.setMessagesRead>({
+  id: 'setMessagesRead',
+  method: 'POST',
+  path: '/msg/setread',
+});
 
 export type MessageQuery = Query<typeof listMessagesDef>;
 

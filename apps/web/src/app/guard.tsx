@@ -3,9 +3,9 @@
  * `RequireSession`: no token → /login; first entry loads user info, message counts and the menu;
  * a route whose menu entry needs a permission the user lacks → their landing page.
  */
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { Button, Result, Spin } from 'antd';
+import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   agreementLanguages,
@@ -13,11 +13,15 @@ import {
   hasPermission,
   type PermissionRequirement,
 } from '@hmi/contract';
-import { landingPath, loginRedirectTarget, mayOpen } from './landing';
-import { session } from './tokens';
-import { useSession, userStore } from './userStore';
+import { landingPath, loginRedirectTarget, mayOpen } from '../session/landing';
+import { session } from '../api/tokens';
+import { useSession, userStore } from '../session/userStore';
+import { lazyNamed } from './routes/lazy';
 
-export { useLoginRedirect } from './session';
+export { useLoginRedirect } from '../session/session';
+
+// Only on a failed load: antd's Result (with its illustrations) stays out of the first screen's code.
+const SessionLoadFailed = lazyNamed(() => import('./SessionLoadFailed').then((m) => m.SessionLoadFailed));
 
 /** The stored access token, re-read whenever the session changes. */
 export function useToken(): string | null {
@@ -37,18 +41,9 @@ export function RequireSession({ children }: { children: ReactNode }) {
   if (!token) return <Navigate to="/login" replace />;
   if (status === 'error')
     return (
-      <Result
-        status="warning"
-        title={t('common.loadFailed')}
-        extra={[
-          <Button key="retry" type="primary" onClick={() => void userStore.ensureLoaded()}>
-            {t('common.retry')}
-          </Button>,
-          <Button key="logout" onClick={() => void userStore.logout()}>
-            {t('common.logout')}
-          </Button>,
-        ]}
-      />
+      <Suspense fallback={null}>
+        <SessionLoadFailed />
+      </Suspense>
     );
   if (status !== 'ready' || !userInfo) return <Spin fullscreen spinning description={t('common.loading')} />;
   if (!mayOpen(userInfo, pathname)) return <Navigate to={landingPath(userInfo)} replace />;

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { ui } from '@hmi/contract';
 import { currentLocale } from '../i18n';
 import { antdLocale, validateMessages } from './antdLocale';
-import { setToastSink } from './feedback';
+import { setToastSink } from '../ui/feedback';
 import { LoadingOverlay } from './LoadingOverlay';
-import { appTheme } from './theme';
+import { appTheme } from '../ui/theme';
 
 const messageConfig = { maxCount: ui.maxErrorToasts, duration: ui.messageToastSeconds };
 const notificationConfig = { duration: ui.notificationSeconds };

@@ -1,15 +1,16 @@
 /**
  * Every route of spec section 2, hash history. Each route's `handle.titleKey` feeds the page title;
- * shell routes are guarded by `RequireSession` (session, first load, route permission).
+ * shell routes are guarded by `RequireSession` (session, first load, route permission). The menu's
+ * routes are built from the contract's `menuTree`; the routes outside the menu are listed here.
  */
 import type { ReactNode } from 'react';
 import { createHashRouter, Navigate, Outlet, useParams, type RouteObject } from 'react-router';
+import { menuTree } from '@hmi/contract';
 import { LoginPage } from '../features/auth/LoginPage';
-import { BillingRoutes } from './routes/billing';
-import { DeviceRoutes } from './routes/device';
+import { deviceDetailRoute } from './routes/deviceDetail';
 import { lazyNamed, Loaded, page } from './routes/lazy';
-import { MessageRoutes } from './routes/message';
-import { SystemRoutes } from './routes/system';
+import { menuPages } from './routes/menuPages';
+import { menuRoutes } from './routes/menuRoutes';
 import { setNavigateToLogin } from '../api/client';
 import { AgreementLanguageGuard, LandingRedirect, PublicOnly, RequireSession } from './guard';
 import { useDocumentTitle, type RouteHandle } from './title';
@@ -27,9 +28,6 @@ const AppDownloadPage = lazyNamed(() =>
   import('../features/download/AppDownloadPage').then((m) => m.AppDownloadPage),
 );
 const ScadaPage = lazyNamed(() => import('../features/scada/ScadaPage').then((m) => m.ScadaPage));
-const DashboardPage = lazyNamed(() =>
-  import('../features/dashboard/DashboardPage').then((m) => m.DashboardPage),
-);
 const AppShell = lazyNamed(() => import('./shell/AppShell').then((m) => m.AppShell));
 
 /** Root of every route: keeps the document title in step with the matched route. */
@@ -83,11 +81,7 @@ const shellRoute: RouteObject = {
   ),
   children: [
     { index: true, element: <LandingRedirect /> },
-    titled('menu.dashboard', 'dashboard', page(DashboardPage)),
-    DeviceRoutes,
-    BillingRoutes,
-    MessageRoutes,
-    SystemRoutes,
+    ...menuRoutes(menuTree, menuPages, { device: [deviceDetailRoute] }),
   ],
 };
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { i18next, renderPage } from '../features/auth/testing';
+import { i18next, renderPage } from '../test/render';
 import { COOKIE_CONSENT_KEY, CookieBanner } from './CookieBanner';
 
 describe('CookieBanner', { timeout: 20000 }, () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { i18next, loginConfig, renderPage } from '../features/auth/testing';
+import { i18next, loginConfig, renderPage } from '../test/render';
 import { DATA_CENTER_KEY, DataCenterPicker, readDataCenter } from './DataCenterPicker';
 import * as account from '../api/account';
 

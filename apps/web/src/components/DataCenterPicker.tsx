@@ -8,7 +8,7 @@ import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dataCenters, type DataCenter } from '@hmi/contract';
 import { getLoginConfig } from '../api/account';
-import { session } from '../app/tokens';
+import { session } from '../api/tokens';
 
 export const DATA_CENTER_KEY = 'dataCenter';
 export const DEFAULT_DATA_CENTER: DataCenter = 'cn';

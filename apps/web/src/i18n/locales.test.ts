@@ -24,9 +24,11 @@ import {
   type MenuEntry,
   type ValidationKey,
 } from '@hmi/contract';
-import { COMBINED_NS, resources } from './resources';
+import { COMBINED_NS, loadResources } from './resources';
 
 type Tree = Record<string, unknown>;
+
+const resources = await loadResources(locales);
 
 /** Dotted paths of every leaf string. */
 function leafKeys(tree: unknown, prefix = ''): string[] {

@@ -3,17 +3,24 @@
  * gets a combined default namespace holding all files under their names, so the contract's dotted keys
  * (`menu.dashboard`, `errors.1009`, `validation.required`, `enums.alarmLevel.1`) resolve from any
  * component, while `useTranslation('auth')` / `t('auth:login.title')` work per namespace.
+ *
+ * Each locale's files are one chunk (`bundles/`), fetched on demand: a visit downloads the texts of
+ * its own language only.
  */
 import type { Resource, ResourceLanguage } from 'i18next';
-import { locales } from '@hmi/contract';
+import type { Locale } from '@hmi/contract';
 
 export const COMBINED_NS = 'translation';
 
 type Json = Record<string, unknown>;
 
-const files = import.meta.glob<Json>('../locales/*/*.json', { eager: true, import: 'default' });
+const bundles: Record<Locale, () => Promise<Record<string, Json>>> = {
+  'zh-CN': () => import('./bundles/zh-CN').then((m) => m.default as Record<string, Json>),
+  'zh-TW': () => import('./bundles/zh-TW').then((m) => m.default as Record<string, Json>),
+  'en-US': () => import('./bundles/en-US').then((m) => m.default as Record<string, Json>),
+};
 
-export function buildResources(modules: Record<string, Json> = files): Resource {
+export function buildResources(modules: Record<string, Json>): Resource {
   const resources: Resource = {};
   for (const [path, content] of Object.entries(modules)) {
     const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
@@ -26,10 +33,8 @@ export function buildResources(modules: Record<string, Json> = files): Resource 
   return resources;
 }
 
-export const resources = buildResources();
-
-/** Namespace names found on disk (the same in every locale; a test checks it). */
-export const namespaces: string[] = [
-  COMBINED_NS,
-  ...new Set(locales.flatMap((locale) => Object.keys(resources[locale] ?? {}))),
-].filter((ns, index, all) => all.indexOf(ns) === index);
+/** The texts of `wanted` locales, fetched and combined. */
+export async function loadResources(wanted: readonly Locale[]): Promise<Resource> {
+  const files = await Promise.all(wanted.map((locale) => bundles[locale]()));
+  return buildResources(Object.assign({}, ...files) as Record<string, Json>);
+}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Form, Modal, type FormProps, type ModalProps } from 'antd';
-import { modalDefaults } from '../app/theme';
+import { modalDefaults } from '../ui/theme';
 import { useDialogSave } from './useDialogSave';
 
 type ModalPart = Pick<ModalProps, 'open' | 'title' | 'width' | 'okText' | 'cancelText' | 'styles'>;

@@ -1,6 +1,6 @@
 import { useCallback, type ReactNode } from 'react';
 import { App } from 'antd';
-import { useDialogs } from '../app/dialogs';
+import { useDialogs } from '../ui/dialogs';
 import { useErrorToast } from './errors';
 
 export interface ConfirmedAction {

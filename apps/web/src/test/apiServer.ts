@@ -1,12 +1,15 @@
 /**
  * Test helpers of the console screens: a real local HTTP server answering the
  * calls a screen makes (routes keyed by "METHOD /v1/path"), and a signed-in user loaded from it the
- * way the guard does.
+ * way the guard does. The server speaks the contract: a request that is no call of `allCalls`, or
+ * a canned answer its call's response schema refuses, fails the test that made it.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { saveSession } from '../app/tokens';
-import { userStore } from '../app/userStore';
+import { afterEach } from 'vitest';
+import { allCalls, type CallDef } from '@hmi/contract';
+import { saveSession } from '../api/tokens';
+import { userStore } from '../session/userStore';
 import { attachLiveServer, type LiveServer } from './liveServer';
 
 export interface Recorded {
@@ -42,6 +45,38 @@ export interface ApiServer {
   close(): Promise<void>;
 }
 
+/** Each call with a matcher of its concrete paths; calls with fewer `:params` win a tie. */
+const contractCalls = [...allCalls]
+  .map((def: CallDef) => ({
+    def,
+    params: def.path.split(':').length - 1,
+    pattern: new RegExp(`^/v1${def.path.replace(/:[A-Za-z_]\w*/g, '[^/]+')}$`),
+  }))
+  .sort((a, b) => a.params - b.params);
+
+/**
+ * What is wrong with answering `answer` (data, or a refusal) to `method path`, or null when the
+ * contract allows it.
+ */
+export function contractProblem(method: string, path: string, answer: unknown): string | null {
+  const def = contractCalls.find((c) => c.def.method === method && c.pattern.test(path))?.def;
+  if (!def) return `${method} ${path} is no call of the contract`;
+  // A business error carries no response body to check.
+  if (isRefusal(answer)) return null;
+  const checked = def.response.safeParse(answer ?? null);
+  if (checked.success) return null;
+  const issues = checked.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+  return `${method} ${path} (${def.id}) answered outside its response schema: ${issues.join('; ')}`;
+}
+
+const servers = new Set<{ problems: string[] }>();
+
+// The problem is reported by the test whose request met it, not by whichever assertion it derails.
+afterEach(() => {
+  const problems = [...servers].flatMap((server) => server.problems.splice(0));
+  if (problems.length) throw new Error(`the test API server left the contract:\n${problems.join('\n')}`);
+});
+
 const readBody = (req: IncomingMessage) =>
   new Promise<unknown>((resolve) => {
     const chunks: Buffer[] = [];
@@ -55,6 +90,8 @@ const readBody = (req: IncomingMessage) =>
 export async function startApiServer(): Promise<ApiServer> {
   const calls: Recorded[] = [];
   const routes = new Map<string, Answer>();
+  const state = { problems: [] as string[] };
+  servers.add(state);
   const server: Server = createServer((req, res) => {
     // jsdom enforces CORS: the page origin differs from this server's.
     res.setHeader('access-control-allow-origin', req.headers.origin ?? '*');
@@ -68,6 +105,8 @@ export async function startApiServer(): Promise<ApiServer> {
       calls.push(recorded);
       const answer = routes.get(`${recorded.method} ${recorded.path}`);
       const result = answer ? answer(recorded) : null;
+      const problem = contractProblem(recorded.method, recorded.path, result);
+      if (problem) state.problems.push(problem);
       res.setHeader('content-type', 'application/json');
       res.end(
         JSON.stringify(
@@ -88,6 +127,7 @@ export async function startApiServer(): Promise<ApiServer> {
     callsTo: (key) => calls.filter((c) => `${c.method} ${c.path}` === key),
     live,
     close: async () => {
+      servers.delete(state);
       await live.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -148,7 +148,8 @@ export const userInfo = z.object({
   contact: z.string(),
   alias_name: z.string(),
   dgroup_id: z.number().int(),
-  template_max_num: z.number().int(),
+  /** The team's template (and project) allowance from billing; null: unlimited (BILLING=off). */
+  template_max_num: z.number().int().nullable(),
   template_max_id: z.number().int(),
   team_name: z.string(),
   team_id: z.number().int(),

@@ -47,7 +47,17 @@ export const device = z.object({
   hmi_version: z.number().int().nullable(),
   config_created_at: z.number().int().nullable(),
   config_modified_at: z.number().int().nullable(),
+  /** 1 when remote view may use traffic this month (billing's switch; always 1 with BILLING=off). */
   traffic_switch: z.number().int(),
+  /** The current TAG allocation (history it stores); null without one. Always sent by the server. */
+  allocation: z
+    .object({
+      tag_count: z.number().int(),
+      frequency_min: z.number().int(),
+      ends_at: z.number().int(),
+    })
+    .nullable()
+    .optional(),
   favourite: z.boolean(),
   created_at: z.number().int(),
 });

@@ -26,7 +26,8 @@ export const groupNode: z.ZodType<GroupNode> = z.object({
   device_count: z.number().int(),
 });
 
-const groupName = checkedName(checkGroupName);
+/** Checked as typed (a blank name is `whitespace`), stored trimmed: names are unique among siblings. */
+const groupName = checkedName(checkGroupName).overwrite((name) => name.trim());
 
 export const listGroups = defineCall({
   auth: 'session',

@@ -15,7 +15,8 @@ export type Label = z.infer<typeof label>;
 /** A label as attached to a device. */
 export const labelRef = z.object({ id: z.number().int(), name: z.string() });
 
-const labelBody = z.object({ name: checkedName(checkLabelName) });
+/** Checked as typed (a blank name is `whitespace`), stored trimmed: names are unique in the team. */
+const labelBody = z.object({ name: checkedName(checkLabelName).overwrite((name) => name.trim()) });
 
 export const listLabels = defineCall({
   auth: 'session',

@@ -21,6 +21,8 @@ export const project = z.object({
   devices: z.array(projectDevice),
   created_at: z.number().int(),
   updated_at: z.number().int(),
+  /** Put out of service by billing, like templates: readable, not editable (1033). Always sent. */
+  expired: z.boolean().optional(),
 });
 export type Project = z.infer<typeof project>;
 
@@ -43,7 +45,8 @@ export const createProject = defineCall({
   id: 'createProject',
   method: 'POST',
   path: '/projects',
-  summary: 'Create a project with member devices (1086 name exists, 1003 a device that is not the caller’s)',
+  summary:
+    'Create a project with member devices (1086 name exists, 1003 a device that is not the caller’s, 1033 the team is at its project allowance, the same number as template_max_num)',
   body: z.object({ name: requiredText(PROJECT_NAME_MAX), device_ids: deviceIds.default([]) }),
   response: project,
 });

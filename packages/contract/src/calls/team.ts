@@ -104,7 +104,7 @@ export const createInvitation = defineCall({
   method: 'POST',
   path: '/team/invitations',
   summary:
-    'Invite an account (phone or mail) with a role; the invitee gets billing message 6. 1010 unknown account, 1078 other data centre, 1069 already in a team (or this one), or still owning devices or templates (data.reason `ownsResources`), 1003 unknown role. A pending invitation to the same account is renewed',
+    'Invite an account (phone or mail) with a role; the invitee gets billing message 6. 1010 unknown account, 1078 other data centre, 1069 already in a team (or this one), or still owning devices or templates or holding billing cards in their validity (data.reason `ownsResources`, with `devices`, `templates`, `cards`), 1003 unknown role. A pending invitation to the same account is renewed',
   body: z.object({
     account: z.string(typeError).trim().min(1, 'required').max(254, 'tooLong'),
     role_id: bodyId,

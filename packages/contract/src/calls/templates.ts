@@ -24,6 +24,11 @@ export const template = z.object({
   tag_count: z.number().int(),
   created_at: z.number().int(),
   updated_at: z.number().int(),
+  /**
+   * Put out of service by billing (the template allowance dropped below the team's templates):
+   * listed and readable, not editable, copyable or bindable (1033). Always sent by the server.
+   */
+  expired: z.boolean().optional(),
 });
 export type Template = z.infer<typeof template>;
 

@@ -2,3 +2,4 @@ export * from './topics';
 export * from './payloads';
 export * from './values';
 export * from './ws';
+export * from './vnc';

@@ -81,8 +81,18 @@ export const commandV1 = z.discriminatedUnion('type', [
     config_version: z.number().int().min(0),
     tags: z.array(syncTag),
   }),
-  /** Reserved for the remote-view issue: open a VNC tunnel to `url`. */
-  z.object({ v: z.literal(1), id: commandId, type: z.literal('vnc'), url: z.string() }),
+  /**
+   * Open a VNC tunnel: dial `url` (this instance's `/v1/vnc/tunnel`), present `ticket` (single use,
+   * valid for seconds) and bridge it to the VNC server of the device's own local config.
+   */
+  z.object({
+    v: z.literal(1),
+    id: commandId,
+    type: z.literal('vnc'),
+    url: z.string().max(2048),
+    session: z.string().max(64),
+    ticket: z.string().max(128),
+  }),
 ]);
 export type Command = z.infer<typeof commandV1>;
 export type CommandType = Command['type'];

@@ -11,7 +11,9 @@ import { z } from 'zod';
  * When authentication fails or the session ends (logout, removal, expiry), the server sends
  * `error` with the catalogue code (1008 no token, 1009 expired: refresh and reconnect, 1001 bad
  * token, 1055 account gone) and closes with 4000 + (code - 1000), e.g. 4009. Origin not on the
- * allow-list: closed with 4403 before anything is read. Any session may connect (for `messages`);
+ * allow-list: closed with 4403 before anything is read. A client that does not read (more than 1 MiB
+ * waiting for it) is closed with 4408, one sending more than 20 messages a second (bursts of 200
+ * allowed) with 4429. Any session may connect (for `messages`);
  * subscriptions need device view (id 2), without it every id is refused.
  */
 export const WS_PATH = '/v1/ws';
@@ -20,6 +22,10 @@ export const WS_AUTH_TIMEOUT_MS = 10_000;
 export const WS_SUBSCRIPTIONS_MAX = 500;
 export const WS_CLOSE_ORIGIN = 4403;
 export const WS_CLOSE_PROTOCOL = 4400;
+/** A client that stopped reading: more than the server's send limit waited in its buffer. */
+export const WS_CLOSE_SLOW = 4408;
+/** A client sending messages faster than any browser does (a sustained rate, bursts allowed). */
+export const WS_CLOSE_FLOOD = 4429;
 export function wsCloseCode(catalogueCode: number): number {
   return 4000 + (catalogueCode - 1000);
 }

@@ -1,17 +1,37 @@
-import { allPermissionIds, type UserInfo } from '@hmi/contract';
+import {
+  register,
+  activate,
+  login as loginCall,
+  phoneVerify,
+  resendMail,
+  getUserInfo,
+  getMessageCounts,
+  editUserInfo,
+  refreshToken,
+  logout,
+  changePwd,
+  forgetVerify,
+  modifyPwd,
+  removal,
+  getLogin,
+  allPermissionIds,
+  dataCenterSchema,
+  type CallResponse,
+} from '@hmi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
 import {
+  api,
   activationCodeIn,
   call,
   lastOutbox,
   sixDigitCodeIn,
   startHarness,
+  type ApiBody,
   type CallResult,
   type Harness,
 } from '../../test/harness';
 import { createMainAccount, createSubAccount, TEST_PASSWORD } from '../../test/accounts';
-import type { SessionTokens } from './service';
 
 const PASSWORD = 'Secret#2026';
 let seq = 0;
@@ -33,7 +53,10 @@ describe.each(databases)('accounts on $name', (database) => {
     await h?.close();
   });
 
-  const registerBody = (username: string, extra: Record<string, unknown> = {}) => ({
+  const registerBody = (
+    username: string,
+    extra: Partial<ApiBody<typeof register>> = {},
+  ): ApiBody<typeof register> => ({
     username,
     passwd: PASSWORD,
     confirm: PASSWORD,
@@ -45,9 +68,7 @@ describe.each(databases)('accounts on $name', (database) => {
   });
 
   async function registerMail(username: string): Promise<string> {
-    const r = await call<{ activated: boolean }>(h.app, 'POST', '/v1/global/register?type=1', {
-      body: registerBody(username),
-    });
+    const r = await api(h.app, register, { query: { type: '1' }, body: registerBody(username) });
     expectCode(r, 1014, 200);
     expect(r.body.data).toEqual({ activated: false });
     return activationCodeIn(lastOutbox(h.dataDir, username).text);
@@ -56,12 +77,17 @@ describe.each(databases)('accounts on $name', (database) => {
   async function activeMailAccount(tag = 'user'): Promise<string> {
     const username = uniqueMail(tag);
     const code = await registerMail(username);
-    expectCode(await call(h.app, 'GET', `/v1/global/activate?code=${code}`), 0);
+    expectCode(await api(h.app, activate, { query: { code } }), 0);
     return username;
   }
 
-  async function login(user: string, passwd = PASSWORD, ip?: string): Promise<SessionTokens> {
-    const r = await call<SessionTokens>(h.app, 'POST', '/v1/global/login?type=1', {
+  async function login(
+    user: string,
+    passwd = PASSWORD,
+    ip?: string,
+  ): Promise<CallResponse<typeof loginCall>> {
+    const r = await api(h.app, loginCall, {
+      query: { type: '1' },
       body: { user, passwd },
       ...(ip ? { ip } : {}),
     });
@@ -69,8 +95,8 @@ describe.each(databases)('accounts on $name', (database) => {
     return r.body.data;
   }
 
-  async function sendPhoneCode(phone: string, scene = 'register'): Promise<string> {
-    const r = await call(h.app, 'POST', `/v1/global/phoneverify?scene=${scene}`, { body: { phone } });
+  async function sendPhoneCode(phone: string, scene: 'register' | 'forget' = 'register'): Promise<string> {
+    const r = await api(h.app, phoneVerify, { query: { scene }, body: { phone } });
     expectCode(r, 0);
     expect(r.body.data).toEqual({ resend_after: 60 });
     return sixDigitCodeIn(lastOutbox(h.dataDir, `+86${phone}`).text);
@@ -85,15 +111,15 @@ describe.each(databases)('accounts on $name', (database) => {
       expect(mail.text).toContain(`http://console.test/#/activeresult?code=${code}`);
 
       expectCode(
-        await call(h.app, 'POST', '/v1/global/login?type=1', { body: { user: username, passwd: PASSWORD } }),
+        await api(h.app, loginCall, { query: { type: '1' }, body: { user: username, passwd: PASSWORD } }),
         1031,
         403,
       );
 
-      const a = await call<{ username: string }>(h.app, 'GET', `/v1/global/activate?code=${code}`);
+      const a = await api(h.app, activate, { query: { code } });
       expectCode(a, 0, 200);
       expect(a.body.data.username).toBe(username);
-      expectCode(await call(h.app, 'GET', `/v1/global/activate?code=${code}`), 0);
+      expectCode(await api(h.app, activate, { query: { code } }), 0);
 
       const tokens = await login(username.toUpperCase());
       expect(tokens.expires_in).toBe(7200);
@@ -102,57 +128,56 @@ describe.each(databases)('accounts on $name', (database) => {
 
     it('picks the mail language from locale', async () => {
       const username = uniqueMail('zh');
-      await call(h.app, 'POST', '/v1/global/register?type=1', {
-        body: registerBody(username, { locale: 'zh-TW' }),
-      });
+      await api(h.app, register, { query: { type: '1' }, body: registerBody(username, { locale: 'zh-TW' }) });
       expect(lastOutbox(h.dataDir, username).subject).toBe('啟用您的 HMI 雲帳號');
     });
 
     it('rejects an existing active account with 1012 (case-insensitively)', async () => {
       const username = await activeMailAccount('dup');
-      const r = await call(h.app, 'POST', '/v1/global/register?type=1', {
+      const r = await api(h.app, register, {
+        query: { type: '1' },
         body: registerBody(username.toLowerCase()),
       });
       expectCode(r, 1012, 409);
     });
 
-    it('re-registering a pending account replaces it, mails again and voids the old link', async () => {
+    it('re-registering a pending account mails its link again and voids the old one', async () => {
       const username = uniqueMail('again');
       const first = await registerMail(username);
       const second = await registerMail(username);
       expect(second).not.toBe(first);
-      expectCode(await call(h.app, 'GET', `/v1/global/activate?code=${first}`), 1020, 410);
-      expectCode(await call(h.app, 'GET', `/v1/global/activate?code=${second}`), 0);
+      expectCode(await api(h.app, activate, { query: { code: first } }), 1020, 410);
+      expectCode(await api(h.app, activate, { query: { code: second } }), 0);
     });
 
     it('an activation link older than 48 h answers 1020; an unknown one 1003', async () => {
       const username = uniqueMail('old');
       const code = await registerMail(username);
       h.clock.advance(48 * 3600 + 1);
-      expectCode(await call(h.app, 'GET', `/v1/global/activate?code=${code}`), 1020, 410);
-      expectCode(await call(h.app, 'GET', `/v1/global/activate?code=${'x'.repeat(43)}`), 1003, 404);
+      expectCode(await api(h.app, activate, { query: { code } }), 1020, 410);
+      expectCode(await api(h.app, activate, { query: { code: 'x'.repeat(43) } }), 1003, 404);
     });
 
     it('validates input with 1006 naming the field and the locale key', async () => {
-      const r = await call(h.app, 'POST', '/v1/global/register?type=1', {
+      const r = await api(h.app, register, {
+        query: { type: '1' },
         body: registerBody(uniqueMail('v'), { passwd: 'short', confirm: 'short' }),
       });
       expectCode(r, 1006, 400);
       expect(r.body.msg).toBe('input parameter error: passwd');
       expect(r.body.data).toEqual({ field: 'passwd', issue: 'passwordLength' });
 
-      const c = await call(h.app, 'POST', '/v1/global/register?type=1', {
+      const c = await api(h.app, register, {
+        query: { type: '1' },
         body: registerBody(uniqueMail('v'), { confirm: 'Other#2026x' }),
       });
       expect(c.body.data).toEqual({ field: 'confirm', issue: 'passwordConfirm' });
 
-      const m = await call(h.app, 'POST', '/v1/global/register?type=1', { body: registerBody('not-a-mail') });
+      const m = await api(h.app, register, { query: { type: '1' }, body: registerBody('not-a-mail') });
       expectCode(m, 1006);
       expect(m.body.data).toEqual({ field: 'username', issue: 'email' });
 
-      const q = await call(h.app, 'POST', '/v1/global/register?type=7', {
-        body: registerBody(uniqueMail('v')),
-      });
+      const q = await api(h.app, register, { query: { type: '7' }, body: registerBody(uniqueMail('v')) });
       expectCode(q, 1006);
       expect(q.body.data).toMatchObject({ field: 'type' });
     });
@@ -162,31 +187,26 @@ describe.each(databases)('accounts on $name', (database) => {
     it('type 1 sends a new link (old voided), no-op when active, 1010 when unknown, 1015 past 5 an hour', async () => {
       const username = uniqueMail('resend');
       const first = await registerMail(username);
-      expectCode(await call(h.app, 'POST', '/v1/global/resendmail?type=1', { body: { username } }), 0);
+      expectCode(await api(h.app, resendMail, { query: { type: '1' }, body: { username } }), 0);
       const second = activationCodeIn(lastOutbox(h.dataDir, username).text);
       expect(second).not.toBe(first);
-      expectCode(await call(h.app, 'GET', `/v1/global/activate?code=${first}`), 1020);
+      expectCode(await api(h.app, activate, { query: { code: first } }), 1020);
 
       for (let i = 0; i < 3; i++)
-        expectCode(await call(h.app, 'POST', '/v1/global/resendmail?type=1', { body: { username } }), 0);
-      const limited = await call(h.app, 'POST', '/v1/global/resendmail?type=1', { body: { username } });
+        expectCode(await api(h.app, resendMail, { query: { type: '1' }, body: { username } }), 0);
+      const limited = await api(h.app, resendMail, { query: { type: '1' }, body: { username } });
       expectCode(limited, 1015, 429);
       // re-registering is held to the same limit
-      expectCode(
-        await call(h.app, 'POST', '/v1/global/register?type=1', { body: registerBody(username) }),
-        1015,
-      );
+      expectCode(await api(h.app, register, { query: { type: '1' }, body: registerBody(username) }), 1015);
 
       h.clock.advance(3601);
-      expectCode(await call(h.app, 'POST', '/v1/global/resendmail?type=1', { body: { username } }), 0);
+      expectCode(await api(h.app, resendMail, { query: { type: '1' }, body: { username } }), 0);
       const latest = activationCodeIn(lastOutbox(h.dataDir, username).text);
-      expectCode(await call(h.app, 'GET', `/v1/global/activate?code=${latest}`), 0);
-      expectCode(await call(h.app, 'POST', '/v1/global/resendmail?type=1', { body: { username } }), 0);
+      expectCode(await api(h.app, activate, { query: { code: latest } }), 0);
+      expectCode(await api(h.app, resendMail, { query: { type: '1' }, body: { username } }), 0);
 
       expectCode(
-        await call(h.app, 'POST', '/v1/global/resendmail?type=1', {
-          body: { username: uniqueMail('nobody') },
-        }),
+        await api(h.app, resendMail, { query: { type: '1' }, body: { username: uniqueMail('nobody') } }),
         1010,
         404,
       );
@@ -195,14 +215,14 @@ describe.each(databases)('accounts on $name', (database) => {
     it('type 0 resends the SMS code at most every 60 s (1018 with Retry-After)', async () => {
       const phone = uniquePhone();
       await sendPhoneCode(phone);
-      const r = await call(h.app, 'POST', '/v1/global/resendmail?type=0', { body: { username: phone } });
+      const r = await api(h.app, resendMail, { query: { type: '0' }, body: { username: phone } });
       expectCode(r, 1018);
       expect(Number(r.headers['retry-after'])).toBe(60);
       h.clock.advance(30);
-      const r2 = await call(h.app, 'POST', '/v1/global/resendmail?type=0', { body: { username: phone } });
+      const r2 = await api(h.app, resendMail, { query: { type: '0' }, body: { username: phone } });
       expect(Number(r2.headers['retry-after'])).toBe(30);
       h.clock.advance(30);
-      expectCode(await call(h.app, 'POST', '/v1/global/resendmail?type=0', { body: { username: phone } }), 0);
+      expectCode(await api(h.app, resendMail, { query: { type: '0' }, body: { username: phone } }), 0);
     });
   });
 
@@ -210,23 +230,17 @@ describe.each(databases)('accounts on $name', (database) => {
     it('needs the SMS code: 1016 with none sent, 1011 when wrong, expired or tried too often; active at once', async () => {
       const phone = uniquePhone();
       const body = (code?: string) => registerBody(phone, code ? { code } : {});
-      expectCode(
-        await call(h.app, 'POST', '/v1/global/register?type=0', { body: body('123456') }),
-        1016,
-        400,
-      );
+      expectCode(await api(h.app, register, { query: { type: '0' }, body: body('123456') }), 1016, 400);
 
       const code = await sendPhoneCode(phone);
       const wrong = code === '000000' ? '111111' : '000000';
-      expectCode(await call(h.app, 'POST', '/v1/global/register?type=0', { body: body(wrong) }), 1011, 400);
+      expectCode(await api(h.app, register, { query: { type: '0' }, body: body(wrong) }), 1011, 400);
 
-      const r = await call<{ activated: boolean }>(h.app, 'POST', '/v1/global/register?type=0', {
-        body: body(code),
-      });
+      const r = await api(h.app, register, { query: { type: '0' }, body: body(code) });
       expectCode(r, 0, 200);
       expect(r.body.data).toEqual({ activated: true });
       const tokens = await login(phone);
-      const info = await call<UserInfo>(h.app, 'GET', '/v1/global/getUserInfo', { token: tokens.token });
+      const info = await api(h.app, getUserInfo, { token: tokens.token });
       expect(info.body.data).toMatchObject({
         account: phone,
         phone,
@@ -235,8 +249,8 @@ describe.each(databases)('accounts on $name', (database) => {
         contact: phone,
       });
 
-      expectCode(await call(h.app, 'POST', '/v1/global/phoneverify', { body: { phone } }), 1012);
-      expectCode(await call(h.app, 'POST', '/v1/global/register?type=0', { body: body(code) }), 1012);
+      expectCode(await api(h.app, phoneVerify, { body: { phone } }), 1012);
+      expectCode(await api(h.app, register, { query: { type: '0' }, body: body(code) }), 1012);
     });
 
     it('an expired code and a code past 5 wrong attempts answer 1011', async () => {
@@ -244,7 +258,7 @@ describe.each(databases)('accounts on $name', (database) => {
       let code = await sendPhoneCode(phone);
       h.clock.advance(601);
       expectCode(
-        await call(h.app, 'POST', '/v1/global/register?type=0', { body: registerBody(phone, { code }) }),
+        await api(h.app, register, { query: { type: '0' }, body: registerBody(phone, { code }) }),
         1011,
       );
 
@@ -252,19 +266,17 @@ describe.each(databases)('accounts on $name', (database) => {
       const wrong = code === '000000' ? '111111' : '000000';
       for (let i = 0; i < 5; i++)
         expectCode(
-          await call(h.app, 'POST', '/v1/global/register?type=0', {
-            body: registerBody(phone, { code: wrong }),
-          }),
+          await api(h.app, register, { query: { type: '0' }, body: registerBody(phone, { code: wrong }) }),
           1011,
         );
       expectCode(
-        await call(h.app, 'POST', '/v1/global/register?type=0', { body: registerBody(phone, { code }) }),
+        await api(h.app, register, { query: { type: '0' }, body: registerBody(phone, { code }) }),
         1011,
       );
     });
 
     it('rejects a malformed phone with 1006 naming the field', async () => {
-      const r = await call(h.app, 'POST', '/v1/global/phoneverify', { body: { phone: '12345' } });
+      const r = await api(h.app, phoneVerify, { body: { phone: '12345' } });
       expect(r.body).toMatchObject({ code: 1006, data: { field: 'phone', issue: 'phone' } });
     });
   });
@@ -273,7 +285,8 @@ describe.each(databases)('accounts on $name', (database) => {
     it('answers 1010 for unknown and 1004 for a wrong password', async () => {
       const username = await activeMailAccount('login');
       expectCode(
-        await call(h.app, 'POST', '/v1/global/login?type=1', {
+        await api(h.app, loginCall, {
+          query: { type: '1' },
           body: { user: uniqueMail('x'), passwd: PASSWORD },
           ip: '10.0.0.1',
         }),
@@ -281,49 +294,36 @@ describe.each(databases)('accounts on $name', (database) => {
         404,
       );
       expectCode(
-        await call(h.app, 'POST', '/v1/global/login?type=1', {
+        await api(h.app, loginCall, {
+          query: { type: '1' },
           body: { user: username, passwd: 'Wrong#2026' },
           ip: '10.0.0.1',
         }),
         1004,
         400,
       );
-      const missing = await call(h.app, 'POST', '/v1/global/login?type=1', {
-        body: { user: username },
+      const missing = await api(h.app, loginCall, {
+        query: { type: '1' },
+        raw: { body: { user: username } },
         ip: '10.0.0.1',
       });
       expect(missing.body).toMatchObject({ code: 1006, msg: 'input parameter error: passwd' });
-    });
-
-    it('locks an account after 5 failures in 15 min (429/1201, Retry-After); success resets the count', async () => {
-      const username = await activeMailAccount('brute');
-      const ip = '10.0.1.1';
-      const attempt = (passwd: string) =>
-        call(h.app, 'POST', '/v1/global/login?type=1', { body: { user: username, passwd }, ip });
-      for (let i = 0; i < 4; i++) expectCode(await attempt('Wrong#2026'), 1004);
-      await login(username, PASSWORD, ip); // resets the account counter
-      for (let i = 0; i < 5; i++) expectCode(await attempt('Wrong#2026'), 1004);
-      const locked = await attempt(PASSWORD);
-      expectCode(locked, 1201, 429);
-      expect(Number(locked.headers['retry-after'])).toBe(900);
-      h.clock.advance(600);
-      expect(Number((await attempt(PASSWORD)).headers['retry-after'])).toBe(300);
-      h.clock.advance(301);
-      expectCode(await attempt(PASSWORD), 0);
     });
 
     it('limits an address to 20 failures in 15 min across accounts', async () => {
       const ip = '10.0.2.2';
       for (let i = 0; i < 20; i++)
         expectCode(
-          await call(h.app, 'POST', '/v1/global/login?type=1', {
+          await api(h.app, loginCall, {
+            query: { type: '1' },
             body: { user: uniqueMail('ghost'), passwd: 'x' },
             ip,
           }),
           1010,
         );
       const username = await activeMailAccount('victim');
-      const r = await call(h.app, 'POST', '/v1/global/login?type=1', {
+      const r = await api(h.app, loginCall, {
+        query: { type: '1' },
         body: { user: username, passwd: PASSWORD },
         ip,
       });
@@ -332,10 +332,7 @@ describe.each(databases)('accounts on $name', (database) => {
       await login(username, PASSWORD, '10.0.2.3');
       h.clock.advance(901);
       expectCode(
-        await call(h.app, 'POST', '/v1/global/login?type=1', {
-          body: { user: username, passwd: PASSWORD },
-          ip,
-        }),
+        await api(h.app, loginCall, { query: { type: '1' }, body: { user: username, passwd: PASSWORD }, ip }),
         0,
       );
     });
@@ -344,23 +341,20 @@ describe.each(databases)('accounts on $name', (database) => {
   describe('sessions', () => {
     it('session calls need the header (1008), a valid signature (1001) and an unexpired token (1009)', async () => {
       const tokens = await login(await activeMailAccount('sess'));
-      expectCode(await call(h.app, 'GET', '/v1/global/getUserInfo'), 1008, 401);
-      expectCode(await call(h.app, 'GET', '/v1/global/getUserInfo', { token: 'garbage' }), 1001, 401);
+      expectCode(await api(h.app, getUserInfo), 1008, 401);
+      expectCode(await api(h.app, getUserInfo, { token: 'garbage' }), 1001, 401);
       const [head, payload] = tokens.token.split('.');
-      expectCode(
-        await call(h.app, 'GET', '/v1/global/getUserInfo', { token: `${head}.${payload}.AAAA` }),
-        1001,
-      );
-      expectCode(await call(h.app, 'GET', '/v1/global/getUserInfo', { token: `Bearer ${tokens.token}` }), 0);
-      expectCode(await call(h.app, 'GET', '/v1/msg/notify/count', { token: tokens.token }), 0);
+      expectCode(await api(h.app, getUserInfo, { token: `${head}.${payload}.AAAA` }), 1001);
+      expectCode(await api(h.app, getUserInfo, { token: `Bearer ${tokens.token}` }), 0);
+      expectCode(await api(h.app, getMessageCounts, { token: tokens.token }), 0);
       h.clock.advance(7200);
-      expectCode(await call(h.app, 'GET', '/v1/global/getUserInfo', { token: tokens.token }), 1009, 401);
+      expectCode(await api(h.app, getUserInfo, { token: tokens.token }), 1009, 401);
     });
 
     it('getUserInfo returns every field; the main account holds every permission', async () => {
       const username = await activeMailAccount('info');
       const tokens = await login(username);
-      const r = await call<UserInfo>(h.app, 'GET', '/v1/global/getUserInfo', { token: tokens.token });
+      const r = await api(h.app, getUserInfo, { token: tokens.token });
       expectCode(r, 0);
       const u = r.body.data;
       expect(u).toMatchObject({
@@ -383,19 +377,19 @@ describe.each(databases)('accounts on $name', (database) => {
       expect(u.permissions).toEqual([...allPermissionIds]);
       expect(u.created_at).toBe(Math.floor(h.clock.now() / 1000));
 
-      const e = await call<UserInfo>(h.app, 'POST', '/v1/editUserInfo', {
+      const e = await api(h.app, editUserInfo, {
         token: tokens.token,
         body: { alias_name: 'Ops', contact: '+86 139' },
       });
       expectCode(e, 0);
       expect(e.body.data).toMatchObject({ alias_name: 'Ops', contact: '+86 139', name: 'Tester' });
-      const bad = await call(h.app, 'POST', '/v1/editUserInfo', { token: tokens.token, body: { name: '' } });
+      const bad = await api(h.app, editUserInfo, { token: tokens.token, body: { name: '' } });
       expect(bad.body).toMatchObject({ code: 1006, data: { field: 'name' } });
     });
 
     it('message counts are zero for a new account', async () => {
       const tokens = await login(await activeMailAccount('msg'));
-      const r = await call(h.app, 'GET', '/v1/msg/notify/count', { token: tokens.token });
+      const r = await api(h.app, getMessageCounts, { token: tokens.token });
       expect(r.body).toEqual({
         code: 0,
         msg: 'success',
@@ -405,11 +399,11 @@ describe.each(databases)('accounts on $name', (database) => {
 
     it('refresh rotates; reuse of a rotated token revokes the family (1009), newer token included', async () => {
       const t0 = await login(await activeMailAccount('refresh'));
-      const refresh = (token: string | undefined, body: unknown = { token: t0.token, force: false }) =>
-        call<SessionTokens>(h.app, 'POST', '/v1/refreshtoken?from=web', {
-          body,
-          ...(token !== undefined ? { token } : {}),
-        });
+      const refresh = (
+        token: string | undefined,
+        body: ApiBody<typeof refreshToken> = { token: t0.token, force: false },
+      ) =>
+        api(h.app, refreshToken, { query: { from: 'web' }, body, ...(token !== undefined ? { token } : {}) });
 
       expectCode(await refresh(undefined), 1008, 401);
       expectCode(await refresh('unknown-token'), 1009, 401);
@@ -418,7 +412,7 @@ describe.each(databases)('accounts on $name', (database) => {
       expectCode(r1, 0);
       const t1 = r1.body.data;
       expect(t1.refresh_token).not.toBe(t0.refresh_token);
-      expectCode(await call(h.app, 'GET', '/v1/global/getUserInfo', { token: t1.token }), 0);
+      expectCode(await api(h.app, getUserInfo, { token: t1.token }), 0);
 
       const r2 = await refresh(`Bearer ${t1.refresh_token}`, { token: t1.token, force: true });
       expectCode(r2, 0);
@@ -427,14 +421,15 @@ describe.each(databases)('accounts on $name', (database) => {
       // t0's refresh token was rotated already: reuse revokes the whole family
       expectCode(await refresh(t0.refresh_token), 1009);
       expectCode(await refresh(t2.refresh_token), 1009);
-      expectCode(await call(h.app, 'GET', '/v1/global/getUserInfo', { token: t2.token }), 1009);
+      expectCode(await api(h.app, getUserInfo, { token: t2.token }), 1009);
     });
 
     it('refresh tokens expire after REFRESH_TOKEN_TTL', async () => {
       const t = await login(await activeMailAccount('refexp'));
       h.clock.advance(30 * 86400);
       expectCode(
-        await call(h.app, 'POST', '/v1/refreshtoken?from=web', {
+        await api(h.app, refreshToken, {
+          query: { from: 'web' },
           token: t.refresh_token,
           body: { token: '', force: true },
         }),
@@ -446,13 +441,13 @@ describe.each(databases)('accounts on $name', (database) => {
       const username = await activeMailAccount('logout');
       const a = await login(username);
       const b = await login(username);
-      expectCode(await call(h.app, 'POST', '/v1/global/logout', { token: a.token }), 0);
-      expectCode(await call(h.app, 'GET', '/v1/global/getUserInfo', { token: a.token }), 1009);
+      expectCode(await api(h.app, logout, { token: a.token }), 0);
+      expectCode(await api(h.app, getUserInfo, { token: a.token }), 1009);
       expectCode(
-        await call(h.app, 'POST', '/v1/refreshtoken?from=web', { token: a.refresh_token, body: {} }),
+        await api(h.app, refreshToken, { query: { from: 'web' }, token: a.refresh_token, body: {} }),
         1009,
       );
-      expectCode(await call(h.app, 'GET', '/v1/global/getUserInfo', { token: b.token }), 0);
+      expectCode(await api(h.app, getUserInfo, { token: b.token }), 0);
     });
   });
 
@@ -462,36 +457,33 @@ describe.each(databases)('accounts on $name', (database) => {
       const a = await login(username);
       const b = await login(username);
       const NEW = 'Newer#2026';
-      const wrong = await call(h.app, 'POST', '/v1/global/changePwd', {
+      const wrong = await api(h.app, changePwd, {
         token: a.token,
         body: { old_passwd: 'Wrong#2026', passwd: NEW, confirm: NEW },
       });
       expectCode(wrong, 1004);
-      const same = await call(h.app, 'POST', '/v1/global/changePwd', {
+      const same = await api(h.app, changePwd, {
         token: a.token,
         body: { old_passwd: PASSWORD, passwd: PASSWORD, confirm: PASSWORD },
       });
       expect(same.body).toMatchObject({ code: 1006, data: { field: 'passwd', issue: 'passwordSame' } });
       expectCode(
-        await call(h.app, 'POST', '/v1/global/changePwd', {
+        await api(h.app, changePwd, {
           token: a.token,
           body: { old_passwd: PASSWORD, passwd: NEW, confirm: NEW },
         }),
         0,
       );
-      expectCode(await call(h.app, 'GET', '/v1/global/getUserInfo', { token: a.token }), 0);
-      expectCode(await call(h.app, 'GET', '/v1/global/getUserInfo', { token: b.token }), 1009);
+      expectCode(await api(h.app, getUserInfo, { token: a.token }), 0);
+      expectCode(await api(h.app, getUserInfo, { token: b.token }), 1009);
       await login(username, NEW);
     });
 
     it('forgetverify mails a code; modifyPwd checks it (1011) and revokes every session', async () => {
       const username = await activeMailAccount('forget');
       const session = await login(username);
-      expectCode(
-        await call(h.app, 'POST', '/v1/global/forgetverify', { body: { username: uniqueMail('none') } }),
-        1010,
-      );
-      const f = await call(h.app, 'POST', '/v1/global/forgetverify', { body: { username, locale: 'en-US' } });
+      expectCode(await api(h.app, forgetVerify, { body: { username: uniqueMail('none') } }), 1010);
+      const f = await api(h.app, forgetVerify, { body: { username, locale: 'en-US' } });
       expectCode(f, 0);
       expect(f.body.data).toEqual({ channel: 'mail', resend_after: 60 });
       const mail = lastOutbox(h.dataDir, username);
@@ -500,28 +492,19 @@ describe.each(databases)('accounts on $name', (database) => {
       const NEW = 'Recovered#1';
       const wrong = code === '000000' ? '111111' : '000000';
       expectCode(
-        await call(h.app, 'POST', '/v1/global/modifyPwd', {
-          body: { username, code: wrong, passwd: NEW, confirm: NEW },
-        }),
+        await api(h.app, modifyPwd, { body: { username, code: wrong, passwd: NEW, confirm: NEW } }),
         1011,
       );
+      expectCode(await api(h.app, modifyPwd, { body: { username, code, passwd: NEW, confirm: NEW } }), 0);
+      expectCode(await api(h.app, getUserInfo, { token: session.token }), 1009);
       expectCode(
-        await call(h.app, 'POST', '/v1/global/modifyPwd', {
-          body: { username, code, passwd: NEW, confirm: NEW },
-        }),
-        0,
-      );
-      expectCode(await call(h.app, 'GET', '/v1/global/getUserInfo', { token: session.token }), 1009);
-      expectCode(
-        await call(h.app, 'POST', '/v1/refreshtoken?from=web', { token: session.refresh_token, body: {} }),
+        await api(h.app, refreshToken, { query: { from: 'web' }, token: session.refresh_token, body: {} }),
         1009,
       );
       await login(username, NEW);
       // the code is single-use
       expectCode(
-        await call(h.app, 'POST', '/v1/global/modifyPwd', {
-          body: { username, code, passwd: PASSWORD, confirm: PASSWORD },
-        }),
+        await api(h.app, modifyPwd, { body: { username, code, passwd: PASSWORD, confirm: PASSWORD } }),
         1011,
       );
     });
@@ -530,18 +513,16 @@ describe.each(databases)('accounts on $name', (database) => {
       const phone = uniquePhone();
       const code = await sendPhoneCode(phone);
       expectCode(
-        await call(h.app, 'POST', '/v1/global/register?type=0', { body: registerBody(phone, { code }) }),
+        await api(h.app, register, { query: { type: '0' }, body: registerBody(phone, { code }) }),
         0,
       );
       h.clock.advance(61);
-      const f = await call(h.app, 'POST', '/v1/global/forgetverify', { body: { username: phone } });
+      const f = await api(h.app, forgetVerify, { body: { username: phone } });
       expect(f.body.data).toEqual({ channel: 'sms', resend_after: 60 });
       const sms = sixDigitCodeIn(lastOutbox(h.dataDir, `+86${phone}`).text);
       const NEW = 'Phone#2026x';
       expectCode(
-        await call(h.app, 'POST', '/v1/global/modifyPwd', {
-          body: { username: phone, code: sms, passwd: NEW, confirm: NEW },
-        }),
+        await api(h.app, modifyPwd, { body: { username: phone, code: sms, passwd: NEW, confirm: NEW } }),
         0,
       );
       await login(phone, NEW);
@@ -552,7 +533,7 @@ describe.each(databases)('accounts on $name', (database) => {
     it('needs matching details (1019) and password (1004); afterwards tokens answer 1055 and the name is free', async () => {
       const username = await activeMailAccount('rm');
       const t = await login(username);
-      const body = {
+      const body: ApiBody<typeof removal> = {
         account: username,
         true_name: 'Tester',
         data_center: 'eu',
@@ -560,43 +541,31 @@ describe.each(databases)('accounts on $name', (database) => {
         passwd: PASSWORD,
       };
       expectCode(
-        await call(h.app, 'POST', '/v1/global/removal', {
-          token: t.token,
-          body: { ...body, data_center: 'cn' },
-        }),
+        await api(h.app, removal, { token: t.token, body: { ...body, data_center: 'cn' } }),
         1019,
         400,
       );
+      expectCode(await api(h.app, removal, { token: t.token, body: { ...body, true_name: 'X' } }), 1019);
       expectCode(
-        await call(h.app, 'POST', '/v1/global/removal', {
-          token: t.token,
-          body: { ...body, true_name: 'X' },
-        }),
-        1019,
-      );
-      expectCode(
-        await call(h.app, 'POST', '/v1/global/removal', {
-          token: t.token,
-          body: { ...body, passwd: 'Wrong#2026' },
-        }),
+        await api(h.app, removal, { token: t.token, body: { ...body, passwd: 'Wrong#2026' } }),
         1004,
       );
-      expectCode(await call(h.app, 'POST', '/v1/global/removal', { token: t.token, body }), 0);
+      expectCode(await api(h.app, removal, { token: t.token, body }), 0);
 
-      expectCode(await call(h.app, 'GET', '/v1/global/getUserInfo', { token: t.token }), 1055, 401);
+      expectCode(await api(h.app, getUserInfo, { token: t.token }), 1055, 401);
       expectCode(
-        await call(h.app, 'POST', '/v1/refreshtoken?from=web', { token: t.refresh_token, body: {} }),
+        await api(h.app, refreshToken, { query: { from: 'web' }, token: t.refresh_token, body: {} }),
         1055,
         401,
       );
       expectCode(
-        await call(h.app, 'POST', '/v1/global/login?type=1', { body: { user: username, passwd: PASSWORD } }),
+        await api(h.app, loginCall, { query: { type: '1' }, body: { user: username, passwd: PASSWORD } }),
         1010,
       );
 
       // the username can be registered again
       const code = await registerMail(username);
-      expectCode(await call(h.app, 'GET', `/v1/global/activate?code=${code}`), 0);
+      expectCode(await api(h.app, activate, { query: { code } }), 0);
       await login(username);
     });
     it('refuses to remove the main account of a team with members (1202) and removes it once alone', async () => {
@@ -610,19 +579,19 @@ describe.each(databases)('accounts on $name', (database) => {
       const body = {
         account: row.username,
         true_name: row.name,
-        data_center: row.data_center,
+        data_center: dataCenterSchema.parse(row.data_center),
         contact: row.contact,
         passwd: TEST_PASSWORD,
       };
-      expectCode(await call(h.app, 'POST', '/v1/global/removal', { token: main.token, body }), 1202, 409);
-      expectCode(await call(h.app, 'GET', '/v1/global/getUserInfo', { token: main.token }), 0);
+      expectCode(await api(h.app, removal, { token: main.token, body }), 1202, 409);
+      expectCode(await api(h.app, getUserInfo, { token: main.token }), 0);
 
       await h.app.database.db
         .updateTable('users')
         .set({ removed_at: Math.floor(h.clock.now() / 1000) })
         .where('id', '=', member.userId)
         .execute();
-      expectCode(await call(h.app, 'POST', '/v1/global/removal', { token: main.token, body }), 0);
+      expectCode(await api(h.app, removal, { token: main.token, body }), 0);
     });
   });
 
@@ -683,7 +652,7 @@ describe.each(databases)('accounts on $name', (database) => {
     });
 
     it('GET /global/login returns the public configuration', async () => {
-      const r = await call(h.app, 'GET', '/v1/global/login');
+      const r = await api(h.app, getLogin);
       expect(r.body.data).toMatchObject({ data_center: 'cn', phone_country_codes: ['+86'] });
     });
   });

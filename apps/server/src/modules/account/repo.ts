@@ -1,24 +1,17 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { CodeScene, Database, NewUser, UserRow, UserUpdate } from '../../platform/db/schema';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import { RepoBase } from '../../platform/db/repo-base';
+import type { CodeScene, NewUser, UserRow, UserUpdate } from '../../platform/db/schema';
+import type { Queryable } from '../../platform/db/sql';
 
 /** SQL of the account module (portable across SQLite and PostgreSQL). */
-export class AccountRepo {
-  constructor(readonly db: Kysely<Database>) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class AccountRepo extends RepoBase {
   // users and teams
 
-  findUserById(id: number, q: Q = this.db): Promise<UserRow | undefined> {
+  findUserById(id: number, q: Queryable = this.db): Promise<UserRow | undefined> {
     return q.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /** A not-removed user by username, compared case-insensitively. */
-  findUserByUsername(username: string, q: Q = this.db): Promise<UserRow | undefined> {
+  findUserByUsername(username: string, q: Queryable = this.db): Promise<UserRow | undefined> {
     return q
       .selectFrom('users')
       .selectAll()
@@ -30,7 +23,7 @@ export class AccountRepo {
   async createTeamWithMainUser(
     teamName: string,
     user: Omit<NewUser, 'team_id' | 'is_main'>,
-    q: Q,
+    q: Queryable,
   ): Promise<UserRow> {
     const team = await q
       .insertInto('teams')
@@ -44,15 +37,28 @@ export class AccountRepo {
       .executeTakeFirstOrThrow();
   }
 
-  async updateUser(id: number, patch: UserUpdate, q: Q = this.db): Promise<void> {
+  async updateUser(id: number, patch: UserUpdate, q: Queryable = this.db): Promise<void> {
     await q.updateTable('users').set(patch).where('id', '=', id).execute();
   }
 
-  findTeam(id: number, q: Q = this.db) {
+  async createTeam(name: string, now: number, q: Queryable): Promise<number> {
+    const r = await q
+      .insertInto('teams')
+      .values({ name: name.slice(0, 100), created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return r.id;
+  }
+
+  async deleteTeam(id: number, q: Queryable): Promise<void> {
+    await q.deleteFrom('teams').where('id', '=', id).execute();
+  }
+
+  findTeam(id: number, q: Queryable = this.db) {
     return q.selectFrom('teams').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async updateTeamName(id: number, name: string, q: Q = this.db): Promise<void> {
+  async updateTeamName(id: number, name: string, q: Queryable = this.db): Promise<void> {
     await q.updateTable('teams').set({ name }).where('id', '=', id).execute();
   }
 
@@ -98,7 +104,7 @@ export class AccountRepo {
 
   async insertRefreshToken(
     row: { token_hash: string; family_id: string; user_id: number; created_at: number; expires_at: number },
-    q: Q = this.db,
+    q: Queryable = this.db,
   ): Promise<void> {
     await q.insertInto('refresh_tokens').values(row).execute();
   }
@@ -108,7 +114,7 @@ export class AccountRepo {
   }
 
   /** Marks a token rotated unless it already is; false when another request won the race. */
-  async markRotated(id: number, now: number, q: Q): Promise<boolean> {
+  async markRotated(id: number, now: number, q: Queryable): Promise<boolean> {
     const r = await q
       .updateTable('refresh_tokens')
       .set({ rotated_at: now })
@@ -133,7 +139,7 @@ export class AccountRepo {
     userId: number,
     now: number,
     keepFamily: string | null,
-    q: Q = this.db,
+    q: Queryable = this.db,
   ): Promise<void> {
     let u = q
       .updateTable('refresh_tokens')
@@ -172,7 +178,7 @@ export class AccountRepo {
 
   async replaceCode(
     row: { target: string; scene: CodeScene; code_hash: string; created_at: number; expires_at: number },
-    q: Q = this.db,
+    q: Queryable = this.db,
   ): Promise<void> {
     await q
       .deleteFrom('verification_codes')
@@ -193,7 +199,7 @@ export class AccountRepo {
       .execute();
   }
 
-  async deleteCodes(target: string, scene: CodeScene, q: Q = this.db): Promise<void> {
+  async deleteCodes(target: string, scene: CodeScene, q: Queryable = this.db): Promise<void> {
     await q
       .deleteFrom('verification_codes')
       .where('target', '=', target)
@@ -205,7 +211,7 @@ export class AccountRepo {
 
   async insertActivation(
     row: { token_hash: string; user_id: number; created_at: number; expires_at: number },
-    q: Q = this.db,
+    q: Queryable = this.db,
   ): Promise<void> {
     await q.insertInto('activation_tokens').values(row).execute();
   }
@@ -230,7 +236,7 @@ export class AccountRepo {
   }
 
   /** Voids the user's unused links (kept, marked expired at `now`, so they count against the limit). */
-  async voidActivations(userId: number, now: number, q: Q = this.db): Promise<void> {
+  async voidActivations(userId: number, now: number, q: Queryable = this.db): Promise<void> {
     await q
       .updateTable('activation_tokens')
       .set({ expires_at: now })
@@ -240,7 +246,17 @@ export class AccountRepo {
       .execute();
   }
 
-  async markActivationUsed(id: number, now: number, q: Q): Promise<void> {
+  async markActivationUsed(id: number, now: number, q: Queryable): Promise<void> {
     await q.updateTable('activation_tokens').set({ used_at: now }).where('id', '=', id).execute();
+  }
+
+  /** Marks every unused link of the user used (the operator activated the account without one). */
+  async useActivations(userId: number, now: number, q: Queryable): Promise<void> {
+    await q
+      .updateTable('activation_tokens')
+      .set({ used_at: now })
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .execute();
   }
 }

@@ -18,9 +18,11 @@ import {
 } from '@hmi/contract';
 import type { Config } from '../../platform/config';
 import { fail } from '../../platform/errors';
+import { answeredOrigin } from '../../platform/http/origin';
 import type { CallContext, RegisterCall } from '../../platform/http/register-call';
 import type { SessionUser } from '../../platform/http/session';
 import type { CallDef } from '@hmi/contract';
+import type { ProfileService } from './profile';
 import type { AccountService } from './service';
 
 function me<C extends CallDef>(ctx: CallContext<C>): SessionUser {
@@ -28,23 +30,36 @@ function me<C extends CallDef>(ctx: CallContext<C>): SessionUser {
 }
 
 /** The account calls of contract calls/account.ts; thin: parse, call the service, return. */
-export function accountRoutes(registerCall: RegisterCall, svc: AccountService, config: Config): void {
-  registerCall(getLogin, async () => ({
+export function accountRoutes(
+  registerCall: RegisterCall,
+  { accounts: svc, profile }: { accounts: AccountService; profile: ProfileService },
+  config: Config,
+): void {
+  registerCall(getLogin, async ({ req }) => ({
     data_center: config.dataCenter,
-    data_centers: dataCenters.map((id) => ({ id, host: config.dataCenterUrls[id] })),
+    data_centers: dataCenters.map((id) => ({
+      id,
+      host: answeredOrigin(config, req, config.dataCenterUrls[id]),
+    })),
     phone_country_codes: [...phoneCountryCodes],
   }));
-  registerCall(login, async ({ body, req }) => svc.login(body.user, body.passwd, req.ip));
+  registerCall(login, async ({ body, req }) => {
+    const tokens = await svc.login(body.user, body.passwd, req.ip);
+    return { ...tokens, host: answeredOrigin(config, req, tokens.host) };
+  });
   registerCall(phoneVerify, async ({ query, body }) => svc.phoneVerify(query.scene, body.phone));
   registerCall(register, async ({ query, body }) => svc.register(query.type, body));
   registerCall(activate, async ({ query }) => svc.activate(query.code));
   registerCall(resendMail, async ({ query, body }) => svc.resend(query.type, body.username, body.locale));
-  registerCall(forgetVerify, async ({ body }) => svc.forgetVerify(body.username, body.locale));
-  registerCall(modifyPwd, async ({ body }) => svc.modifyPwd(body.username, body.code, body.passwd));
-  registerCall(getUserInfo, async (ctx) => svc.userInfo(me(ctx)));
-  registerCall(editUserInfo, async (ctx) => svc.editUserInfo(me(ctx), ctx.body));
-  registerCall(changePwd, async (ctx) => svc.changePwd(me(ctx), ctx.body.old_passwd, ctx.body.passwd));
-  registerCall(removal, async (ctx) => svc.removal(me(ctx), ctx.body));
-  registerCall(refreshToken, async ({ req }) => svc.refresh(req.headers.authorization));
+  registerCall(forgetVerify, async ({ body }) => profile.forgetVerify(body.username, body.locale));
+  registerCall(modifyPwd, async ({ body }) => profile.modifyPwd(body.username, body.code, body.passwd));
+  registerCall(getUserInfo, async (ctx) => profile.userInfo(me(ctx)));
+  registerCall(editUserInfo, async (ctx) => profile.editUserInfo(me(ctx), ctx.body));
+  registerCall(changePwd, async (ctx) => profile.changePwd(me(ctx), ctx.body.old_passwd, ctx.body.passwd));
+  registerCall(removal, async (ctx) => profile.removal(me(ctx), ctx.body));
+  registerCall(refreshToken, async ({ req }) => {
+    const tokens = await svc.refresh(req.headers.authorization);
+    return { ...tokens, host: answeredOrigin(config, req, tokens.host) };
+  });
   registerCall(logout, async (ctx) => svc.logout(me(ctx)));
 }

@@ -1,8 +1,25 @@
-import { Permission, type AlarmGroup, type AlarmRule, type Tag } from '@hmi/contract';
+import {
+  deleteTemplate,
+  getTemplateTags,
+  copyTemplate,
+  createAlarmRule,
+  exportAlarmRules,
+  listAlarmGroups,
+  listAlarmRules,
+  setAlarmRulesEnabled,
+  createAlarmGroup,
+  updateAlarmGroup,
+  deleteAlarmGroup,
+  updateAlarmRule,
+  deleteAlarmRule,
+  putTemplateTags,
+  Permission,
+  type AlarmRule,
+} from '@hmi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, createSubAccount, grant, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { call, startHarness, type Harness } from '../../test/harness';
+import { api, startHarness, type ApiBody, type Harness } from '../../test/harness';
 import { ok } from '../../test/registry';
 import { everyTypeTags, rulesOf, templateWithTags } from './fixtures';
 
@@ -26,7 +43,9 @@ describe.each(databases)('alarm rules on $name', (database) => {
     await h?.close();
   });
 
-  const limitRule = (over: Record<string, unknown> = {}) => ({
+  const limitRule = (
+    over: Partial<ApiBody<typeof createAlarmRule>> = {},
+  ): ApiBody<typeof createAlarmRule> => ({
     name: 'Too hot',
     level: 8,
     type: 'limit',
@@ -35,8 +54,8 @@ describe.each(databases)('alarm rules on $name', (database) => {
     alarm_value: '80',
     ...over,
   });
-  const post = (templateId: number, body: unknown, as: TestAccount = main) =>
-    call<AlarmRule>(h.app, 'POST', `/v1/templates/${templateId}/alarm-rules`, { token: as.token, body });
+  const post = (templateId: number, body: ApiBody<typeof createAlarmRule>, as: TestAccount = main) =>
+    api(h.app, createAlarmRule, { params: { id: templateId }, token: as.token, body });
   const countRules = async () =>
     Number(
       (
@@ -50,12 +69,15 @@ describe.each(databases)('alarm rules on $name', (database) => {
 
   it('creates limit, deviation and on/off rules stored in their condition form, and announces them', async () => {
     events.length = 0;
-    const limit = await ok<AlarmRule>(h, main, 'POST', `/v1/templates/${tpl.id}/alarm-rules`, {
-      ...limitRule(),
-      target: '7',
-      deadband: '2',
-      on_delay_s: 5,
-      content: 'Boiler too hot',
+    const limit = await ok(h, main, createAlarmRule, {
+      params: { id: tpl.id },
+      body: {
+        ...limitRule(),
+        target: '7',
+        deadband: '2',
+        on_delay_s: 5,
+        content: 'Boiler too hot',
+      },
     });
     expect(limit).toMatchObject({
       template_id: tpl.id,
@@ -76,34 +98,43 @@ describe.each(databases)('alarm rules on $name', (database) => {
       deadband: '2',
       on_delay_s: 5,
     });
-    const dev = await ok<AlarmRule>(h, main, 'POST', `/v1/templates/${tpl.id}/alarm-rules`, {
-      name: 'Drift',
-      level: 2,
-      type: 'deviation',
-      condition: 16,
-      tag_id: tpl.tag('flt'),
-      alarm_value: '9',
-      target: '50',
-      deviation: '5',
+    const dev = await ok(h, main, createAlarmRule, {
+      params: { id: tpl.id },
+      body: {
+        name: 'Drift',
+        level: 2,
+        type: 'deviation',
+        condition: 16,
+        tag_id: tpl.tag('flt'),
+        alarm_value: '9',
+        target: '50',
+        deviation: '5',
+      },
     });
     expect(dev).toMatchObject({ alarm_value: '', condition_content: `abs({${tpl.tag('flt')}} - 50) > 5` });
-    const on = await ok<AlarmRule>(h, main, 'POST', `/v1/templates/${tpl.id}/alarm-rules`, {
-      name: 'Running',
-      level: 1,
-      type: 'onoff',
-      condition: 128,
-      tag_id: tpl.tag('run'),
-      alarm_value: '1',
-      enabled: false,
+    const on = await ok(h, main, createAlarmRule, {
+      params: { id: tpl.id },
+      body: {
+        name: 'Running',
+        level: 1,
+        type: 'onoff',
+        condition: 128,
+        tag_id: tpl.tag('run'),
+        alarm_value: '1',
+        enabled: false,
+      },
     });
     expect(on).toMatchObject({ condition_content: `{${tpl.tag('run')}} == 1`, enabled: false, deadband: '' });
-    const u64 = await ok<AlarmRule>(h, main, 'POST', `/v1/templates/${tpl.id}/alarm-rules`, {
-      ...limitRule({
-        name: 'Counter',
-        condition: 1,
-        tag_id: tpl.tag('u64'),
-        alarm_value: '18446744073709551615',
-      }),
+    const u64 = await ok(h, main, createAlarmRule, {
+      params: { id: tpl.id },
+      body: {
+        ...limitRule({
+          name: 'Counter',
+          condition: 1,
+          tag_id: tpl.tag('u64'),
+          alarm_value: '18446744073709551615',
+        }),
+      },
     });
     expect(u64.condition_content).toBe(`{${tpl.tag('u64')}} >= 18446744073709551615`);
     expect(events).toEqual(Array(4).fill({ templateId: tpl.id, teamId: main.teamId }));
@@ -173,67 +204,65 @@ describe.each(databases)('alarm rules on $name', (database) => {
   ])('refuses %s with 1006 naming the field and writes nothing', async (_, over, field, issue) => {
     const before = await countRules();
     const { tag, ...rest } = over as { tag?: string } & Record<string, unknown>;
-    const body = limitRule({ name: 'Bad', ...(tag ? { tag_id: tpl.tag(tag) } : {}), ...rest });
+    const body = { ...limitRule({ name: 'Bad', ...(tag ? { tag_id: tpl.tag(tag) } : {}) }), ...rest };
     if (body.tag_id === 0) body.tag_id = otherTpl.tag('i32');
-    const r = await post(tpl.id, body);
+    const r = await api(h.app, createAlarmRule, { params: { id: tpl.id }, token: main.token, raw: { body } });
     expect(r.body).toMatchObject({ code: 1006, data: { field, issue } });
     expect(await countRules()).toBe(before);
   });
 
   it('groups: unique names (1085), rules filed in them, deletion keeps the rules ungrouped', async () => {
-    const g = await ok<AlarmGroup>(h, main, 'POST', `/v1/templates/${tpl.id}/alarm-groups`, { name: 'Heat' });
+    const g = await ok(h, main, createAlarmGroup, { params: { id: tpl.id }, body: { name: 'Heat' } });
     expect(g).toMatchObject({ template_id: tpl.id, name: 'Heat', rule_count: 0 });
-    const again = await call(h.app, 'POST', `/v1/templates/${tpl.id}/alarm-groups`, {
+    const again = await api(h.app, createAlarmGroup, {
+      params: { id: tpl.id },
       token: main.token,
       body: { name: 'Heat' },
     });
     expect(again.body.code).toBe(1085);
-    const g2 = await ok<AlarmGroup>(h, main, 'POST', `/v1/templates/${tpl.id}/alarm-groups`, {
-      name: 'Cold',
+    const g2 = await ok(h, main, createAlarmGroup, {
+      params: { id: tpl.id },
+      body: {
+        name: 'Cold',
+      },
     });
-    const rename = await call(h.app, 'PUT', `/v1/alarm-groups/${g2.id}`, {
+    const rename = await api(h.app, updateAlarmGroup, {
+      params: { id: g2.id },
       token: main.token,
       body: { name: 'Heat' },
     });
     expect(rename.body.code).toBe(1085);
     expect(
-      await ok<AlarmGroup>(h, main, 'PUT', `/v1/alarm-groups/${g2.id}`, { name: 'Chill' }),
+      await ok(h, main, updateAlarmGroup, { params: { id: g2.id }, body: { name: 'Chill' } }),
     ).toMatchObject({
       name: 'Chill',
     });
     // The same group name is fine in another template.
-    await ok(h, other, 'POST', `/v1/templates/${otherTpl.id}/alarm-groups`, { name: 'Heat' });
+    await ok(h, other, createAlarmGroup, { params: { id: otherTpl.id }, body: { name: 'Heat' } });
 
-    const r = await ok<AlarmRule>(h, main, 'POST', `/v1/templates/${tpl.id}/alarm-rules`, {
-      ...limitRule({ name: 'Grouped', group_id: g.id }),
+    const r = await ok(h, main, createAlarmRule, {
+      params: { id: tpl.id },
+      body: {
+        ...limitRule({ name: 'Grouped', group_id: g.id }),
+      },
     });
     expect(r).toMatchObject({ group_id: g.id, group_name: 'Heat' });
-    const groups = await ok<{ list: AlarmGroup[]; total: number }>(
-      h,
-      main,
-      'GET',
-      `/v1/templates/${tpl.id}/alarm-groups`,
-    );
+    const groups = await ok(h, main, listAlarmGroups, { params: { id: tpl.id } });
     expect(groups.list.map((x) => [x.name, x.rule_count])).toEqual([
       ['Heat', 1],
       ['Chill', 0],
     ]);
-    const foreignGroup = await ok<{ list: AlarmGroup[] }>(
-      h,
-      other,
-      'GET',
-      `/v1/templates/${otherTpl.id}/alarm-groups`,
-    );
+    const foreignGroup = await ok(h, other, listAlarmGroups, { params: { id: otherTpl.id } });
     const misfiled = await post(tpl.id, limitRule({ name: 'Misfiled', group_id: foreignGroup.list[0]?.id }));
     expect(misfiled.body).toMatchObject({
       code: 1006,
       data: { field: 'group_id', issue: 'alarmGroupNotFound' },
     });
 
-    await ok(h, main, 'DELETE', `/v1/alarm-groups/${g.id}`);
+    await ok(h, main, deleteAlarmGroup, { params: { id: g.id } });
     const after = (await rulesOf(h, main, tpl.id)).find((x) => x.id === r.id);
     expect(after).toMatchObject({ group_id: null, group_name: null });
-    expect((await call(h.app, 'DELETE', `/v1/alarm-groups/${g.id}`, { token: main.token })).body.code).toBe(
+    expect((await api(h.app, deleteAlarmGroup, { params: { id: g.id }, token: main.token })).body.code).toBe(
       1003,
     );
   });
@@ -241,8 +270,9 @@ describe.each(databases)('alarm rules on $name', (database) => {
   it('refuses a name the template already has (1088) on create and update; other templates may reuse it', async () => {
     expect((await post(tpl.id, limitRule())).body.code).toBe(1088);
     const rules = await rulesOf(h, main, tpl.id);
-    const drift = rules.find((r) => r.name === 'Drift');
-    const rename = await call(h.app, 'PUT', `/v1/alarm-rules/${drift?.id}`, {
+    const drift = rules.find((r) => r.name === 'Drift') as AlarmRule;
+    const rename = await api(h.app, updateAlarmRule, {
+      params: { id: drift.id },
       token: main.token,
       body: limitRule({ name: 'Too hot' }),
     });
@@ -251,16 +281,19 @@ describe.each(databases)('alarm rules on $name', (database) => {
   });
 
   it('updates a rule, rewriting its condition; refuses an invalid change leaving the rule as it was', async () => {
-    const rule = (await rulesOf(h, main, tpl.id)).find((r) => r.name === 'Too hot');
-    const changed = await ok<AlarmRule>(h, main, 'PUT', `/v1/alarm-rules/${rule?.id}`, {
-      ...limitRule({
-        name: 'Too hot',
-        condition: 8,
-        tag_id: tpl.tag('dbl'),
-        alarm_value: '-1.5e3',
-        deadband: '0.5',
-        content: 'Boiler too cold',
-      }),
+    const rule = (await rulesOf(h, main, tpl.id)).find((r) => r.name === 'Too hot') as AlarmRule;
+    const changed = await ok(h, main, updateAlarmRule, {
+      params: { id: rule.id },
+      body: {
+        ...limitRule({
+          name: 'Too hot',
+          condition: 8,
+          tag_id: tpl.tag('dbl'),
+          alarm_value: '-1.5e3',
+          deadband: '0.5',
+          content: 'Boiler too cold',
+        }),
+      },
     });
     expect(changed).toMatchObject({
       condition: 8,
@@ -269,17 +302,17 @@ describe.each(databases)('alarm rules on $name', (database) => {
       condition_content: `{${tpl.tag('dbl')}} < -1500`,
       deadband: '0.5',
     });
-    const bad = await call(h.app, 'PUT', `/v1/alarm-rules/${rule?.id}`, {
+    const bad = await api(h.app, updateAlarmRule, {
+      params: { id: rule.id },
       token: main.token,
       body: limitRule({ name: 'Too hot', tag_id: tpl.tag('txt') }),
     });
     expect(bad.body).toMatchObject({ code: 1006, data: { field: 'tag_id', issue: 'alarmTagType' } });
-    expect((await rulesOf(h, main, tpl.id)).find((r) => r.id === rule?.id)).toEqual(changed);
+    expect((await rulesOf(h, main, tpl.id)).find((r) => r.id === rule.id)).toEqual(changed);
   });
 
   it('lists with filters by group, level, type, state and keyword (name or content)', async () => {
-    const list = (q: string) =>
-      ok<{ list: AlarmRule[]; total: number }>(h, main, 'GET', `/v1/templates/${tpl.id}/alarm-rules?${q}`);
+    const list = (q: string) => ok(h, main, listAlarmRules, { params: { id: tpl.id }, raw: { query: q } });
     expect((await list('type=deviation')).list.map((r) => r.name)).toEqual(['Drift']);
     expect((await list('level=1')).list.map((r) => r.name)).toEqual(['Running']);
     expect((await list('enabled=0')).list.map((r) => r.name)).toEqual(['Running']);
@@ -289,54 +322,64 @@ describe.each(databases)('alarm rules on $name', (database) => {
     const page = await list('page=2&pageSize=2');
     expect(page.total).toBe((await rulesOf(h, main, tpl.id)).length);
     expect(page.list).toHaveLength(2);
-    const g = await ok<AlarmGroup>(h, main, 'POST', `/v1/templates/${tpl.id}/alarm-groups`, {
-      name: 'Filter',
+    const g = await ok(h, main, createAlarmGroup, {
+      params: { id: tpl.id },
+      body: {
+        name: 'Filter',
+      },
     });
     const drift = (await list('type=deviation')).list[0] as AlarmRule;
     const { id, template_id, group_name, tag_name, condition_content, created_at, updated_at, ...input } =
       drift;
     void [id, template_id, group_name, tag_name, condition_content, created_at, updated_at];
-    await ok(h, main, 'PUT', `/v1/alarm-rules/${drift.id}`, { ...input, group_id: g.id });
+    await ok(h, main, updateAlarmRule, { params: { id: drift.id }, body: { ...input, group_id: g.id } });
     expect((await list(`group_id=${g.id}`)).list.map((r) => r.name)).toEqual(['Drift']);
   });
 
   it('enables and disables in one step; an id of another template changes nothing (1003)', async () => {
     const rules = await rulesOf(h, main, tpl.id);
     const ids = rules.map((r) => r.id);
-    const url = `/v1/templates/${tpl.id}/alarm-rules/enabled`;
-    const foreign = (await rulesOf(h, other, otherTpl.id))[0]?.id;
-    const bad = await call(h.app, 'POST', url, {
+    const foreign = ((await rulesOf(h, other, otherTpl.id))[0] as AlarmRule).id;
+    const bad = await api(h.app, setAlarmRulesEnabled, {
+      params: { id: tpl.id },
       token: main.token,
       body: { ids: [...ids, foreign], enabled: false },
     });
     expect(bad.body.code).toBe(1003);
     expect((await rulesOf(h, main, tpl.id)).map((r) => r.enabled)).toEqual(rules.map((r) => r.enabled));
-    const off = await ok<{ changed: number }>(h, main, 'POST', url, { ids, enabled: false });
+    const off = await ok(h, main, setAlarmRulesEnabled, {
+      params: { id: tpl.id },
+      body: { ids, enabled: false },
+    });
     expect(off.changed).toBe(rules.filter((r) => r.enabled).length);
     expect((await rulesOf(h, main, tpl.id)).every((r) => !r.enabled)).toBe(true);
     expect(
-      (await ok<{ changed: number }>(h, main, 'POST', url, { ids: [ids[0], ids[0]], enabled: true })).changed,
+      (
+        await ok(h, main, setAlarmRulesEnabled, {
+          params: { id: tpl.id },
+          body: { ids: [ids[0] ?? 0, ids[0] ?? 0], enabled: true },
+        })
+      ).changed,
     ).toBe(1);
   });
 
   it('hides another team: its template is 1029, its rules and groups 1003', async () => {
     const foreignRule = (await rulesOf(h, other, otherTpl.id))[0] as AlarmRule;
     const as = { token: main.token };
-    for (const [method, url] of [
-      ['GET', `/v1/templates/${otherTpl.id}/alarm-rules`],
-      ['GET', `/v1/templates/${otherTpl.id}/alarm-groups`],
-      ['GET', `/v1/templates/${otherTpl.id}/alarm-rules/export`],
-    ] as const)
-      expect((await call(h.app, method, url, as)).body.code, url).toBe(1029);
+    for (const def of [listAlarmRules, listAlarmGroups, exportAlarmRules])
+      expect((await api(h.app, def, { params: { id: otherTpl.id }, ...as })).body.code, def.path).toBe(1029);
     expect(
       (await post(otherTpl.id, limitRule({ name: 'Intruder', tag_id: otherTpl.tag('i32') }))).body.code,
     ).toBe(1029);
-    const put = await call(h.app, 'PUT', `/v1/alarm-rules/${foreignRule.id}`, {
+    const put = await api(h.app, updateAlarmRule, {
+      params: { id: foreignRule.id },
       ...as,
       body: limitRule({ name: 'Hijack', tag_id: otherTpl.tag('i32') }),
     });
     expect(put.body.code).toBe(1003);
-    expect((await call(h.app, 'DELETE', `/v1/alarm-rules/${foreignRule.id}`, as)).body.code).toBe(1003);
+    expect((await api(h.app, deleteAlarmRule, { params: { id: foreignRule.id }, ...as })).body.code).toBe(
+      1003,
+    );
     expect((await rulesOf(h, other, otherTpl.id))[0]).toEqual(foreignRule);
   });
 
@@ -347,21 +390,21 @@ describe.each(databases)('alarm rules on $name', (database) => {
     await grant(h, viewer.userId, 'template', [tpl.id]);
     await grant(h, editor.userId, 'template', [tpl.id]);
     const rule = (await rulesOf(h, main, tpl.id))[0] as AlarmRule;
-    const listUrl = `/v1/templates/${tpl.id}/alarm-rules`;
+    const params = { id: tpl.id };
 
-    expect((await call(h.app, 'GET', listUrl, { token: viewer.token })).body.code).toBe(0);
+    expect((await api(h.app, listAlarmRules, { params, token: viewer.token })).body.code).toBe(0);
     expect((await post(tpl.id, limitRule({ name: 'Viewer' }), viewer)).body.code).toBe(1002);
     expect(
-      (await call(h.app, 'DELETE', `/v1/alarm-rules/${rule.id}`, { token: viewer.token })).body.code,
+      (await api(h.app, deleteAlarmRule, { params: { id: rule.id }, token: viewer.token })).body.code,
     ).toBe(1002);
-    expect((await call(h.app, 'GET', listUrl, { token: editor.token })).body.code).toBe(1002);
-    expect((await call(h.app, 'GET', `${listUrl}/export`, { token: editor.token })).body.code).toBe(1002);
+    expect((await api(h.app, listAlarmRules, { params, token: editor.token })).body.code).toBe(1002);
+    expect((await api(h.app, exportAlarmRules, { params, token: editor.token })).body.code).toBe(1002);
 
-    expect((await call(h.app, 'GET', listUrl, { token: both.token })).body.code).toBe(1029);
+    expect((await api(h.app, listAlarmRules, { params, token: both.token })).body.code).toBe(1029);
     expect((await post(tpl.id, limitRule({ name: 'Both' }), both)).body.code).toBe(1029);
-    expect((await call(h.app, 'DELETE', `/v1/alarm-rules/${rule.id}`, { token: both.token })).body.code).toBe(
-      1003,
-    );
+    expect(
+      (await api(h.app, deleteAlarmRule, { params: { id: rule.id }, token: both.token })).body.code,
+    ).toBe(1003);
     await grant(h, both.userId, 'template', [tpl.id]);
     expect((await post(tpl.id, limitRule({ name: 'Both' }), both)).body.code).toBe(0);
   });
@@ -389,14 +432,14 @@ describe.each(databases)('alarm rules on $name', (database) => {
     expect((await post(t.id, limitRule({ name: 'r299', tag_id: t.tag('i32') }))).body.code).toBe(0);
     const full = await post(t.id, limitRule({ name: 'r300', tag_id: t.tag('i32') }));
     expect(full.body.code).toBe(1090);
-    await ok(h, main, 'DELETE', `/v1/templates/${t.id}`);
+    await ok(h, main, deleteTemplate, { params: { id: t.id } });
   });
 
   it('keeps rules on their TAGs when the TAG table is replaced; refuses removing or retyping a used TAG', async () => {
     const before = await rulesOf(h, main, tpl.id);
     const reordered = [{ name: 'extra', data_type: 5 }, ...[...everyTypeTags].reverse()];
-    await ok(h, main, 'PUT', `/v1/templates/${tpl.id}/tags`, { tags: reordered });
-    const tags = await ok<{ list: Tag[] }>(h, main, 'GET', `/v1/templates/${tpl.id}/tags`);
+    await ok(h, main, putTemplateTags, { params: { id: tpl.id }, body: { tags: reordered } });
+    const tags = await ok(h, main, getTemplateTags, { params: { id: tpl.id } });
     const idOf = new Map(tags.list.map((t) => [t.name, t.id]));
     const after = await rulesOf(h, main, tpl.id);
     expect(after.map((r) => r.tag_name)).toEqual(before.map((r) => r.tag_name));
@@ -407,7 +450,8 @@ describe.each(databases)('alarm rules on $name', (database) => {
 
     events.length = 0;
     const withoutI32 = reordered.filter((t) => t.name !== 'i32');
-    const removed = await call(h.app, 'PUT', `/v1/templates/${tpl.id}/tags`, {
+    const removed = await api(h.app, putTemplateTags, {
+      params: { id: tpl.id },
       token: main.token,
       body: { tags: withoutI32 },
     });
@@ -423,7 +467,8 @@ describe.each(databases)('alarm rules on $name', (database) => {
       },
     });
     const retyped = reordered.map((t) => (t.name === 'run' ? { ...t, data_type: 5 } : t));
-    const r2 = await call(h.app, 'PUT', `/v1/templates/${tpl.id}/tags`, {
+    const r2 = await api(h.app, putTemplateTags, {
+      params: { id: tpl.id },
       token: main.token,
       body: { tags: retyped },
     });
@@ -432,21 +477,21 @@ describe.each(databases)('alarm rules on $name', (database) => {
       data: { issue: 'alarmTagInUse', rules: [{ name: 'Running', tag: 'run' }] },
     });
     expect(events).toEqual([]);
-    const unchanged = await ok<{ list: Tag[] }>(h, main, 'GET', `/v1/templates/${tpl.id}/tags`);
+    const unchanged = await ok(h, main, getTemplateTags, { params: { id: tpl.id } });
     expect(unchanged.list).toEqual(tags.list);
     expect(await rulesOf(h, main, tpl.id)).toEqual(after);
 
     const widened = reordered.map((t) => (t.name === 'flt' ? { ...t, data_type: 8 } : t));
-    await ok(h, main, 'PUT', `/v1/templates/${tpl.id}/tags`, { tags: widened });
+    await ok(h, main, putTemplateTags, { params: { id: tpl.id }, body: { tags: widened } });
     expect(events).toEqual([{ templateId: tpl.id, teamId: main.teamId }]);
   });
 
   it('copies groups and rules with the template, onto the copy’s TAGs; deleting a template deletes them', async () => {
-    await ok(h, main, 'POST', `/v1/templates/${tpl.id}/alarm-groups`, { name: 'Copied' });
+    await ok(h, main, createAlarmGroup, { params: { id: tpl.id }, body: { name: 'Copied' } });
     const original = await rulesOf(h, main, tpl.id);
-    const copy = await ok<{ id: number }>(h, main, 'POST', `/v1/templates/${tpl.id}/copy`, {});
+    const copy = await ok(h, main, copyTemplate, { params: { id: tpl.id }, body: {} });
     const copied = await rulesOf(h, main, copy.id);
-    const copyTags = await ok<{ list: Tag[] }>(h, main, 'GET', `/v1/templates/${copy.id}/tags`);
+    const copyTags = await ok(h, main, getTemplateTags, { params: { id: copy.id } });
     const idOf = new Map(copyTags.list.map((t) => [t.name, t.id]));
     const strip = (r: AlarmRule) => {
       const { id, template_id, group_id, tag_id, condition_content, created_at, updated_at, ...rest } = r;
@@ -459,17 +504,15 @@ describe.each(databases)('alarm rules on $name', (database) => {
       expect(r.tag_id).toBe(idOf.get(r.tag_name));
       expect(r.condition_content).toContain(`{${r.tag_id}}`);
     }
-    const groups = await ok<{ list: AlarmGroup[] }>(h, main, 'GET', `/v1/templates/${copy.id}/alarm-groups`);
+    const groups = await ok(h, main, listAlarmGroups, { params: { id: copy.id } });
     expect(groups.list.map((g) => g.name)).toEqual(
-      (await ok<{ list: AlarmGroup[] }>(h, main, 'GET', `/v1/templates/${tpl.id}/alarm-groups`)).list.map(
-        (g) => g.name,
-      ),
+      (await ok(h, main, listAlarmGroups, { params: { id: tpl.id } })).list.map((g) => g.name),
     );
     const filed = copied.find((r) => r.group_id !== null);
     expect(groups.list.map((g) => g.id)).toContain(filed?.group_id);
 
     events.length = 0;
-    await ok(h, main, 'DELETE', `/v1/templates/${copy.id}`);
+    await ok(h, main, deleteTemplate, { params: { id: copy.id } });
     expect(events).toEqual([{ templateId: copy.id, teamId: main.teamId }]);
     const db = h.app.database.db;
     expect(
@@ -483,10 +526,10 @@ describe.each(databases)('alarm rules on $name', (database) => {
 
   it('deletes a rule (1003 afterwards)', async () => {
     const rule = (await rulesOf(h, main, tpl.id))[0] as AlarmRule;
-    await ok(h, main, 'DELETE', `/v1/alarm-rules/${rule.id}`);
-    expect((await call(h.app, 'DELETE', `/v1/alarm-rules/${rule.id}`, { token: main.token })).body.code).toBe(
-      1003,
-    );
+    await ok(h, main, deleteAlarmRule, { params: { id: rule.id } });
+    expect(
+      (await api(h.app, deleteAlarmRule, { params: { id: rule.id }, token: main.token })).body.code,
+    ).toBe(1003);
     expect((await rulesOf(h, main, tpl.id)).map((r) => r.id)).not.toContain(rule.id);
   });
 });

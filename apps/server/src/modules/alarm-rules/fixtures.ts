@@ -1,4 +1,10 @@
-import type { AlarmRule, Tag } from '@hmi/contract';
+import {
+  createTemplate,
+  putTemplateTags,
+  getTemplateTags,
+  listAlarmRules,
+  type AlarmRule,
+} from '@hmi/contract';
 import type { TestAccount } from '../../test/accounts';
 import type { Harness } from '../../test/harness';
 import { ok } from '../../test/registry';
@@ -23,9 +29,9 @@ export async function templateWithTags(
   account: TestAccount,
   name: string,
 ): Promise<{ id: number; tag: (name: string) => number }> {
-  const t = await ok<{ id: number }>(h, account, 'POST', '/v1/templates', { name, hmi_model: 'X10' });
-  await ok(h, account, 'PUT', `/v1/templates/${t.id}/tags`, { tags: everyTypeTags });
-  const tags = await ok<{ list: Tag[] }>(h, account, 'GET', `/v1/templates/${t.id}/tags`);
+  const t = await ok(h, account, createTemplate, { body: { name, hmi_model: 'X10' } });
+  await ok(h, account, putTemplateTags, { params: { id: t.id }, body: { tags: everyTypeTags } });
+  const tags = await ok(h, account, getTemplateTags, { params: { id: t.id } });
   const ids = new Map(tags.list.map((x) => [x.name, x.id]));
   return {
     id: t.id,
@@ -39,11 +45,6 @@ export async function templateWithTags(
 
 /** Rules of a template as the list call returns them (first 200). */
 export async function rulesOf(h: Harness, account: TestAccount, templateId: number): Promise<AlarmRule[]> {
-  const r = await ok<{ list: AlarmRule[] }>(
-    h,
-    account,
-    'GET',
-    `/v1/templates/${templateId}/alarm-rules?pageSize=200`,
-  );
+  const r = await ok(h, account, listAlarmRules, { params: { id: templateId }, query: { pageSize: 200 } });
   return r.list;
 }

@@ -1,18 +1,20 @@
-import { alarmSheetColumns, type AlarmRule } from '@hmi/contract';
+import {
+  exportAlarmRules,
+  listAlarmRules,
+  listAlarmGroups,
+  deleteTemplate,
+  importAlarmRules,
+  alarmSheetColumns,
+  type AlarmRule,
+} from '@hmi/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { call, startHarness, type Harness } from '../../test/harness';
+import { api, startHarness, type Harness } from '../../test/harness';
 import { ok } from '../../test/registry';
 import { templateWithTags } from './fixtures';
 import { zipOf } from './zip-fixture';
-
-interface ImportResult {
-  created: { row: number; name: string }[];
-  updated: { row: number; name: string }[];
-  refused: { row: number; name: string; field: string; issue: string }[];
-}
 
 const header = [...alarmSheetColumns];
 
@@ -75,29 +77,19 @@ describe.each(databases)('alarm rule import and export on $name', (database) => 
   });
 
   const importInto = (templateId: number, content: Buffer, filename = 'rules.xlsx', as: TestAccount = main) =>
-    call<ImportResult>(h.app, 'POST', `/v1/templates/${templateId}/alarm-rules/import`, {
+    api(h.app, importAlarmRules, {
+      params: { id: templateId },
       token: as.token,
       body: { filename, content_base64: content.toString('base64') },
     });
-  const exportOf = (templateId: number) =>
-    ok<{ filename: string; content_base64: string; total: number }>(
-      h,
-      main,
-      'GET',
-      `/v1/templates/${templateId}/alarm-rules/export`,
-    );
+  const exportOf = (templateId: number) => ok(h, main, exportAlarmRules, { params: { id: templateId } });
   const allRules = async (templateId: number) => {
     const page = (n: number) =>
-      ok<{ list: AlarmRule[] }>(
-        h,
-        main,
-        'GET',
-        `/v1/templates/${templateId}/alarm-rules?pageSize=200&page=${n}`,
-      );
+      ok(h, main, listAlarmRules, { params: { id: templateId }, query: { pageSize: 200, page: n } });
     return [...(await page(1)).list, ...(await page(2)).list];
   };
   const ruleCount = async (templateId: number) =>
-    (await ok<{ total: number }>(h, main, 'GET', `/v1/templates/${templateId}/alarm-rules?pageSize=1`)).total;
+    (await ok(h, main, listAlarmRules, { params: { id: templateId }, query: { pageSize: 1 } })).total;
 
   it('imports 300 rules, creating their groups, and exports them back unchanged', async () => {
     const r = await importInto(a.id, await workbook(threeHundredRows()));
@@ -121,12 +113,7 @@ describe.each(databases)('alarm rule import and export on $name', (database) => 
       on_delay_s: 10,
     });
     expect(rules[4]).toMatchObject({ type: 'deviation', target: '-50', deviation: '5', content: '-dash' });
-    const groups = await ok<{ list: { name: string; rule_count: number }[] }>(
-      h,
-      main,
-      'GET',
-      `/v1/templates/${a.id}/alarm-groups`,
-    );
+    const groups = await ok(h, main, listAlarmGroups, { params: { id: a.id } });
     expect(groups.list.map((g) => g.name).sort()).toEqual(['Cold', 'Heat', 'Switch']);
 
     const exported = await exportOf(a.id);
@@ -213,7 +200,7 @@ describe.each(databases)('alarm rule import and export on $name', (database) => 
       ['ok 1', 2, null],
       ['ok 2', 256, 'G'],
     ]);
-    await ok(h, main, 'DELETE', `/v1/templates/${t.id}`);
+    await ok(h, main, deleteTemplate, { params: { id: t.id } });
   });
 
   it('ignores unknown headers such as __proto__ and reads formula cells as their saved value', async () => {
@@ -248,7 +235,7 @@ describe.each(databases)('alarm rule import and export on $name', (database) => 
     expect(r.body.data.created).toEqual([{ row: 2, name: 'p1' }]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect((await allRules(t.id))[0]).toMatchObject({ name: 'p1', content: 'click', alarm_value: '5' });
-    await ok(h, main, 'DELETE', `/v1/templates/${t.id}`);
+    await ok(h, main, deleteTemplate, { params: { id: t.id } });
   });
 
   it('refuses .xls with a clear message, archives that are too large inside, and bytes that are not .xlsx', async () => {

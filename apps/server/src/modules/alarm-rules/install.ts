@@ -1,7 +1,4 @@
-import type { Bus } from '../../platform/bus';
-import type { Clock } from '../../platform/clock';
-import type { Db } from '../../platform/db';
-import type { RegisterCall } from '../../platform/http/register-call';
+import type { InstallContext } from '../../platform/install';
 import type { DataPermissionService } from '../data-permissions/service';
 import type { TemplateHooks } from '../templates/service';
 import { AlarmRuleRepo } from './repo';
@@ -11,14 +8,8 @@ import { AlarmRuleTemplateHooks } from './template-hooks';
 import { AlarmRuleTransfer } from './transfer';
 
 /** Registers the alarm-rule calls; returns the hooks the template service calls on TAG and copy changes. */
-export function installAlarmRules(
-  registerCall: RegisterCall,
-  db: Db['db'],
-  perms: DataPermissionService,
-  clock: Clock,
-  bus: Bus,
-): TemplateHooks {
-  const svc = new AlarmRuleService(new AlarmRuleRepo(db), perms, clock, bus);
-  alarmRuleRoutes(registerCall, svc, new AlarmRuleTransfer(svc));
+export function installAlarmRules(ctx: InstallContext, d: { perms: DataPermissionService }): TemplateHooks {
+  const svc = new AlarmRuleService(new AlarmRuleRepo(ctx.db), d.perms, ctx.clock, ctx.bus);
+  alarmRuleRoutes(ctx.registerCall, svc, new AlarmRuleTransfer(svc));
   return new AlarmRuleTemplateHooks(svc);
 }

@@ -1,9 +1,8 @@
-import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { RepoBase } from '../../platform/db/repo-base';
+import { sql, type Updateable } from 'kysely';
 import { NO_IDS } from '../../platform/db';
-import type { AlarmRuleTable, Database, NewAlarmRule } from '../../platform/db/schema';
-import { likePattern } from '../devices/repo';
-
-export type Q = Kysely<Database> | Transaction<Database>;
+import type { AlarmRuleTable, NewAlarmRule } from '../../platform/db/schema';
+import { containsIgnoringCase, pageWindow, type Queryable } from '../../platform/db/sql';
 
 export interface RuleFilter {
   templateId: number;
@@ -18,14 +17,8 @@ export interface RuleFilter {
 export type RuleFields = Omit<NewAlarmRule, 'id' | 'team_id' | 'template_id' | 'created_at' | 'updated_at'>;
 
 /** SQL of alarm groups and alarm rules. Every query names the template (or the team) it reads. */
-export class AlarmRuleRepo {
-  constructor(readonly db: Kysely<Database>) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
-  template(teamId: number, id: number, q: Q = this.db) {
+export class AlarmRuleRepo extends RepoBase {
+  template(teamId: number, id: number, q: Queryable = this.db) {
     return q
       .selectFrom('templates')
       .select(['id', 'team_id', 'name'])
@@ -34,7 +27,7 @@ export class AlarmRuleRepo {
       .executeTakeFirst();
   }
 
-  async teamOf(templateId: number, q: Q): Promise<number> {
+  async teamOf(templateId: number, q: Queryable): Promise<number> {
     const r = await q
       .selectFrom('templates')
       .select('team_id')
@@ -43,7 +36,7 @@ export class AlarmRuleRepo {
     return r.team_id;
   }
 
-  tags(templateId: number, q: Q = this.db) {
+  tags(templateId: number, q: Queryable = this.db) {
     return q
       .selectFrom('template_tags')
       .select(['id', 'name', 'data_type'])
@@ -51,7 +44,7 @@ export class AlarmRuleRepo {
       .execute();
   }
 
-  groups(templateId: number, q: Q = this.db) {
+  groups(templateId: number, q: Queryable = this.db) {
     return q
       .selectFrom('alarm_groups')
       .selectAll('alarm_groups')
@@ -67,7 +60,7 @@ export class AlarmRuleRepo {
       .execute();
   }
 
-  group(teamId: number, id: number, q: Q = this.db) {
+  group(teamId: number, id: number, q: Queryable = this.db) {
     return q
       .selectFrom('alarm_groups')
       .selectAll()
@@ -76,7 +69,7 @@ export class AlarmRuleRepo {
       .executeTakeFirst();
   }
 
-  async groupInTemplate(templateId: number, id: number, q: Q = this.db): Promise<boolean> {
+  async groupInTemplate(templateId: number, id: number, q: Queryable = this.db): Promise<boolean> {
     const r = await q
       .selectFrom('alarm_groups')
       .select('id')
@@ -86,7 +79,7 @@ export class AlarmRuleRepo {
     return r !== undefined;
   }
 
-  async groupNameTaken(templateId: number, name: string, exceptId: number | null, q: Q = this.db) {
+  async groupNameTaken(templateId: number, name: string, exceptId: number | null, q: Queryable = this.db) {
     let s = q
       .selectFrom('alarm_groups')
       .select('id')
@@ -98,24 +91,24 @@ export class AlarmRuleRepo {
 
   async insertGroup(
     row: { team_id: number; template_id: number; name: string; created_at: number },
-    q: Q,
+    q: Queryable,
   ): Promise<number> {
     const r = await q.insertInto('alarm_groups').values(row).returning('id').executeTakeFirstOrThrow();
     return r.id;
   }
 
-  async renameGroup(id: number, name: string, q: Q): Promise<void> {
+  async renameGroup(id: number, name: string, q: Queryable): Promise<void> {
     await q.updateTable('alarm_groups').set({ name }).where('id', '=', id).execute();
   }
 
   /** Deletes the group; its rules stay, without a group. */
-  async deleteGroup(id: number, q: Q): Promise<void> {
+  async deleteGroup(id: number, q: Queryable): Promise<void> {
     await q.updateTable('alarm_rules').set({ group_id: null }).where('group_id', '=', id).execute();
     await q.deleteFrom('alarm_groups').where('id', '=', id).execute();
   }
 
   /** Rules with their group and TAG names. */
-  private withNames(q: Q) {
+  private withNames(q: Queryable) {
     return q
       .selectFrom('alarm_rules')
       .leftJoin('alarm_groups', 'alarm_groups.id', 'alarm_rules.group_id')
@@ -131,7 +124,7 @@ export class AlarmRuleRepo {
     if (f.type !== undefined) q = q.where('alarm_rules.type', '=', f.type);
     if (f.enabled !== undefined) q = q.where('alarm_rules.enabled', '=', f.enabled);
     if (f.keyword) {
-      const pattern = sql<string>`${likePattern(f.keyword)} escape '\\'`;
+      const pattern = containsIgnoringCase(f.keyword);
       q = q.where((eb) =>
         eb.or([
           eb(sql`lower(alarm_rules.name)`, 'like', pattern),
@@ -139,12 +132,9 @@ export class AlarmRuleRepo {
         ]),
       );
     }
+    const { offset, limit } = pageWindow(page, pageSize);
     const [rows, total] = await Promise.all([
-      q
-        .orderBy('alarm_rules.id')
-        .limit(pageSize)
-        .offset((page - 1) * pageSize)
-        .execute(),
+      q.orderBy('alarm_rules.id').offset(offset).limit(limit).execute(),
       this.db
         .selectFrom(q.as('r'))
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -154,21 +144,21 @@ export class AlarmRuleRepo {
   }
 
   /** Every rule of the template, in creation order. */
-  all(templateId: number, q: Q = this.db) {
+  all(templateId: number, q: Queryable = this.db) {
     return this.withNames(q)
       .where('alarm_rules.template_id', '=', templateId)
       .orderBy('alarm_rules.id')
       .execute();
   }
 
-  rule(teamId: number, id: number, q: Q = this.db) {
+  rule(teamId: number, id: number, q: Queryable = this.db) {
     return this.withNames(q)
       .where('alarm_rules.team_id', '=', teamId)
       .where('alarm_rules.id', '=', id)
       .executeTakeFirst();
   }
 
-  async count(templateId: number, q: Q = this.db): Promise<number> {
+  async count(templateId: number, q: Queryable = this.db): Promise<number> {
     const r = await q
       .selectFrom('alarm_rules')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -177,7 +167,7 @@ export class AlarmRuleRepo {
     return Number(r.n);
   }
 
-  async nameTaken(templateId: number, name: string, exceptId: number | null, q: Q = this.db) {
+  async nameTaken(templateId: number, name: string, exceptId: number | null, q: Queryable = this.db) {
     let s = q
       .selectFrom('alarm_rules')
       .select('id')
@@ -189,7 +179,7 @@ export class AlarmRuleRepo {
 
   async insert(
     row: RuleFields & { team_id: number; template_id: number; created_at: number },
-    q: Q,
+    q: Queryable,
   ): Promise<number> {
     const r = await q
       .insertInto('alarm_rules')
@@ -199,16 +189,16 @@ export class AlarmRuleRepo {
     return r.id;
   }
 
-  async update(id: number, patch: Updateable<AlarmRuleTable>, q: Q): Promise<void> {
+  async update(id: number, patch: Updateable<AlarmRuleTable>, q: Queryable): Promise<void> {
     await q.updateTable('alarm_rules').set(patch).where('id', '=', id).execute();
   }
 
-  async remove(id: number, q: Q): Promise<void> {
+  async remove(id: number, q: Queryable): Promise<void> {
     await q.deleteFrom('alarm_rules').where('id', '=', id).execute();
   }
 
   /** Ids among `ids` that are rules of the template. */
-  async idsOf(templateId: number, ids: readonly number[], q: Q): Promise<number[]> {
+  async idsOf(templateId: number, ids: readonly number[], q: Queryable): Promise<number[]> {
     const rows = await q
       .selectFrom('alarm_rules')
       .select('id')
@@ -219,7 +209,7 @@ export class AlarmRuleRepo {
   }
 
   /** Sets `enabled` on the rules whose state differs; returns how many changed. */
-  async setEnabled(templateId: number, ids: readonly number[], enabled: 0 | 1, now: number, q: Q) {
+  async setEnabled(templateId: number, ids: readonly number[], enabled: 0 | 1, now: number, q: Queryable) {
     const r = await q
       .updateTable('alarm_rules')
       .set({ enabled, updated_at: now })

@@ -1,8 +1,5 @@
 import { groupWithDescendants, type AlarmSubscription, type Locale } from '@hmi/contract';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../platform/db/schema';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import type { Queryable } from '../../platform/db/sql';
 
 /** A member of the team with the alarm mail subscription they hold (null: none). */
 export interface Member {
@@ -22,7 +19,10 @@ export interface PlacedDevice {
  * Active members of each device's team who may see the device, as data permissions say at this
  * moment (the main account always; a sub-account through a granted group or one of its parents).
  */
-export async function membersSeeing(q: Q, devices: readonly PlacedDevice[]): Promise<Map<number, Member[]>> {
+export async function membersSeeing(
+  q: Queryable,
+  devices: readonly PlacedDevice[],
+): Promise<Map<number, Member[]>> {
   const out = new Map<number, Member[]>();
   for (const teamId of new Set(devices.map((d) => d.team_id))) {
     const users = await q

@@ -1,4 +1,11 @@
-import { topics, type AlarmMessage, type MessageCounts } from '@hmi/contract';
+import {
+  getMessageCounts,
+  acknowledgeAlarms,
+  listAlarmMessages,
+  setMessagesRead,
+  setAlarmRulesEnabled,
+  topics,
+} from '@hmi/contract';
 import { sql } from 'kysely';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,10 +45,8 @@ describe.each(databases)('alarm lifecycle over MQTT on $name', (database) => {
     await h?.close();
   });
 
-  const unreadAlarms = async () =>
-    (await ok<MessageCounts>(h, main, 'GET', '/v1/msg/notify/count')).unread.alarm;
-  const ack = (ids: number[]) =>
-    ok<{ acknowledged: number }>(h, main, 'POST', '/v1/alarm/template/web/AskAlarms', { ids });
+  const unreadAlarms = async () => (await ok(h, main, getMessageCounts)).unread.alarm;
+  const ack = (ids: number[]) => ok(h, main, acknowledgeAlarms, { body: { ids } });
 
   it('raises once with a live message, survives a redelivery, keeps the responder and recovers past the deadband', async () => {
     await pub.send('temp', 80, 0);
@@ -105,12 +110,7 @@ describe.each(databases)('alarm lifecycle over MQTT on $name', (database) => {
       recovery_value: '74.9',
     });
 
-    const messages = await ok<{ list: AlarmMessage[]; total: number }>(
-      h,
-      main,
-      'GET',
-      '/v1/alarm/template/web/message/list',
-    );
+    const messages = await ok(h, main, listAlarmMessages);
     expect(messages.list.map((m) => [m.event, m.record_id, m.urgency, m.state, m.is_read])).toEqual([
       ['recovered', id, 1, 4, false],
       ['raised', id, 1, 4, false],
@@ -121,14 +121,9 @@ describe.each(databases)('alarm lifecycle over MQTT on $name', (database) => {
       content: 'too hot',
     });
     expect(await unreadAlarms()).toBe(2);
-    await ok(h, main, 'POST', '/v1/msg/setread', { ids: messages.list.map((m) => m.id) });
+    await ok(h, main, setMessagesRead, { body: { ids: messages.list.map((m) => m.id) } });
     expect(await unreadAlarms()).toBe(0);
-    const unread = await ok<{ total: number }>(
-      h,
-      main,
-      'GET',
-      '/v1/alarm/template/web/message/list?is_read=0',
-    );
+    const unread = await ok(h, main, listAlarmMessages, { query: { is_read: '0' } });
     expect(unread.total).toBe(0);
   });
 
@@ -233,9 +228,12 @@ describe.each(databases)('alarm lifecycle over MQTT on $name', (database) => {
       (await recordsOf(h, main, device.deviceId)).filter((r) => r.rule_name === 'overflow');
     await pub.send('count', '18446744073709551615', 300);
     expect(await overflow()).toEqual([]);
-    await ok(h, main, 'POST', `/v1/templates/${device.templateId}/alarm-rules/enabled`, {
-      ids: [ruleId],
-      enabled: true,
+    await ok(h, main, setAlarmRulesEnabled, {
+      params: { id: device.templateId },
+      body: {
+        ids: [ruleId],
+        enabled: true,
+      },
     });
     // 2^64 - 2 as a double equals 2^64 - 1: only an exact comparison keeps this one normal.
     await pub.send('count', '18446744073709551614', 310);

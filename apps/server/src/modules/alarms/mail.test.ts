@@ -1,4 +1,11 @@
-import type { AlarmMessage, AlarmRecord } from '@hmi/contract';
+import {
+  createGroup,
+  updateDevice,
+  putAlarmSubscription,
+  listAlarms,
+  acknowledgeAlarms,
+  listAlarmMessages,
+} from '@hmi/contract';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, createSubAccount, grant, type TestAccount } from '../../test/accounts';
@@ -41,12 +48,15 @@ describe.each(databases)('alarm mail and escalation over SMTP on $name', (databa
     main = await createMainAccount(h, 50);
     device = await boundDevice(h, main, `mail${database.name}`);
     const { templateId, tagId } = device;
-    const group = (await ok<{ id: number }>(h, main, 'POST', '/v1/groups', { name: 'plant' })).id;
-    await ok(h, main, 'PUT', `/v1/devices/${device.deviceId}`, { name: 'Boiler', group_id: group });
+    const group = (await ok(h, main, createGroup, { body: { name: 'plant' } })).id;
+    await ok(h, main, updateDevice, {
+      params: { id: device.deviceId },
+      body: { name: 'Boiler', group_id: group },
+    });
     member = await createSubAccount(h, main.teamId, [2]);
     await grant(h, member.userId, 'group', [group]);
     blind = await createSubAccount(h, main.teamId, [2]);
-    const subscribe = (a: TestAccount, body: object) => ok(h, a, 'PUT', '/v1/alarm-subscription', body);
+    const subscribe = (a: TestAccount, body: object) => ok(h, a, putAlarmSubscription, { raw: { body } });
     await subscribe(main, {
       mail: true,
       min_level: 16,
@@ -112,9 +122,9 @@ describe.each(databases)('alarm mail and escalation over SMTP on $name', (databa
   });
 
   it('escalates an alarm left unacknowledged once per subscriber, never an acknowledged one', async () => {
-    const records = (await ok<{ list: AlarmRecord[] }>(h, main, 'GET', '/v1/alarms')).list;
+    const records = (await ok(h, main, listAlarms)).list;
     const boom = records.find((r) => r.rule_name === 'boom');
-    await ok(h, main, 'POST', '/v1/alarm/template/web/AskAlarms', { ids: [boom?.id] });
+    await ok(h, main, acknowledgeAlarms, { body: { ids: [boom?.id as number] } });
 
     h.clock.advance(9 * 60);
     expect(await h.app.alarms.notifier.escalate()).toBe(0);
@@ -130,19 +140,9 @@ describe.each(databases)('alarm mail and escalation over SMTP on $name', (databa
     expect(mailsTo(main)).toHaveLength(1);
     expect(mailsTo(blind)).toEqual([]);
 
-    const messages = await ok<{ list: AlarmMessage[] }>(
-      h,
-      member,
-      'GET',
-      '/v1/alarm/template/web/message/list',
-    );
+    const messages = await ok(h, member, listAlarmMessages);
     expect(messages.list.filter((m) => m.event === 'escalated').map((m) => m.rule_name)).toEqual(['hot']);
-    const mainMessages = await ok<{ list: AlarmMessage[] }>(
-      h,
-      main,
-      'GET',
-      '/v1/alarm/template/web/message/list',
-    );
+    const mainMessages = await ok(h, main, listAlarmMessages);
     expect(mainMessages.list.some((m) => m.event === 'escalated')).toBe(false);
   });
 

@@ -1,4 +1,5 @@
 import { MessageKind, type AlarmMessage } from '@hmi/contract';
+import { storedMessage, type StoredMessage } from '../message/rows';
 
 /**
  * The message-centre row of an alarm event for one member: title and content read as they are in the
@@ -8,18 +9,17 @@ import { MessageKind, type AlarmMessage } from '@hmi/contract';
 export function alarmMessageRow(
   m: { userId: number; teamId: number; recordId: number; event: AlarmMessage['event']; now: number },
   f: { device: string; rule: string; level: number; tag: string; value: string; content: string },
-) {
-  return {
+): StoredMessage {
+  return storedMessage({
     team_id: m.teamId,
     user_id: m.userId,
     kind: MessageKind.ALARM,
     type: null,
     title: `${f.device}: ${f.rule}`,
     content: f.content || `${f.tag} = ${f.value}`,
-    params: JSON.stringify({ event: m.event, ...f }),
-    is_read: 0,
+    params: { event: m.event, ...f },
     alarm_record_id: m.recordId,
     alarm_event: m.event,
     created_at: m.now,
-  };
+  });
 }

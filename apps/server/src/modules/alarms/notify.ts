@@ -5,6 +5,7 @@ import type { Bus } from '../../platform/bus';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/schema';
 import type { Mailer } from '../../platform/mail';
+import type { MessageService } from '../message/service';
 import { membersSeeing } from './audience';
 import type { Applied } from './engine/store';
 import { alarmMessageRow } from './message-row';
@@ -12,6 +13,8 @@ import { alarmMail, type AlarmMailFacts } from './mail-text';
 
 export interface NotifierOptions {
   db: Kysely<Database>;
+  /** Where escalation messages are written, in the transaction that records the escalation. */
+  messages: Pick<MessageService, 'write'>;
   mailer: Mailer;
   bus: Bus;
   clock: Clock;
@@ -150,22 +153,18 @@ export class AlarmNotifier {
           .executeTakeFirst();
         if (Number(r.numInsertedOrUpdatedRows ?? 0) !== 1) continue;
         won.push(d);
-        await trx
-          .insertInto('messages')
-          .values(
-            alarmMessageRow(
-              { userId: d.user_id, teamId: d.team_id, recordId: d.record_id, event: 'escalated', now },
-              {
-                device: d.device_name,
-                rule: d.rule_name,
-                level: d.level,
-                tag: d.tag_name,
-                value: d.value,
-                content: d.content,
-              },
-            ),
-          )
-          .execute();
+        const row = alarmMessageRow(
+          { userId: d.user_id, teamId: d.team_id, recordId: d.record_id, event: 'escalated', now },
+          {
+            device: d.device_name,
+            rule: d.rule_name,
+            level: d.level,
+            tag: d.tag_name,
+            value: d.value,
+            content: d.content,
+          },
+        );
+        await this.o.messages.write([row], trx);
       }
       return won;
     });

@@ -1,4 +1,14 @@
-import type { AlarmMessage, AlarmRecord, AlarmSubscription } from '@hmi/contract';
+import {
+  createGroup,
+  bindDevice,
+  listAlarms,
+  acknowledgeAlarms,
+  listAlarmMessages,
+  exportAlarms,
+  putAlarmSubscription,
+  getAlarmSubscription,
+  type CallDef,
+} from '@hmi/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,7 +19,7 @@ import {
   type TestAccount,
 } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { call, startHarness, type Harness } from '../../test/harness';
+import { api, startHarness, type Harness } from '../../test/harness';
 import { boundDevice } from '../../test/mqtt';
 import { ok } from '../../test/registry';
 import { alarmMessageRow } from './message-row';
@@ -70,16 +80,18 @@ describe.each(databases)('alarm records, messages and subscription on $name', (d
     h = await startHarness(database);
     main = await createMainAccount(h, 50);
     const base = await boundDevice(h, main, `rec${database.name}`);
-    const groupA = (await ok<{ id: number }>(h, main, 'POST', '/v1/groups', { name: 'A' })).id;
-    const groupB = (await ok<{ id: number }>(h, main, 'POST', '/v1/groups', { name: 'B' })).id;
+    const groupA = (await ok(h, main, createGroup, { body: { name: 'A' } })).id;
+    const groupB = (await ok(h, main, createGroup, { body: { name: 'B' } })).id;
     const device = async (name: string, group_id: number) => {
       const hw = await newHardware(h);
       return (
-        await ok<{ id: number }>(h, main, 'POST', '/v1/devices', {
-          ...hw,
-          name,
-          group_id,
-          template_id: base.templateId,
+        await ok(h, main, bindDevice, {
+          body: {
+            ...hw,
+            name,
+            group_id,
+            template_id: base.templateId,
+          },
         })
       ).id;
     };
@@ -110,7 +122,7 @@ describe.each(databases)('alarm records, messages and subscription on $name', (d
   });
 
   const ids = async (account: TestAccount, query: string) =>
-    (await ok<{ list: AlarmRecord[] }>(h, account, 'GET', `/v1/alarms?${query}`)).list.map((r) => r.id);
+    (await ok(h, account, listAlarms, { raw: { query } })).list.map((r) => r.id);
 
   it('filters by state, level, time range, device, rule and keyword, newest first with paging', async () => {
     const [a0, a1, a2] = s.a;
@@ -127,49 +139,41 @@ describe.each(databases)('alarm records, messages and subscription on $name', (d
     expect(await ids(main, 'keyword=PRESSURE')).toEqual([a1]);
     expect(await ids(main, 'keyword=beta')).toEqual([b1, b0]);
     expect(await ids(main, 'keyword=%25')).toEqual([]);
-    const page = await ok<{ list: AlarmRecord[]; total: number }>(
-      h,
-      main,
-      'GET',
-      '/v1/alarms?page=2&pageSize=2',
-    );
+    const page = await ok(h, main, listAlarms, { query: { page: 2, pageSize: 2 } });
     expect([page.total, page.list.map((r) => r.id)]).toEqual([5, [a1, b0]]);
-    expect((await ok<{ list: AlarmRecord[] }>(h, main, 'GET', '/v1/alarms?state=1')).list[1]).toMatchObject({
+    expect((await ok(h, main, listAlarms, { query: { state: 1 } })).list[1]).toMatchObject({
       device_name: 'alpha',
       urgency: 1,
       rule_id: s.ruleId,
     });
     for (const bad of ['state=3', 'level=3', 'start=-1', 'device_id=0'])
-      expect((await call(h.app, 'GET', `/v1/alarms?${bad}`, { token: main.token })).body.code, bad).toBe(
+      expect((await api(h.app, listAlarms, { raw: { query: bad }, token: main.token })).body.code, bad).toBe(
         1006,
       );
   });
 
   it('shows a sub-account only the records of devices in its groups; acknowledging another one is 1003 and changes nothing', async () => {
-    const [a0] = s.a;
-    const [b0] = s.b;
+    const a0 = s.a[0] as number;
+    const b0 = s.b[0] as number;
     expect(await ids(viewer, '')).toEqual([...s.a].reverse());
     expect(await ids(viewer, `device_id=${s.deviceB}`)).toEqual([]);
-    const refused = await call(h.app, 'POST', '/v1/alarm/template/web/AskAlarms', {
-      token: viewer.token,
-      body: { ids: [a0, b0] },
-    });
+    const refused = await api(h.app, acknowledgeAlarms, { token: viewer.token, body: { ids: [a0, b0] } });
     expect(refused.body.code).toBe(1003);
-    const unknown = await call(h.app, 'POST', '/v1/alarm/template/web/AskAlarms', {
+    const unknown = await api(h.app, acknowledgeAlarms, {
       token: viewer.token,
       body: { ids: [a0, 999_999] },
     });
     expect(unknown.body.code).toBe(1003);
-    const stillUp = await ok<{ list: AlarmRecord[] }>(h, main, 'GET', '/v1/alarms?state=1');
+    const stillUp = await ok(h, main, listAlarms, { query: { state: 1 } });
     expect(stillUp.list.map((r) => [r.id, r.response_at])).toEqual([
       [b0, null],
       [a0, null],
     ]);
 
-    expect(
-      await ok(h, viewer, 'POST', '/v1/alarm/template/web/AskAlarms', { ids: [a0, a0, s.a[1] ?? 0] }),
-    ).toEqual({ acknowledged: 1 });
-    const acked = (await ok<{ list: AlarmRecord[] }>(h, viewer, 'GET', `/v1/alarms?level=16`)).list[0];
+    expect(await ok(h, viewer, acknowledgeAlarms, { body: { ids: [a0, a0, s.a[1] ?? 0] } })).toEqual({
+      acknowledged: 1,
+    });
+    const acked = (await ok(h, viewer, listAlarms, { query: { level: 16 } })).list[0];
     expect(acked).toMatchObject({
       state: 2,
       responder_id: viewer.userId,
@@ -178,45 +182,35 @@ describe.each(databases)('alarm records, messages and subscription on $name', (d
     // Another team's main account sees none of it.
     const other = await createMainAccount(h, 1);
     expect(await ids(other, '')).toEqual([]);
-    expect(
-      (
-        await call(h.app, 'POST', '/v1/alarm/template/web/AskAlarms', {
-          token: other.token,
-          body: { ids: [b0] },
-        })
-      ).body.code,
-    ).toBe(1003);
+    expect((await api(h.app, acknowledgeAlarms, { token: other.token, body: { ids: [b0] } })).body.code).toBe(
+      1003,
+    );
   });
 
   it('refuses every record call without device view, and every call without a session', async () => {
-    const calls: [method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown][] = [
-      ['GET', '/v1/alarms'],
-      ['GET', '/v1/alarms/export'],
-      ['POST', '/v1/alarm/template/web/AskAlarms', { ids: [s.a[0]] }],
+    // Calls of different shapes in one table: their bodies go as written.
+    const calls: [def: CallDef, body?: unknown][] = [
+      [listAlarms],
+      [exportAlarms],
+      [acknowledgeAlarms, { ids: [s.a[0]] }],
     ];
-    for (const [method, url, body] of calls) {
-      const r = await call(h.app, method, url, { token: outsider.token, ...(body ? { body } : {}) });
-      expect([url, r.status, r.body.code]).toEqual([url, 403, 1002]);
+    for (const [def, body] of calls) {
+      const r = await api(h.app, def, { token: outsider.token, raw: { body } });
+      expect([def.path, r.status, r.body.code]).toEqual([def.path, 403, 1002]);
     }
-    const everyCall: [method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown][] = [
+    const everyCall: [def: CallDef, body?: unknown][] = [
       ...calls,
-      ['GET', '/v1/alarm/template/web/message/list'],
-      ['GET', '/v1/alarm-subscription'],
-      [
-        'PUT',
-        '/v1/alarm-subscription',
-        { mail: true, min_level: 1, escalation: false, escalate_after_minutes: 0 },
-      ],
+      [listAlarmMessages],
+      [getAlarmSubscription],
+      [putAlarmSubscription, { mail: true, min_level: 1, escalation: false, escalate_after_minutes: 0 }],
     ];
-    for (const [method, url, body] of everyCall) {
-      const r = await call(h.app, method, url, body ? { body } : {});
-      expect([url, r.body.code]).toEqual([url, 1008]);
+    for (const [def, body] of everyCall) {
+      const r = await api(h.app, def, { raw: { body } });
+      expect([def.path, r.body.code]).toEqual([def.path, 1008]);
     }
     // Messages and the subscription are anyone's own: no device view needed.
-    expect(
-      (await ok<{ total: number }>(h, outsider, 'GET', '/v1/alarm/template/web/message/list')).total,
-    ).toBe(0);
-    await ok(h, outsider, 'GET', '/v1/alarm-subscription');
+    expect((await ok(h, outsider, listAlarmMessages)).total).toBe(0);
+    await ok(h, outsider, getAlarmSubscription);
   });
 
   it('lists alarm messages only of devices the reader may see, with urgency from the level', async () => {
@@ -241,40 +235,24 @@ describe.each(databases)('alarm records, messages and subscription on $name', (d
         ),
       ])
       .execute();
-    const seen = await ok<{ list: AlarmMessage[]; total: number }>(
-      h,
-      viewer,
-      'GET',
-      '/v1/alarm/template/web/message/list',
-    );
+    const seen = await ok(h, viewer, listAlarmMessages);
     expect(seen.list.map((m) => [m.record_id, m.event, m.urgency, m.device_name])).toEqual([
       [a0, 'raised', 1, 'alpha'],
     ]);
-    const mine = await ok<{ list: AlarmMessage[] }>(
-      h,
-      main,
-      'GET',
-      '/v1/alarm/template/web/message/list?urgency=1',
-    );
+    const mine = await ok(h, main, listAlarmMessages, { query: { urgency: 1 } });
     expect(mine.list.map((m) => [m.record_id, m.event, m.level, m.urgency])).toEqual([
       [b0, 'escalated', 8, 1],
     ]);
+    expect((await ok(h, main, listAlarmMessages, { query: { urgency: 3 } })).total).toBe(0);
     expect(
-      (await ok<{ total: number }>(h, main, 'GET', '/v1/alarm/template/web/message/list?urgency=3')).total,
-    ).toBe(0);
-    expect(
-      (await call(h.app, 'GET', '/v1/alarm/template/web/message/list?urgency=4', { token: main.token })).body
-        .code,
+      (await api(h.app, listAlarmMessages, { query: { urgency: 4 }, token: main.token })).body.code,
     ).toBe(1006);
   });
 
   it('exports to .xlsx with times in the caller’s time zone and formula-looking text neutralised', async () => {
-    const r = await ok<{ filename: string; content_base64: string; total: number }>(
-      h,
-      main,
-      'GET',
-      `/v1/alarms/export?device_id=${s.deviceA}&timezone=8&locale=en-US`,
-    );
+    const r = await ok(h, main, exportAlarms, {
+      query: { device_id: s.deviceA, timezone: 8, locale: 'en-US' },
+    });
     expect(r.filename).toMatch(/^alarm_records_\d{12}\.xlsx$/);
     expect(r.total).toBe(3);
     const wb = new ExcelJS.Workbook();
@@ -305,19 +283,14 @@ describe.each(databases)('alarm records, messages and subscription on $name', (d
     expect(row(2)[8]).toBe('Recovered');
     expect(row(2)[11]).toBe('2026-03-01 16:03:29');
 
-    const west = await ok<{ content_base64: string }>(
-      h,
-      main,
-      'GET',
-      `/v1/alarms/export?level=16&timezone=-5.5`,
-    );
+    const west = await ok(h, main, exportAlarms, { query: { level: 16, timezone: -5.5 } });
     const wb2 = new ExcelJS.Workbook();
     await wb2.xlsx.load(Buffer.from(west.content_base64, 'base64') as unknown as ArrayBuffer);
     expect(wb2.worksheets[0]?.getRow(2).getCell(1).value).toBe('2026-03-01 02:30:00');
     expect(wb2.worksheets[0]?.getRow(1).getCell(1).value).toBe('告警时间');
     for (const bad of ['timezone=15', 'timezone=-13', 'timezone=x', 'locale=fr'])
       expect(
-        (await call(h.app, 'GET', `/v1/alarms/export?${bad}`, { token: main.token })).body.code,
+        (await api(h.app, exportAlarms, { raw: { query: bad }, token: main.token })).body.code,
         bad,
       ).toBe(1006);
   });
@@ -345,12 +318,7 @@ describe.each(databases)('alarm records, messages and subscription on $name', (d
         .insertInto('alarm_records')
         .values(rows.slice(i, i + 500))
         .execute();
-    const r = await ok<{ content_base64: string; total: number }>(
-      h,
-      main,
-      'GET',
-      '/v1/alarms/export?keyword=bulk',
-    );
+    const r = await ok(h, main, exportAlarms, { query: { keyword: 'bulk' } });
     expect(r.total).toBe(10_005);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(r.content_base64, 'base64') as unknown as ArrayBuffer);
@@ -361,7 +329,7 @@ describe.each(databases)('alarm records, messages and subscription on $name', (d
   });
 
   it('keeps each member’s own mail subscription, with defaults and checked values', async () => {
-    expect(await ok<AlarmSubscription>(h, viewer, 'GET', '/v1/alarm-subscription')).toEqual({
+    expect(await ok(h, viewer, getAlarmSubscription)).toEqual({
       mail: false,
       min_level: 1,
       escalation: false,
@@ -373,14 +341,14 @@ describe.each(databases)('alarm records, messages and subscription on $name', (d
       min_level: 8,
       escalation: true,
       escalate_after_minutes: 15,
-      locale: 'en-US',
+      locale: 'en-US' as const,
     };
-    expect(await ok(h, viewer, 'PUT', '/v1/alarm-subscription', wanted)).toEqual(wanted);
+    expect(await ok(h, viewer, putAlarmSubscription, { body: wanted })).toEqual(wanted);
     // Without a locale the stored one stays.
     expect(
-      await ok(h, viewer, 'PUT', '/v1/alarm-subscription', { ...wanted, locale: undefined, min_level: 4 }),
+      await ok(h, viewer, putAlarmSubscription, { body: { ...wanted, locale: undefined, min_level: 4 } }),
     ).toEqual({ ...wanted, min_level: 4 });
-    expect((await ok<AlarmSubscription>(h, main, 'GET', '/v1/alarm-subscription')).mail).toBe(false);
+    expect((await ok(h, main, getAlarmSubscription)).mail).toBe(false);
     for (const bad of [
       { ...wanted, min_level: 3 },
       { ...wanted, escalate_after_minutes: -1 },
@@ -388,9 +356,9 @@ describe.each(databases)('alarm records, messages and subscription on $name', (d
       { ...wanted, mail: 'yes' },
       { ...wanted, locale: 'fr-FR' },
     ]) {
-      const r = await call(h.app, 'PUT', '/v1/alarm-subscription', { token: viewer.token, body: bad });
+      const r = await api(h.app, putAlarmSubscription, { token: viewer.token, raw: { body: bad } });
       expect(r.body.code).toBe(1006);
     }
-    expect((await ok<AlarmSubscription>(h, viewer, 'GET', '/v1/alarm-subscription')).min_level).toBe(4);
+    expect((await ok(h, viewer, getAlarmSubscription)).min_level).toBe(4);
   });
 });

@@ -1,7 +1,7 @@
-import { AlarmLevel, AlarmRecordState, AlarmUrgency, ALARM_STATE_ALL } from '@hmi/contract';
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { AlarmRecordState, ALARM_STATE_ALL } from '@hmi/contract';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { likePattern } from '../devices/repo';
+import { containsIgnoringCase, countOf, withTotal } from '../../platform/db/sql';
 
 /** Whose records: the team, and for a sub-account only devices in these groups. */
 export interface RecordScope {
@@ -19,19 +19,6 @@ export interface RecordFilter {
   rule_id?: number | undefined;
   keyword?: string | undefined;
 }
-
-export interface AlarmMessageFilter {
-  isRead?: 0 | 1 | undefined;
-  urgency?: number | undefined;
-  start?: number | undefined;
-  end?: number | undefined;
-}
-
-const levelsOfUrgency: Record<number, number[]> = {
-  [AlarmUrgency.URGENT]: [AlarmLevel.SEVERE, AlarmLevel.CRITICAL],
-  [AlarmUrgency.NORMAL]: [AlarmLevel.MODERATE],
-  [AlarmUrgency.LOW]: [AlarmLevel.MINOR, AlarmLevel.MILD],
-};
 
 const RECORD_COLUMNS = [
   'alarm_records.id',
@@ -56,10 +43,7 @@ const RECORD_COLUMNS = [
   'alarm_records.responder_name',
 ] as const;
 
-const isRead: Expression<SqlBool> = sql<SqlBool>`(messages.is_read = 1 or message_reads.message_id is not null)`;
-const isUnread: Expression<SqlBool> = sql<SqlBool>`(messages.is_read = 0 and message_reads.message_id is null)`;
-
-/** SQL of alarm records, alarm messages and alarm subscriptions. */
+/** SQL of alarm records and alarm subscriptions (alarm messages belong to the message module). */
 export class AlarmRepo {
   constructor(readonly db: Kysely<Database>) {}
 
@@ -82,11 +66,11 @@ export class AlarmRepo {
     if (f.device_id !== undefined) q = q.where('alarm_records.device_id', '=', f.device_id);
     if (f.rule_id !== undefined) q = q.where('alarm_records.rule_id', '=', f.rule_id);
     if (f.keyword) {
-      const p = likePattern(f.keyword);
+      const p = containsIgnoringCase(f.keyword);
       q = q.where((eb) =>
         eb.or(
           ['alarm_records.rule_name', 'alarm_records.content', 'alarm_records.tag_name', 'devices.name'].map(
-            (col) => eb(sql`lower(${sql.ref(col)})`, 'like', sql`${p} escape '\\'`),
+            (col) => eb(sql`lower(${sql.ref(col)})`, 'like', p),
           ),
         ),
       );
@@ -94,19 +78,34 @@ export class AlarmRepo {
     return q;
   }
 
+  /**
+   * The count of `filtered` without the devices join when nothing filters on a device column (no
+   * group scope, no keyword): every record's device exists in its team (records go with their
+   * device), and the join made the count read a device row for each of a team's records.
+   */
+  private counted(s: RecordScope, f: RecordFilter): Promise<number> {
+    if (s.groupIds !== null || f.keyword) return countOf(this.filtered(s, f));
+    let q = this.db.selectFrom('alarm_records').where('alarm_records.team_id', '=', s.teamId);
+    if (f.start !== undefined) q = q.where('alarm_records.alarm_at', '>=', f.start);
+    if (f.end !== undefined) q = q.where('alarm_records.alarm_at', '<=', f.end);
+    if (f.level !== undefined) q = q.where('alarm_records.level', '=', f.level);
+    if (f.state !== ALARM_STATE_ALL) q = q.where('alarm_records.state', '=', f.state);
+    if (f.device_id !== undefined) q = q.where('alarm_records.device_id', '=', f.device_id);
+    if (f.rule_id !== undefined) q = q.where('alarm_records.rule_id', '=', f.rule_id);
+    return countOf(q);
+  }
+
   async list(s: RecordScope, f: RecordFilter, offset: number, limit: number) {
-    const q = this.filtered(s, f);
-    const [rows, total] = await Promise.all([
-      q
+    return withTotal(
+      this.filtered(s, f)
         .select(RECORD_COLUMNS)
         .orderBy('alarm_records.alarm_at', 'desc')
         .orderBy('alarm_records.id', 'desc')
         .offset(offset)
         .limit(limit)
         .execute(),
-      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(total.n) };
+      this.counted(s, f),
+    );
   }
 
   /** Ids among `ids` the scope holds. */
@@ -142,53 +141,6 @@ export class AlarmRepo {
         .executeTakeFirst();
       return Number(r.numUpdatedRows);
     });
-  }
-
-  private messagesOf(userId: number, s: RecordScope, f: AlarmMessageFilter) {
-    let q = this.db
-      .selectFrom('messages')
-      .innerJoin('alarm_records', 'alarm_records.id', 'messages.alarm_record_id')
-      .innerJoin('devices', 'devices.id', 'alarm_records.device_id')
-      .leftJoin('message_reads', (j) =>
-        j.onRef('message_reads.message_id', '=', 'messages.id').on('message_reads.user_id', '=', userId),
-      )
-      .where('messages.team_id', '=', s.teamId)
-      .where('messages.kind', '=', 'alarm')
-      .where((eb) => eb.or([eb('messages.user_id', '=', userId), eb('messages.user_id', 'is', null)]));
-    if (s.groupIds !== null)
-      q = q.where('devices.group_id', 'in', s.groupIds.length ? [...s.groupIds] : [-1]);
-    if (f.isRead !== undefined) q = q.where(f.isRead ? isRead : isUnread);
-    if (f.urgency !== undefined) q = q.where('alarm_records.level', 'in', levelsOfUrgency[f.urgency] ?? [-1]);
-    if (f.start !== undefined) q = q.where('messages.created_at', '>=', f.start);
-    if (f.end !== undefined) q = q.where('messages.created_at', '<=', f.end);
-    return q;
-  }
-
-  async messages(userId: number, s: RecordScope, f: AlarmMessageFilter, offset: number, limit: number) {
-    const q = this.messagesOf(userId, s, f);
-    const [rows, total] = await Promise.all([
-      q
-        .select([
-          'messages.id',
-          'messages.alarm_record_id as record_id',
-          'messages.alarm_event as event',
-          'messages.content',
-          'messages.created_at',
-          'alarm_records.device_id',
-          'devices.name as device_name',
-          'alarm_records.rule_name',
-          'alarm_records.level',
-          'alarm_records.state',
-        ])
-        .select(sql<number>`case when ${isRead} then 1 else 0 end`.as('is_read'))
-        .orderBy('messages.created_at', 'desc')
-        .orderBy('messages.id', 'desc')
-        .offset(offset)
-        .limit(limit)
-        .execute(),
-      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(total.n) };
   }
 
   subscription(userId: number) {

@@ -14,13 +14,7 @@ export function alarmRoutes(registerCall: RegisterCall, svc: AlarmService): void
   registerCall(listAlarms, async (ctx) => svc.list(sessionUser(ctx), ctx.query));
   registerCall(exportAlarms, async (ctx) => svc.export(sessionUser(ctx), ctx.query));
   registerCall(acknowledgeAlarms, async (ctx) => svc.acknowledge(sessionUser(ctx), ctx.body.ids));
-  registerCall(listAlarmMessages, async (ctx) => {
-    const { is_read, ...q } = ctx.query;
-    return svc.messages(sessionUser(ctx), {
-      ...q,
-      isRead: is_read === undefined ? undefined : is_read === '1' ? 1 : 0,
-    });
-  });
+  registerCall(listAlarmMessages, async (ctx) => svc.messages(sessionUser(ctx), ctx.query));
   registerCall(getAlarmSubscription, async (ctx) => svc.subscription(sessionUser(ctx)));
   registerCall(putAlarmSubscription, async (ctx) => svc.putSubscription(sessionUser(ctx), ctx.body));
 }

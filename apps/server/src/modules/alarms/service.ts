@@ -1,21 +1,35 @@
 import {
   ALARM_EXPORT_MAX,
+  AlarmLevel,
+  AlarmUrgency,
   DEFAULT_LOCALE,
   urgencyOfLevel,
   type AlarmMessage,
   type AlarmRecord,
   type AlarmSubscription,
+  type CallQuery,
+  type exportAlarms,
+  type listAlarmMessages,
+  type listAlarms,
   type Locale,
 } from '@hmi/contract';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
+import { pageWindow } from '../../platform/db/sql';
 import type { DataPermissionService } from '../data-permissions/service';
+import type { MessageService } from '../message/service';
 import { localTime, writeAlarmSheet } from './export';
-import type { AlarmMessageFilter, AlarmRepo, RecordFilter, RecordScope } from './repo';
+import type { AlarmRepo, RecordScope } from './repo';
 
 type RecordRow = Awaited<ReturnType<AlarmRepo['list']>>['rows'][number];
-type MessageRow = Awaited<ReturnType<AlarmRepo['messages']>>['rows'][number];
+type MessageRow = Awaited<ReturnType<MessageService['alarmList']>>['rows'][number];
+
+const levelsOfUrgency: Record<number, number[]> = {
+  [AlarmUrgency.URGENT]: [AlarmLevel.SEVERE, AlarmLevel.CRITICAL],
+  [AlarmUrgency.NORMAL]: [AlarmLevel.MODERATE],
+  [AlarmUrgency.LOW]: [AlarmLevel.MINOR, AlarmLevel.MILD],
+};
 
 const nullableNumber = (v: number | null) => (v === null ? null : Number(v));
 
@@ -62,6 +76,7 @@ export class AlarmService {
   constructor(
     private readonly repo: AlarmRepo,
     private readonly perms: DataPermissionService,
+    private readonly messageCentre: MessageService,
     private readonly clock: Clock,
   ) {}
 
@@ -71,17 +86,13 @@ export class AlarmService {
     return { teamId: s.teamId, groupIds: s.all ? null : [...s.groupIds] };
   }
 
-  async list(user: SessionUser, q: RecordFilter & { page: number; pageSize: number }) {
-    const { rows, total } = await this.repo.list(
-      await this.scope(user),
-      q,
-      (q.page - 1) * q.pageSize,
-      q.pageSize,
-    );
+  async list(user: SessionUser, q: CallQuery<typeof listAlarms>) {
+    const { offset, limit } = pageWindow(q.page, q.pageSize);
+    const { rows, total } = await this.repo.list(await this.scope(user), q, offset, limit);
     return { list: rows.map(toRecord), total };
   }
 
-  async export(user: SessionUser, q: RecordFilter & { timezone: number; locale: Locale }) {
+  async export(user: SessionUser, q: CallQuery<typeof exportAlarms>) {
     const { rows, total } = await this.repo.list(await this.scope(user), q, 0, ALARM_EXPORT_MAX);
     const buf = await writeAlarmSheet(rows.map(toRecord), q.timezone, q.locale);
     const stamp = localTime(epochSeconds(this.clock), q.timezone).replace(/[-: ]/g, '').slice(0, 12);
@@ -98,13 +109,18 @@ export class AlarmService {
     return { acknowledged };
   }
 
-  async messages(user: SessionUser, q: AlarmMessageFilter & { page: number; pageSize: number }) {
-    const { rows, total } = await this.repo.messages(
-      user.id,
-      await this.scope(user),
+  async messages(user: SessionUser, q: CallQuery<typeof listAlarmMessages>) {
+    const { groupIds } = await this.scope(user);
+    const { rows, total } = await this.messageCentre.alarmList(
+      user,
+      {
+        groupIds,
+        isRead: q.is_read === undefined ? undefined : q.is_read === '1' ? 1 : 0,
+        levels: q.urgency === undefined ? undefined : (levelsOfUrgency[q.urgency] ?? []),
+        start: q.start,
+        end: q.end,
+      },
       q,
-      (q.page - 1) * q.pageSize,
-      q.pageSize,
     );
     return { list: rows.map(toMessage), total };
   }

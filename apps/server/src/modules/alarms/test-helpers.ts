@@ -1,4 +1,4 @@
-import { topics, type AlarmRecord, type AlarmRuleInput } from '@hmi/contract';
+import { createAlarmRule, listAlarms, topics, type AlarmRecord, type AlarmRuleInput } from '@hmi/contract';
 import type { MqttClient } from 'mqtt';
 import type { TestAccount } from '../../test/accounts';
 import type { Harness } from '../../test/harness';
@@ -15,11 +15,14 @@ export async function addRule(
   templateId: number,
   rule: Partial<AlarmRuleInput> & Pick<AlarmRuleInput, 'name' | 'tag_id'>,
 ): Promise<number> {
-  const r = await ok<{ id: number }>(h, account, 'POST', `/v1/templates/${templateId}/alarm-rules`, {
-    level: 8,
-    type: 'limit',
-    condition: 2,
-    ...rule,
+  const r = await ok(h, account, createAlarmRule, {
+    params: { id: templateId },
+    body: {
+      level: 8,
+      type: 'limit',
+      condition: 2,
+      ...rule,
+    },
   });
   return r.id;
 }
@@ -66,12 +69,7 @@ export function publisher(h: Harness, client: MqttClient, sn: string, deviceId: 
 
 /** The caller's alarm records of a device, newest first. */
 export async function recordsOf(h: Harness, account: TestAccount, deviceId: number): Promise<AlarmRecord[]> {
-  const r = await ok<{ list: AlarmRecord[] }>(
-    h,
-    account,
-    'GET',
-    `/v1/alarms?device_id=${deviceId}&pageSize=200`,
-  );
+  const r = await ok(h, account, listAlarms, { query: { device_id: deviceId, pageSize: 200 } });
   return r.list;
 }
 

@@ -1,4 +1,12 @@
-import { topics, type Dashboard } from '@hmi/contract';
+import {
+  bindDevice,
+  setFavourite,
+  createTemplate,
+  putTemplateTags,
+  createGroup,
+  getDashboard,
+  topics,
+} from '@hmi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, createSubAccount, grant, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
@@ -36,20 +44,22 @@ describe.each(databases)('dashboard favourites on $name', (database) => {
   /** A device of `account` in `groupId`, using `templateId` when given, starred by `account`. */
   async function starred(account: TestAccount, name: string, templateId: number | null, groupId?: number) {
     const hw = await newDevice(h);
-    const device = await ok<{ id: number }>(h, account, 'POST', '/v1/devices', {
-      sn: hw.sn,
-      pin: hw.pin,
-      name,
-      ...(templateId !== null ? { template_id: templateId } : {}),
-      ...(groupId !== undefined ? { group_id: groupId } : {}),
+    const device = await ok(h, account, bindDevice, {
+      body: {
+        sn: hw.sn,
+        pin: hw.pin,
+        name,
+        ...(templateId !== null ? { template_id: templateId } : {}),
+        ...(groupId !== undefined ? { group_id: groupId } : {}),
+      },
     });
-    await ok(h, account, 'PUT', `/v1/devices/${device.id}/favourite`, { favourite: true });
+    await ok(h, account, setFavourite, { params: { id: device.id }, body: { favourite: true } });
     return { ...hw, id: device.id };
   }
 
   async function template(account: TestAccount, name: string) {
-    const t = await ok<{ id: number }>(h, account, 'POST', '/v1/templates', { name, hmi_model: 'X10' });
-    await ok(h, account, 'PUT', `/v1/templates/${t.id}/tags`, { tags });
+    const t = await ok(h, account, createTemplate, { body: { name, hmi_model: 'X10' } });
+    await ok(h, account, putTemplateTags, { params: { id: t.id }, body: { tags } });
     return t.id;
   }
 
@@ -68,7 +78,7 @@ describe.each(databases)('dashboard favourites on $name', (database) => {
   }
 
   it('fills each card with the first six TAGs in template order, latest value and sample time', async () => {
-    const group = await ok<{ id: number }>(h, main, 'POST', '/v1/groups', { name: `G${database.name}` });
+    const group = await ok(h, main, createGroup, { body: { name: `G${database.name}` } });
     const tpl = await template(main, `Card${database.name}`);
     const reporting = await starred(main, 'Reporting', tpl, group.id);
     const silent = await starred(main, 'Silent', tpl);
@@ -78,7 +88,7 @@ describe.each(databases)('dashboard favourites on $name', (database) => {
     await publish(foreign, 1, { speed: -1, alpha: 9.5 });
     await publish(reporting, 1, { alpha: 21.5, label: 'ok', eighth: 7, speed: -300 });
 
-    const dash = await ok<Dashboard>(h, main, 'GET', '/v1/dashboard');
+    const dash = await ok(h, main, getDashboard);
     const cards = new Map(dash.favourites.map((f) => [f.id, f.tags]));
     expect(cards.get(reporting.id)).toEqual([
       { name: 'speed', value: '-300', time: T0 + 4 },
@@ -97,7 +107,7 @@ describe.each(databases)('dashboard favourites on $name', (database) => {
 
     // A later sample replaces the value.
     await publish(reporting, 10, { alpha: 22.25 });
-    const again = await ok<Dashboard>(h, main, 'GET', '/v1/dashboard');
+    const again = await ok(h, main, getDashboard);
     expect(again.favourites.find((f) => f.id === reporting.id)?.tags[1]).toEqual({
       name: 'alpha',
       value: '22.25',
@@ -107,13 +117,13 @@ describe.each(databases)('dashboard favourites on $name', (database) => {
     // A sub-account gets cards only for the starred devices its groups hold.
     const sub = await createSubAccount(h, main.teamId, [1, 2]);
     await grant(h, sub.userId, 'group', [group.id]);
-    await ok(h, sub, 'PUT', `/v1/devices/${reporting.id}/favourite`, { favourite: true });
+    await ok(h, sub, setFavourite, { params: { id: reporting.id }, body: { favourite: true } });
     // Starred before the sub-account lost sight of it (no group it holds).
     await h.app.database.db
       .insertInto('favourites')
       .values({ user_id: sub.userId, device_id: silent.id, created_at: 0 })
       .execute();
-    const subDash = await ok<Dashboard>(h, sub, 'GET', '/v1/dashboard');
+    const subDash = await ok(h, sub, getDashboard);
     expect(subDash.favourites.map((f) => [f.id, f.tags.length])).toEqual([[reporting.id, 6]]);
   });
 });

@@ -9,9 +9,44 @@ export interface CardTagRow {
   ts: number | null;
 }
 
-/** SQL of the dashboard cards. */
+/** SQL of the dashboard: counters, favourite devices and their cards. */
 export class DashboardRepo {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** Devices and online devices of the team (within `groupIds` when given). */
+  async counters(teamId: number, groupIds: readonly number[] | null) {
+    let q = this.db
+      .selectFrom('devices')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('devices'),
+        eb.fn.sum<number>(sql`case when online = 1 then 1 else 0 end`).as('online'),
+      ])
+      .where('team_id', '=', teamId);
+    if (groupIds !== null) q = q.where('group_id', 'in', groupIds.length ? [...groupIds] : [-1]);
+    const r = await q.executeTakeFirstOrThrow();
+    return { devices: Number(r.devices), online: Number(r.online ?? 0) };
+  }
+
+  /** The user's favourite devices of the team, oldest star first. */
+  favourites(userId: number, teamId: number) {
+    return this.db
+      .selectFrom('favourites')
+      .innerJoin('devices', 'devices.id', 'favourites.device_id')
+      .select([
+        'devices.id',
+        'devices.team_id',
+        'devices.name',
+        'devices.sn',
+        'devices.model',
+        'devices.online',
+        'devices.group_id',
+      ])
+      .where('favourites.user_id', '=', userId)
+      .where('devices.team_id', '=', teamId)
+      .orderBy('favourites.created_at')
+      .orderBy('devices.id')
+      .execute();
+  }
 
   /**
    * The first `perDevice` TAGs of each device's template (template order) with their latest

@@ -2,30 +2,23 @@ import { DASHBOARD_CARD_TAGS_MAX, type Dashboard } from '@hmi/contract';
 import type { SessionUser } from '../../platform/http/session';
 import type { DataPermissionService } from '../data-permissions/service';
 import { canSeeDevice } from '../data-permissions/scope';
-import type { DeviceRepo } from '../devices/repo';
 import { displayPath } from '../devices/service';
-import { DashboardRepo } from './repo';
+import type { DashboardRepo } from './repo';
 
 type CardTag = Dashboard['favourites'][number]['tags'][number];
 
 /** The data dashboard: counters over the devices the caller sees and their favourite devices. */
 export class DashboardService {
-  private readonly cards: DashboardRepo;
-
   constructor(
-    private readonly devices: DeviceRepo,
+    private readonly repo: DashboardRepo,
     private readonly perms: DataPermissionService,
-  ) {
-    this.cards = new DashboardRepo(devices.db);
-  }
+  ) {}
 
   async get(user: SessionUser): Promise<Dashboard> {
     const scope = await this.perms.scope(user);
-    const counters = await this.devices.counters(scope.teamId, scope.all ? null : [...scope.groupIds]);
-    const visible = (await this.devices.favourites(user.id, scope.teamId)).filter((d) =>
-      canSeeDevice(scope, d),
-    );
-    const rows = await this.cards.cardTags(
+    const counters = await this.repo.counters(scope.teamId, scope.all ? null : [...scope.groupIds]);
+    const visible = (await this.repo.favourites(user.id, scope.teamId)).filter((d) => canSeeDevice(scope, d));
+    const rows = await this.repo.cardTags(
       visible.map((d) => d.id),
       DASHBOARD_CARD_TAGS_MAX,
     );

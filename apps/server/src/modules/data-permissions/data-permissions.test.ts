@@ -1,4 +1,17 @@
-import { Permission as P, type DataPermissions, type GroupNode } from '@hmi/contract';
+import {
+  listGroups,
+  createGroup,
+  createTemplate,
+  getDashboard,
+  deleteGroup,
+  listDevices,
+  bindDevice,
+  createProject,
+  setFavourite,
+  getDataPermissions,
+  putDataPermissions,
+  Permission as P,
+} from '@hmi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createMainAccount,
@@ -8,7 +21,7 @@ import {
   type TestAccount,
 } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { call, startHarness, type Harness } from '../../test/harness';
+import { api, startHarness, type ApiBody, type Harness } from '../../test/harness';
 import { ok, seedRegistry, type RegistryObjects } from '../../test/registry';
 
 describe.each(databases)('data permissions on $name', (database) => {
@@ -42,43 +55,42 @@ describe.each(databases)('data permissions on $name', (database) => {
     await h?.close();
   });
 
-  const url = (id: number) => `/v1/team/members/${id}/data-permissions`;
-
   it('the main account assigns groups, templates and projects; the sub-account then sees exactly those', async () => {
-    const r = await ok<DataPermissions>(h, main, 'PUT', url(member.userId), {
-      group_ids: [a.groupId],
-      template_ids: [a.templateId],
-      project_ids: [a.projectId],
+    const r = await ok(h, main, putDataPermissions, {
+      params: { id: member.userId },
+      body: {
+        group_ids: [a.groupId],
+        template_ids: [a.templateId],
+        project_ids: [a.projectId],
+      },
     });
     expect(r).toEqual({ group_ids: [a.groupId], template_ids: [a.templateId], project_ids: [a.projectId] });
-    expect(await ok(h, main, 'GET', url(member.userId))).toEqual(r);
-    const tree = await ok<GroupNode[]>(h, member, 'GET', '/v1/groups');
+    expect(await ok(h, main, getDataPermissions, { params: { id: member.userId } })).toEqual(r);
+    const tree = await ok(h, member, listGroups);
     expect(tree.map((n) => n.id)).toEqual([a.groupId]);
     expect(tree[0]?.children.map((n) => n.id)).toEqual([a.childGroupId]);
-    const devices = await ok<{ list: { id: number; group_path: string[] }[] }>(
-      h,
-      member,
-      'GET',
-      '/v1/devices',
-    );
+    const devices = await ok(h, member, listDevices);
     expect(devices.list.map((d) => d.id)).toEqual([a.deviceId]);
     expect(
-      (await call(h.app, 'GET', `/v1/devices?group_id=${b.groupId}`, { token: member.token })).body.data,
+      (await api(h.app, listDevices, { query: { group_id: b.groupId }, token: member.token })).body.data,
     ).toMatchObject({ total: 0 });
     // Replacing one kind leaves the others.
-    await ok(h, main, 'PUT', url(member.userId), { template_ids: [] });
-    expect(await ok(h, main, 'GET', url(member.userId))).toEqual({
+    await ok(h, main, putDataPermissions, { params: { id: member.userId }, body: { template_ids: [] } });
+    expect(await ok(h, main, getDataPermissions, { params: { id: member.userId } })).toEqual({
       group_ids: [a.groupId],
       template_ids: [],
       project_ids: [a.projectId],
     });
-    await ok(h, main, 'PUT', url(member.userId), { template_ids: [a.templateId] });
+    await ok(h, main, putDataPermissions, {
+      params: { id: member.userId },
+      body: { template_ids: [a.templateId] },
+    });
   });
 
   it('a sub-account works only inside its grants; what it creates is granted to it', async () => {
     const hw = await newHardware(h, 'X10');
     const bind = (group_id: number | null, template_id: number | null = null) =>
-      call(h.app, 'POST', '/v1/devices', {
+      api(h.app, bindDevice, {
         token: member.token,
         body: { sn: hw.sn, pin: hw.pin, name: 'SubDev', group_id, template_id },
       });
@@ -89,29 +101,32 @@ describe.each(databases)('data permissions on $name', (database) => {
       data: { field: 'group_id', issue: 'required' },
     });
     expect((await bind(a.childGroupId, a.templateId)).body.code).toBe(0);
-    const top = await ok<{ id: number }>(h, member, 'POST', '/v1/groups', { name: 'SubTop' });
-    const t = await ok<{ id: number }>(h, member, 'POST', '/v1/templates', {
-      name: 'SubT',
-      hmi_model: 'X10',
+    const top = await ok(h, member, createGroup, { body: { name: 'SubTop' } });
+    const t = await ok(h, member, createTemplate, {
+      body: {
+        name: 'SubT',
+        hmi_model: 'X10',
+      },
     });
-    const p = await ok<{ id: number }>(h, member, 'POST', '/v1/projects', { name: 'SubP' });
+    const p = await ok(h, member, createProject, { body: { name: 'SubP' } });
     expect(
       (
-        await call(h.app, 'POST', '/v1/projects', {
+        await api(h.app, createProject, {
           token: member.token,
           body: { name: 'SubP2', device_ids: [b.deviceId] },
         })
       ).body.code,
     ).toBe(1003);
-    const grants = await ok<DataPermissions>(h, main, 'GET', url(member.userId));
+    const grants = await ok(h, main, getDataPermissions, { params: { id: member.userId } });
     expect(grants.group_ids).toContain(top.id);
     expect(grants.template_ids).toContain(t.id);
     expect(grants.project_ids).toContain(p.id);
-    const dash = await ok<{ counters: { devices: number } }>(h, member, 'GET', '/v1/dashboard');
+    const dash = await ok(h, member, getDashboard);
     expect(dash.counters.devices).toBe(2);
     expect(
       (
-        await call(h.app, 'PUT', `/v1/devices/${b.deviceId}/favourite`, {
+        await api(h.app, setFavourite, {
+          params: { id: b.deviceId },
           token: member.token,
           body: { favourite: true },
         })
@@ -122,24 +137,46 @@ describe.each(databases)('data permissions on $name', (database) => {
   it('assigning needs 38 on the route and 37/36/41 for each kind given', async () => {
     const assigner = await createSubAccount(h, main.teamId, [P.USER_DATA_PERMISSION]);
     expect(
-      (await call(h.app, 'PUT', url(member.userId), { token: assigner.token, body: { group_ids: [] } })).body
-        .code,
+      (
+        await api(h.app, putDataPermissions, {
+          params: { id: member.userId },
+          token: assigner.token,
+          body: { group_ids: [] },
+        })
+      ).body.code,
     ).toBe(1002);
     expect(
-      (await call(h.app, 'PUT', url(member.userId), { token: assigner.token, body: { template_ids: [] } }))
-        .body.code,
+      (
+        await api(h.app, putDataPermissions, {
+          params: { id: member.userId },
+          token: assigner.token,
+          body: { template_ids: [] },
+        })
+      ).body.code,
     ).toBe(1002);
     expect(
-      (await call(h.app, 'PUT', url(member.userId), { token: assigner.token, body: { project_ids: [] } }))
-        .body.code,
+      (
+        await api(h.app, putDataPermissions, {
+          params: { id: member.userId },
+          token: assigner.token,
+          body: { project_ids: [] },
+        })
+      ).body.code,
     ).toBe(1002);
     const noRoute = await createSubAccount(h, main.teamId, [P.GROUP_DATA_PERMISSION]);
     expect(
-      (await call(h.app, 'PUT', url(member.userId), { token: noRoute.token, body: { group_ids: [] } })).body
-        .code,
+      (
+        await api(h.app, putDataPermissions, {
+          params: { id: member.userId },
+          token: noRoute.token,
+          body: { group_ids: [] },
+        })
+      ).body.code,
     ).toBe(1002);
     // Nothing changed.
-    expect((await ok<DataPermissions>(h, main, 'GET', url(member.userId))).group_ids).toContain(a.groupId);
+    expect((await ok(h, main, getDataPermissions, { params: { id: member.userId } })).group_ids).toContain(
+      a.groupId,
+    );
   });
 
   it('a sub-account assigner grants only what it sees and keeps what it does not', async () => {
@@ -150,23 +187,27 @@ describe.each(databases)('data permissions on $name', (database) => {
     await grant(h, assigner.userId, 'group', [b.groupId]);
     expect(
       (
-        await call(h.app, 'PUT', url(member.userId), {
+        await api(h.app, putDataPermissions, {
+          params: { id: member.userId },
           token: assigner.token,
           body: { group_ids: [a.groupId] },
         })
       ).body.code,
     ).toBe(1027);
-    const r = await ok<DataPermissions>(h, assigner, 'PUT', url(member.userId), {
-      group_ids: [b.childGroupId],
+    const r = await ok(h, assigner, putDataPermissions, {
+      params: { id: member.userId },
+      body: {
+        group_ids: [b.childGroupId],
+      },
     });
     expect(r.group_ids).toEqual([b.childGroupId]);
-    const all = await ok<DataPermissions>(h, main, 'GET', url(member.userId));
+    const all = await ok(h, main, getDataPermissions, { params: { id: member.userId } });
     expect(all.group_ids).toEqual(expect.arrayContaining([a.groupId, b.childGroupId]));
   });
 
   it('refuses unknown objects (1027, 1029, 1003), the main account as target (1006) and other teams (1003)', async () => {
-    const put = (id: number, body: unknown, token = main.token) =>
-      call(h.app, 'PUT', url(id), { token, body });
+    const put = (id: number, body: ApiBody<typeof putDataPermissions>, token = main.token) =>
+      api(h.app, putDataPermissions, { params: { id }, token, body });
     const theirs = await seedRegistry(h, other, 'x');
     expect((await put(member.userId, { group_ids: [theirs.groupId] })).body.code).toBe(1027);
     expect((await put(member.userId, { template_ids: [theirs.templateId] })).body.code).toBe(1029);
@@ -180,16 +221,21 @@ describe.each(databases)('data permissions on $name', (database) => {
       data: null,
       msg: 'no data',
     });
-    expect((await call(h.app, 'GET', url(member.userId), { token: other.token })).body).toMatchObject({
+    expect(
+      (await api(h.app, getDataPermissions, { params: { id: member.userId }, token: other.token })).body,
+    ).toMatchObject({
       code: 1003,
       data: null,
     });
   });
 
   it('deleting a granted object drops its grants', async () => {
-    const g = await ok<{ id: number }>(h, main, 'POST', '/v1/groups', { name: 'Temp' });
-    await ok(h, main, 'PUT', url(member.userId), { group_ids: [a.groupId, g.id] });
-    await ok(h, main, 'DELETE', `/v1/groups/${g.id}`);
+    const g = await ok(h, main, createGroup, { body: { name: 'Temp' } });
+    await ok(h, main, putDataPermissions, {
+      params: { id: member.userId },
+      body: { group_ids: [a.groupId, g.id] },
+    });
+    await ok(h, main, deleteGroup, { params: { id: g.id } });
     const rows = await h.app.database.db
       .selectFrom('data_permissions')
       .selectAll()

@@ -1,4 +1,12 @@
 import {
+  listGroups,
+  listDevices,
+  listLabels,
+  listTemplates,
+  listProjects,
+  getDashboard,
+  getDevice,
+  getTemplate,
   accountCalls,
   alarmOwnCalls,
   allCalls,
@@ -12,10 +20,11 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, createSubAccount, grant, type TestAccount } from '../../test/accounts';
+import { activatedCard } from '../../test/billing';
 import { databases } from '../../test/databases';
-import { call, startHarness, type Harness } from '../../test/harness';
+import { api, startHarness, type Harness } from '../../test/harness';
 import { ok, seedRegistry, type RegistryObjects } from '../../test/registry';
-import { bodyFor, notVisibleCode, urlOf } from '../../test/route-table';
+import { bodyFor, notVisibleCode, paramsOf, validQueries } from '../../test/route-table';
 import { seedTeamObjects, type TeamObjects } from '../../test/team';
 
 /**
@@ -26,10 +35,14 @@ const ungated = new Set<string>(
   [...accountCalls, ...messageCalls, ...inviteeCalls, ...alarmOwnCalls].map((c) => c.id),
 );
 
-type Objects = RegistryObjects & TeamObjects;
+type Objects = RegistryObjects & TeamObjects & { billingCardId: number };
 
 /** The id of `objects` a call with `:id` addresses (by its path). */
-function idFor(def: CallDef, o: RegistryObjects & Partial<TeamObjects>, memberId: number): number | null {
+function idFor(
+  def: CallDef,
+  o: RegistryObjects & Partial<TeamObjects & { billingCardId: number }>,
+  memberId: number,
+): number | null {
   const p = def.path;
   if (p.startsWith('/groups/')) return o.groupId;
   if (p.startsWith('/devices/')) return o.deviceId;
@@ -42,6 +55,8 @@ function idFor(def: CallDef, o: RegistryObjects & Partial<TeamObjects>, memberId
   if (p.startsWith('/roles/')) return o.roleId ?? null;
   if (p.startsWith('/zones/')) return o.zoneId ?? null;
   if (p.startsWith('/team/invitations/')) return o.invitationId ?? null;
+  if (p.startsWith('/billing/cards/')) return o.billingCardId ?? null;
+  if (p.startsWith('/screens/')) return o.screenId;
   return null;
 }
 
@@ -71,9 +86,17 @@ describe.each(databases)('registry permission matrix and scoping on $name', (dat
       .executeTakeFirstOrThrow();
     roleId = u.role_id as number;
     const myRegistry = await seedRegistry(h, main, 'mine');
-    mine = { ...myRegistry, ...(await seedTeamObjects(h, main, 'mine', myRegistry.deviceId)) };
+    mine = {
+      ...myRegistry,
+      ...(await seedTeamObjects(h, main, 'mine', myRegistry.deviceId)),
+      billingCardId: await activatedCard(h, main, { type: 2 }),
+    };
     const theirRegistry = await seedRegistry(h, other, 'theirs');
-    theirs = { ...theirRegistry, ...(await seedTeamObjects(h, other, 'theirs', theirRegistry.deviceId)) };
+    theirs = {
+      ...theirRegistry,
+      ...(await seedTeamObjects(h, other, 'theirs', theirRegistry.deviceId)),
+      billingCardId: await activatedCard(h, other, { type: 2 }),
+    };
   });
   afterAll(async () => {
     await h?.close();
@@ -97,15 +120,16 @@ describe.each(databases)('registry permission matrix and scoping on $name', (dat
   it('main passes every gate; a sub-account without the ids gets 1002 and with any one of them passes', async () => {
     for (const def of gated()) {
       const ids = permissionIdsOf(def.permission);
-      const url = urlOf(def, 999999);
+      const params = paramsOf(def, 999999);
+      const query = validQueries[def.id];
       const body = def.method === 'GET' || def.method === 'DELETE' ? undefined : {};
-      const opts = (token: string) => ({ token, ...(body !== undefined ? { body } : {}) });
+      const opts = (token: string) => ({ token, params, query, ...(body !== undefined ? { body } : {}) });
 
-      const asMain = await call(h.app, def.method, url, opts(main.token));
+      const asMain = await api(h.app, def, opts(main.token));
       expect(asMain.body.code, `main ${def.id}`).not.toBe(1002);
 
       await setRole(allPermissionIds.filter((p) => !ids.includes(p)));
-      const without = await call(h.app, def.method, url, opts(sub.token));
+      const without = await api(h.app, def, opts(sub.token));
       expect(without.status, `sub without ${ids.join('/')} ${def.id}`).toBe(403);
       expect(without.body, `sub without ${ids.join('/')} ${def.id}`).toMatchObject({
         code: 1002,
@@ -114,7 +138,7 @@ describe.each(databases)('registry permission matrix and scoping on $name', (dat
 
       for (const id of ids) {
         await setRole([id]);
-        const withIt = await call(h.app, def.method, url, opts(sub.token));
+        const withIt = await api(h.app, def, opts(sub.token));
         expect(withIt.body.code, `sub with ${id} ${def.id}`).not.toBe(1002);
       }
     }
@@ -132,7 +156,9 @@ describe.each(databases)('registry permission matrix and scoping on $name', (dat
       const id = idFor(def, objects, memberId);
       expect(id, def.id).not.toBeNull();
       const body = bodyFor(def);
-      const r = await call(h.app, def.method, urlOf(def, id as number), {
+      const r = await api(h.app, def, {
+        params: paramsOf(def, id as number),
+        query: validQueries[def.id],
         token: viewer.token,
         ...(body !== undefined ? { body } : {}),
       });
@@ -148,12 +174,12 @@ describe.each(databases)('registry permission matrix and scoping on $name', (dat
   }
 
   async function listsOf(viewer: TestAccount) {
-    const groups = JSON.stringify(await ok(h, viewer, 'GET', '/v1/groups'));
-    const devices = await ok<{ list: { id: number }[] }>(h, viewer, 'GET', '/v1/devices');
-    const labels = await ok<{ list: { id: number }[] }>(h, viewer, 'GET', '/v1/labels');
-    const templates = await ok<{ list: { id: number }[] }>(h, viewer, 'GET', '/v1/templates');
-    const projects = await ok<{ list: { id: number }[] }>(h, viewer, 'GET', '/v1/projects');
-    const dashboard = await ok<{ counters: { devices: number } }>(h, viewer, 'GET', '/v1/dashboard');
+    const groups = JSON.stringify(await ok(h, viewer, listGroups));
+    const devices = await ok(h, viewer, listDevices);
+    const labels = await ok(h, viewer, listLabels);
+    const templates = await ok(h, viewer, listTemplates);
+    const projects = await ok(h, viewer, listProjects);
+    const dashboard = await ok(h, viewer, getDashboard);
     return {
       groups,
       devices: devices.list.map((d) => d.id),
@@ -180,17 +206,12 @@ describe.each(databases)('registry permission matrix and scoping on $name', (dat
     expect((await listsOf(main)).devices).not.toContain(theirs.deviceId);
 
     // Nothing changed.
-    const d = await ok<{ remark: string; name: string }>(h, main, 'GET', `/v1/devices/${mine.deviceId}`);
+    const d = await ok(h, main, getDevice, { params: { id: mine.deviceId } });
     expect(d).toMatchObject({ remark: '', name: 'Dmine' });
-    const t = await ok<{ version: number; firmware: string }>(
-      h,
-      main,
-      'GET',
-      `/v1/templates/${mine.templateId}`,
-    );
+    const t = await ok(h, main, getTemplate, { params: { id: mine.templateId } });
     expect(t).toMatchObject({ version: 1, firmware: '' });
-    expect((await ok<{ list: unknown[] }>(h, main, 'GET', '/v1/templates')).list).toHaveLength(1);
-    const g = await ok<{ name: string }[]>(h, main, 'GET', '/v1/groups');
+    expect((await ok(h, main, listTemplates)).list).toHaveLength(1);
+    const g = await ok(h, main, listGroups);
     expect(g.map((n) => n.name)).toEqual(['Gmine']);
   });
 
@@ -211,8 +232,8 @@ describe.each(databases)('registry permission matrix and scoping on $name', (dat
     expect(l.groups).not.toContain('Gmine');
     expect(l.dashboard.counters.devices).toBe(1);
 
-    // Labels, members, roles, zones and invitations are team-wide, not object grants.
-    const teamWide = ['/labels/', '/team/', '/roles/', '/zones/'];
+    // Labels, members, roles, zones, invitations and billing cards are team-wide, not object grants.
+    const teamWide = ['/labels/', '/team/', '/roles/', '/zones/', '/billing/'];
     const checked = await expectNotVisible(sub, mine, sub.userId, (def) =>
       teamWide.some((p) => def.path.startsWith(p)),
     );
@@ -222,7 +243,11 @@ describe.each(databases)('registry permission matrix and scoping on $name', (dat
       if (def.method !== 'GET') continue;
       // These address a sub-object (a TAG, a command) the fixture does not hold: visible, then 1006/1003.
       if (def.id === 'deviceHistory' || def.id === 'getCommand') continue;
-      const r = await call(h.app, 'GET', urlOf(def, idFor(def, granted, 0) as number), { token: sub.token });
+      const r = await api(h.app, def, {
+        params: paramsOf(def, idFor(def, granted, 0) as number),
+        query: validQueries[def.id],
+        token: sub.token,
+      });
       expect(r.body.code, `${def.id} of a granted object`).toBe(0);
     }
   });

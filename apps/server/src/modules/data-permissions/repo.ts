@@ -1,7 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, DataPermissionKind } from '../../platform/db/schema';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import { RepoBase } from '../../platform/db/repo-base';
+import type { DataPermissionKind } from '../../platform/db/schema';
+import type { Queryable } from '../../platform/db/sql';
 
 export interface Grants {
   group: number[];
@@ -10,14 +9,8 @@ export interface Grants {
 }
 
 /** SQL of data permissions (grants of groups, templates and projects to sub-accounts). */
-export class DataPermissionRepo {
-  constructor(readonly db: Kysely<Database>) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
-  async grantsOf(userId: number, q: Q = this.db): Promise<Grants> {
+export class DataPermissionRepo extends RepoBase {
+  async grantsOf(userId: number, q: Queryable = this.db): Promise<Grants> {
     const rows = await q
       .selectFrom('data_permissions')
       .select(['kind', 'object_id'])
@@ -29,7 +22,12 @@ export class DataPermissionRepo {
     return out;
   }
 
-  async replace(userId: number, kind: DataPermissionKind, ids: readonly number[], q: Q): Promise<void> {
+  async replace(
+    userId: number,
+    kind: DataPermissionKind,
+    ids: readonly number[],
+    q: Queryable,
+  ): Promise<void> {
     await q.deleteFrom('data_permissions').where('user_id', '=', userId).where('kind', '=', kind).execute();
     if (ids.length)
       await q
@@ -39,7 +37,12 @@ export class DataPermissionRepo {
   }
 
   /** Grants one object (no-op when already granted). */
-  async grant(userId: number, kind: DataPermissionKind, objectId: number, q: Q = this.db): Promise<void> {
+  async grant(
+    userId: number,
+    kind: DataPermissionKind,
+    objectId: number,
+    q: Queryable = this.db,
+  ): Promise<void> {
     await q
       .insertInto('data_permissions')
       .values({ user_id: userId, kind, object_id: objectId })
@@ -48,7 +51,29 @@ export class DataPermissionRepo {
   }
 
   /** Drops every grant of an object (it was deleted). */
-  async revokeObject(kind: DataPermissionKind, objectIds: readonly number[], q: Q): Promise<void> {
+  /** Drops every grant of a user (leaving a team, becoming its main account). */
+  async clearUser(userId: number, q: Queryable): Promise<void> {
+    await q.deleteFrom('data_permissions').where('user_id', '=', userId).execute();
+  }
+
+  /** Grants every group, template and project of the team (a former main account keeps its view). */
+  async grantEverything(userId: number, teamId: number, q: Queryable): Promise<void> {
+    await this.clearUser(userId, q);
+    for (const [kind, table] of [
+      ['group', 'device_groups'],
+      ['template', 'templates'],
+      ['project', 'projects'],
+    ] as const) {
+      const rows = await q.selectFrom(table).select('id').where('team_id', '=', teamId).execute();
+      if (rows.length)
+        await q
+          .insertInto('data_permissions')
+          .values(rows.map((r) => ({ user_id: userId, kind, object_id: r.id })))
+          .execute();
+    }
+  }
+
+  async revokeObject(kind: DataPermissionKind, objectIds: readonly number[], q: Queryable): Promise<void> {
     if (!objectIds.length) return;
     await q
       .deleteFrom('data_permissions')
@@ -57,7 +82,7 @@ export class DataPermissionRepo {
       .execute();
   }
 
-  teamGroups(teamId: number, q: Q = this.db) {
+  teamGroups(teamId: number, q: Queryable = this.db) {
     return q
       .selectFrom('device_groups')
       .select(['id', 'parent_id', 'name'])

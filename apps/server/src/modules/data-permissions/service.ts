@@ -1,8 +1,16 @@
-import { hasPermission, Permission, type DataPermissions } from '@hmi/contract';
+import {
+  hasPermission,
+  Permission,
+  type CallBody,
+  type DataPermissions,
+  type putDataPermissions,
+} from '@hmi/contract';
 import { fail, failInput } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
-import type { DataPermissionKind } from '../../platform/db/schema';
-import type { DataPermissionRepo } from './repo';
+import type { Kysely } from 'kysely';
+import type { Database, DataPermissionKind } from '../../platform/db/schema';
+import type { Queryable } from '../../platform/db/sql';
+import { DataPermissionRepo } from './repo';
 import { canSeeProject, canSeeTemplate, resolveScope, type Scope } from './scope';
 
 const assignPermission = {
@@ -11,11 +19,7 @@ const assignPermission = {
   project: Permission.PROJECT_DATA_PERMISSION,
 } as const;
 
-export interface DataPermissionInput {
-  group_ids?: number[] | undefined;
-  template_ids?: number[] | undefined;
-  project_ids?: number[] | undefined;
-}
+export type DataPermissionInput = CallBody<typeof putDataPermissions>;
 
 /**
  * Assigning data permissions (guarded by 38 on the route): each kind given also needs its assign id
@@ -23,10 +27,40 @@ export interface DataPermissionInput {
  * sub-account assigner leaves the target's grants outside their own view untouched.
  */
 export class DataPermissionService {
-  constructor(readonly repo: DataPermissionRepo) {}
+  constructor(private readonly repo: DataPermissionRepo) {}
+
+  /** The service over a database (for modules that check scopes outside a request's wiring). */
+  static over(db: Kysely<Database>): DataPermissionService {
+    return new DataPermissionService(new DataPermissionRepo(db));
+  }
 
   scope(user: SessionUser): Promise<Scope> {
     return resolveScope(this.repo, user);
+  }
+
+  /** Every group of the team (whatever the caller sees). */
+  teamGroups(teamId: number) {
+    return this.repo.teamGroups(teamId);
+  }
+
+  /** Grants one object to its sub-account creator, inside the creating transaction. */
+  grant(userId: number, kind: DataPermissionKind, objectId: number, q: Queryable): Promise<void> {
+    return this.repo.grant(userId, kind, objectId, q);
+  }
+
+  /** Drops every grant of a user, inside the caller's transaction. */
+  clearUser(userId: number, q: Queryable): Promise<void> {
+    return this.repo.clearUser(userId, q);
+  }
+
+  /** Grants the user every object of the team, inside the caller's transaction. */
+  grantEverything(userId: number, teamId: number, q: Queryable): Promise<void> {
+    return this.repo.grantEverything(userId, teamId, q);
+  }
+
+  /** Drops every grant of deleted objects, inside the deleting transaction. */
+  revokeObject(kind: DataPermissionKind, objectIds: readonly number[], q: Queryable): Promise<void> {
+    return this.repo.revokeObject(kind, objectIds, q);
   }
 
   private async member(user: SessionUser, id: number) {

@@ -4,21 +4,15 @@ import { IdentityStore, readIdentities, type Identity, type SeqLease } from '@hm
 import { demoSimTags, startSimulatedHmi, type SimulatedHmi } from '@hmi/agent/simulator';
 import { TagAccess, TagDataType, allPermissionIds } from '@hmi/contract';
 import type { FastifyInstance } from 'fastify';
-import { hashPassword } from '../../platform/auth/passwords';
 import { sha256 } from '../../platform/auth/tokens';
-import type { Bus } from '../../platform/bus';
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import type { SessionUser } from '../../platform/http/session';
 import { demoAccount } from '../account/demo';
-import type { DataPermissionService } from '../data-permissions/service';
-import { registerHardware } from '../devices/hardware';
-import { DeviceRepo } from '../devices/repo';
-import { DeviceService } from '../devices/service';
-import { LabelRepo } from '../labels/repo';
-import { TemplateRepo } from '../templates/repo';
-import { TemplateService } from '../templates/service';
+import { registerHardware, resetHardwareSecret } from '../devices/hardware';
+import type { DeviceService } from '../devices/service';
+import type { TemplateService } from '../templates/service';
 
 /** The demo HMIs: SNs, device names and the template they run. */
 export const DEMO_SNS = ['DEMO-HMI-001', 'DEMO-HMI-002', 'DEMO-HMI-003'] as const;
@@ -54,8 +48,9 @@ export interface DemoHmisDeps {
   config: Config;
   database: Db;
   clock: Clock;
-  bus: Bus;
-  perms: DataPermissionService;
+  /** The installed registry services the demo binds its devices and template through. */
+  devices: DeviceService;
+  templates: TemplateService;
 }
 
 export interface DemoHmis {
@@ -109,11 +104,7 @@ export async function installDemoHmis(app: FastifyInstance, d: DemoHmisDeps): Pr
       // the clock in microseconds so the server's replay window accepts it.
       const pin = randomBytes(4).toString('hex');
       const secret = randomBytes(24).toString('base64url');
-      await db
-        .updateTable('hardware')
-        .set({ secret_hash: sha256(secret), pin_hash: await hashPassword(pin) })
-        .where('sn', '=', sn)
-        .execute();
+      await resetHardwareSecret(db, sn, secret, pin);
       id = { sn, pin, secret, model: DEMO_MODEL, seq: Math.max(known?.seq ?? 0, d.clock.now() * 1000) };
     }
     if (known) Object.assign(known, id);
@@ -122,15 +113,7 @@ export async function installDemoHmis(app: FastifyInstance, d: DemoHmisDeps): Pr
   }
   store.save();
 
-  const templates = new TemplateService(new TemplateRepo(db), d.perms, d.clock);
-  const devices = new DeviceService(
-    new DeviceRepo(db),
-    new TemplateRepo(db),
-    new LabelRepo(db),
-    d.perms,
-    d.clock,
-    d.bus,
-  );
+  const { templates, devices } = d;
   const existing = await db
     .selectFrom('templates')
     .select(['id', 'version'])
@@ -209,8 +192,21 @@ export async function installDemoHmis(app: FastifyInstance, d: DemoHmisDeps): Pr
   });
 }
 
+/** The id of the demo HMI `sn` when it is bound to the demo team. */
+export async function demoDeviceId(database: Db, sn: string): Promise<number | undefined> {
+  const user = await demoUser(database);
+  if (!user) return undefined;
+  const row = await database.db
+    .selectFrom('devices')
+    .select('id')
+    .where('sn', '=', sn)
+    .where('team_id', '=', user.teamId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
 /** The demo main account as a session user (all permissions), or null when it is not there. */
-async function demoUser(database: Db): Promise<SessionUser | null> {
+export async function demoUser(database: Db): Promise<SessionUser | null> {
   const row = await database.db
     .selectFrom('users')
     .selectAll()

@@ -3,18 +3,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IdentityStore, readIdentities } from '@hmi/agent/identities';
 import { demoSimTags, startSimulatedHmi, type SimulatedHmi } from '@hmi/agent/simulator';
-import type { WsDeviceEvent } from '@hmi/contract';
+import {
+  createTemplate,
+  putTemplateTags,
+  bindDevice,
+  deviceTags,
+  ingestStats,
+  writeTag,
+  getCommand,
+  getDevice,
+  syncDevice,
+  listDevices,
+  login as loginCall,
+  type WsDeviceEvent,
+} from '@hmi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
 import { sqliteDatabase } from '../../test/databases';
-import { call, startHarness, type Harness } from '../../test/harness';
+import { api, startHarness, type Harness } from '../../test/harness';
 import { brokerUrl, nextLive, newDevice } from '../../test/mqtt';
 import { ok } from '../../test/registry';
 import { demoTemplateTags } from './hmis';
-
-type LiveTags = { list: { id: number; name: string; value: string | null; ts: number | null }[] };
-type Stats = { batches: number; values: number; duplicates: number; rejected: Record<string, number> };
-type Cmd = { id: string; status: string; error: string | null };
 
 describe('simulated HMIs against the server', () => {
   let h: Harness;
@@ -36,21 +45,28 @@ describe('simulated HMIs against the server', () => {
   /** A device bound to `main` with the demo template, its hardware identity and live-tag lookup. */
   async function demoDevice() {
     n += 1;
-    const template = await ok<{ id: number; version?: number }>(h, main, 'POST', '/v1/templates', {
-      name: `Sim${n}`,
-      hmi_model: 'X10',
+    const template = await ok(h, main, createTemplate, {
+      body: {
+        name: `Sim${n}`,
+        hmi_model: 'X10',
+      },
     });
-    const put = await ok<{ version: number }>(h, main, 'PUT', `/v1/templates/${template.id}/tags`, {
-      tags: demoTemplateTags,
+    const put = await ok(h, main, putTemplateTags, {
+      params: { id: template.id },
+      body: {
+        tags: demoTemplateTags,
+      },
     });
     const hw = await newDevice(h);
-    const device = await ok<{ id: number }>(h, main, 'POST', '/v1/devices', {
-      sn: hw.sn,
-      pin: hw.pin,
-      name: `Sim${n}`,
-      template_id: template.id,
+    const device = await ok(h, main, bindDevice, {
+      body: {
+        sn: hw.sn,
+        pin: hw.pin,
+        name: `Sim${n}`,
+        template_id: template.id,
+      },
     });
-    const tags = () => ok<LiveTags>(h, main, 'GET', `/v1/devices/${device.id}/tags`);
+    const tags = () => ok(h, main, deviceTags, { params: { id: device.id } });
     return { ...hw, deviceId: device.id, version: put.version, tags };
   }
 
@@ -91,7 +107,7 @@ describe('simulated HMIs against the server', () => {
     expect(Number(byName.temperature)).toBeLessThanOrEqual(32);
     expect(['0', '1']).toContain(byName.running);
     expect(['RUNNING', 'HEATING', 'COOLING', 'IDLE']).toContain(byName.status);
-    const stats = await ok<Stats>(h, main, 'GET', `/v1/devices/${d.deviceId}/ingest-stats`);
+    const stats = await ok(h, main, ingestStats, { params: { id: d.deviceId } });
     expect(stats).toMatchObject({ batches: 1, duplicates: 0, rejected: {} });
     expect(sim.status().connected).toBe(true);
   });
@@ -110,8 +126,11 @@ describe('simulated HMIs against the server', () => {
       h,
       (e) => e.type === 'command' && e.device_id === d.deviceId && e.status !== 'pending',
     );
-    const cmd = await ok<Cmd>(h, main, 'POST', `/v1/devices/${d.deviceId}/tags/${setpoint.id}/write`, {
-      value: 31.5,
+    const cmd = await ok(h, main, writeTag, {
+      params: { id: d.deviceId, tagId: setpoint.id },
+      body: {
+        value: 31.5,
+      },
     });
     expect(cmd.status).toBe('pending');
     expect(await done).toMatchObject({ status: 'done' });
@@ -122,7 +141,7 @@ describe('simulated HMIs against the server', () => {
     await sim.publishNow();
     const ev = await next;
     expect(ev.type === 'values' && ev.values.find((v) => v.tag === 'setpoint')?.value).toBe('31.5');
-    expect((await ok<Cmd>(h, main, 'GET', `/v1/devices/${d.deviceId}/commands/${cmd.id}`)).status).toBe(
+    expect((await ok(h, main, getCommand, { params: { id: d.deviceId, cmdId: cmd.id } })).status).toBe(
       'done',
     );
 
@@ -147,7 +166,7 @@ describe('simulated HMIs against the server', () => {
       h,
       (e) => e.type === 'command' && e.device_id === d.deviceId && e.status !== 'pending',
     );
-    await ok<Cmd>(h, main, 'POST', `/v1/devices/${d.deviceId}/tags/${speed.id}/write`, { value: 900 });
+    await ok(h, main, writeTag, { params: { id: d.deviceId, tagId: speed.id }, body: { value: 900 } });
     expect(await failed).toMatchObject({ status: 'failed' });
     expect(reduced.status().lastWrite).toMatch(/^speed: unknown TAG/);
   });
@@ -157,20 +176,15 @@ describe('simulated HMIs against the server', () => {
     // The HMI runs an older table (version 0, TAG temperature only).
     const sim = start(d.sn, d.secret, { tags: demoSimTags.filter((t) => t.name === 'temperature') });
     await sim.ready();
-    const before = await ok<{ sync_status: number }>(h, main, 'GET', `/v1/devices/${d.deviceId}`);
+    const before = await ok(h, main, getDevice, { params: { id: d.deviceId } });
     expect(before.sync_status).toBe(0);
     const synced = nextLive(h, (e) => e.type === 'sync' && e.device_id === d.deviceId && e.sync_status === 1);
-    const cmd = await ok<Cmd>(h, main, 'POST', `/v1/devices/${d.deviceId}/sync`);
+    const cmd = await ok(h, main, syncDevice, { params: { id: d.deviceId } });
     expect(cmd.status).toBe('pending');
     await synced;
     expect(sim.tagNames().sort()).toEqual(demoTemplateTags.map((t) => t.name).sort());
     expect(sim.status().configVersion).toBe(d.version);
-    const after = await ok<{ sync_status: number; hmi_version: number | null }>(
-      h,
-      main,
-      'GET',
-      `/v1/devices/${d.deviceId}`,
-    );
+    const after = await ok(h, main, getDevice, { params: { id: d.deviceId } });
     expect(after).toMatchObject({ sync_status: 1, hmi_version: d.version });
   });
 
@@ -196,7 +210,7 @@ describe('simulated HMIs against the server', () => {
     await sim2.ready();
     await stored;
     await sim2.publishNow();
-    const stats = await ok<Stats>(h, main, 'GET', `/v1/devices/${d.deviceId}/ingest-stats`);
+    const stats = await ok(h, main, ingestStats, { params: { id: d.deviceId } });
     expect(stats.duplicates).toBe(0);
     expect(stats.batches).toBe(sim1.status().batches + sim2.status().batches);
     expect(sim2.status().lastSeq).toBeGreaterThan(sim1.status().lastSeq ?? Infinity);
@@ -224,23 +238,19 @@ describe('DEMO=1', () => {
       await h.app.ready();
       await allOnline;
 
-      const login = await call<{ token: string }>(h.app, 'POST', '/v1/global/login?type=1', {
+      const login = await api(h.app, loginCall, {
+        query: { type: '1' },
         body: { user: 'demo@hmi.local', passwd: 'Demo@2026' },
       });
       const demo = { token: login.body.data.token };
-      const devices = await ok<{ list: { id: number; online: number; sync_status: number; sn: string }[] }>(
-        h,
-        demo,
-        'GET',
-        '/v1/devices',
-      );
+      const devices = await ok(h, demo, listDevices);
       expect(devices.list).toHaveLength(3);
       expect(devices.list.every((x) => x.online === 1 && x.sync_status === 1)).toBe(true);
       const values = nextLive(h, (e) => e.type === 'values');
       await values;
       const first = devices.list[0];
       if (!first) throw new Error('no device');
-      const tags = await ok<LiveTags>(h, demo, 'GET', `/v1/devices/${first.id}/tags`);
+      const tags = await ok(h, demo, deviceTags, { params: { id: first.id } });
       expect(tags.list.length).toBe(demoTemplateTags.length);
     } finally {
       await h.app.close();

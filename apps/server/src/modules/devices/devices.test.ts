@@ -1,14 +1,26 @@
-import type { Dashboard, Device } from '@hmi/contract';
+import {
+  createGroup,
+  createTemplate,
+  listLabels,
+  deleteLabel,
+  setFavourite,
+  getDashboard,
+  createProject,
+  deleteProject,
+  bindDevice,
+  createLabel,
+  updateLabel,
+  listDevices,
+  updateDevice,
+  unbindDevice,
+  getDevice,
+  type Device,
+} from '@hmi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, createSubAccount, newHardware, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { call, startHarness, type Harness } from '../../test/harness';
+import { api, startHarness, type ApiBody, type Harness } from '../../test/harness';
 import { ok } from '../../test/registry';
-
-interface Page<T> {
-  list: T[];
-  total: number;
-}
 
 describe.each(databases)('devices, labels and the dashboard on $name', (database) => {
   let h: Harness;
@@ -24,22 +36,18 @@ describe.each(databases)('devices, labels and the dashboard on $name', (database
     h = await startHarness(database);
     main = await createMainAccount(h, 5);
     other = await createMainAccount(h, 5);
-    groupA = (await ok<{ id: number }>(h, main, 'POST', '/v1/groups', { name: 'A' })).id;
-    groupA1 = (await ok<{ id: number }>(h, main, 'POST', '/v1/groups', { name: 'A1', parent_id: groupA })).id;
-    groupB = (await ok<{ id: number }>(h, main, 'POST', '/v1/groups', { name: 'B' })).id;
-    templateX10 = (
-      await ok<{ id: number }>(h, main, 'POST', '/v1/templates', { name: 'T10', hmi_model: 'X10' })
-    ).id;
-    templateX20 = (
-      await ok<{ id: number }>(h, main, 'POST', '/v1/templates', { name: 'T20', hmi_model: 'X20' })
-    ).id;
+    groupA = (await ok(h, main, createGroup, { body: { name: 'A' } })).id;
+    groupA1 = (await ok(h, main, createGroup, { body: { name: 'A1', parent_id: groupA } })).id;
+    groupB = (await ok(h, main, createGroup, { body: { name: 'B' } })).id;
+    templateX10 = (await ok(h, main, createTemplate, { body: { name: 'T10', hmi_model: 'X10' } })).id;
+    templateX20 = (await ok(h, main, createTemplate, { body: { name: 'T20', hmi_model: 'X20' } })).id;
   });
   afterAll(async () => {
     await h?.close();
   });
 
-  const bind = (account: TestAccount, body: Record<string, unknown>) =>
-    call<Device>(h.app, 'POST', '/v1/devices', { token: account.token, body });
+  const bind = (account: TestAccount, body: ApiBody<typeof bindDevice>) =>
+    api(h.app, bindDevice, { token: account.token, body });
 
   it('binds by SN and PIN with the fields of the spec', async () => {
     const hw = await newHardware(h, 'X10');
@@ -119,7 +127,7 @@ describe.each(databases)('devices, labels and the dashboard on $name', (database
     expect(await issue('')).toMatchObject({ data: { issue: 'required' } });
     expect((await bind(main, { ...base, name: 'Dev2' })).body.code).toBe(1034);
     expect((await bind(main, { ...base, name: 'N', group_id: 999999 })).body.code).toBe(1027);
-    const theirGroup = await ok<{ id: number }>(h, other, 'POST', '/v1/groups', { name: 'Theirs' });
+    const theirGroup = await ok(h, other, createGroup, { body: { name: 'Theirs' } });
     expect((await bind(main, { ...base, name: 'N', group_id: theirGroup.id })).body.code).toBe(1027);
     expect((await bind(main, { ...base, name: 'N', template_id: 999999 })).body.code).toBe(1029);
     expect((await bind(main, { ...base, name: 'N', template_id: templateX20 })).body.code).toBe(1042);
@@ -137,59 +145,61 @@ describe.each(databases)('devices, labels and the dashboard on $name', (database
   });
 
   it('labels: unique (1086), 1-50 characters, at most 50 per team, at most 10 per device', async () => {
-    const first = await ok<{ id: number }>(h, main, 'POST', '/v1/labels', { name: 'hot' });
+    const first = await ok(h, main, createLabel, { body: { name: 'hot' } });
+    expect((await api(h.app, createLabel, { token: main.token, body: { name: 'hot' } })).body.code).toBe(
+      1086,
+    );
     expect(
-      (await call(h.app, 'POST', '/v1/labels', { token: main.token, body: { name: 'hot' } })).body.code,
-    ).toBe(1086);
-    expect(
-      (await call(h.app, 'POST', '/v1/labels', { token: main.token, body: { name: 'x'.repeat(51) } })).body,
+      (await api(h.app, createLabel, { token: main.token, body: { name: 'x'.repeat(51) } })).body,
     ).toMatchObject({
       code: 1006,
       data: { field: 'name', issue: 'labelLength' },
     });
     const ids = [first.id];
-    for (let i = 2; i <= 50; i++)
-      ids.push((await ok<{ id: number }>(h, main, 'POST', '/v1/labels', { name: `l${i}` })).id);
-    expect(
-      (await call(h.app, 'POST', '/v1/labels', { token: main.token, body: { name: 'l51' } })).body,
-    ).toMatchObject({
+    for (let i = 2; i <= 50; i++) ids.push((await ok(h, main, createLabel, { body: { name: `l${i}` } })).id);
+    expect((await api(h.app, createLabel, { token: main.token, body: { name: 'l51' } })).body).toMatchObject({
       code: 1006,
       data: { field: 'name', issue: 'labelLimit' },
     });
-    const list = await ok<Page<{ id: number }>>(h, main, 'GET', '/v1/labels');
+    const list = await ok(h, main, listLabels);
     expect(list.total).toBe(50);
     // Another team has its own 50.
-    await ok(h, other, 'POST', '/v1/labels', { name: 'hot' });
+    await ok(h, other, createLabel, { body: { name: 'hot' } });
 
-    const devices = await ok<Page<Device>>(h, main, 'GET', '/v1/devices?keyword=dev2');
+    const devices = await ok(h, main, listDevices, { query: { keyword: 'dev2' } });
     const dev = devices.list[0] as Device;
-    const ten = await ok<Device>(h, main, 'PUT', `/v1/devices/${dev.id}`, { label_ids: ids.slice(0, 10) });
+    const ten = await ok(h, main, updateDevice, {
+      params: { id: dev.id },
+      body: { label_ids: ids.slice(0, 10) },
+    });
     expect(ten.labels).toHaveLength(10);
-    const renamed = await ok<{ name: string; device_count: number }>(
-      h,
-      main,
-      'PUT',
-      `/v1/labels/${first.id}`,
-      {
+    const renamed = await ok(h, main, updateLabel, {
+      params: { id: first.id },
+      body: {
         name: 'warm',
       },
-    );
+    });
     expect(renamed).toMatchObject({ name: 'warm', device_count: 1 });
     expect(
-      (await call(h.app, 'PUT', `/v1/labels/${ids[1]}`, { token: main.token, body: { name: 'warm' } })).body
-        .code,
+      (
+        await api(h.app, updateLabel, {
+          params: { id: ids[1] as number },
+          token: main.token,
+          body: { name: 'warm' },
+        })
+      ).body.code,
     ).toBe(1086);
-    await ok(h, main, 'DELETE', `/v1/labels/${ids[9]}`);
-    expect((await ok<Device>(h, main, 'GET', `/v1/devices/${dev.id}`)).labels).toHaveLength(9);
+    await ok(h, main, deleteLabel, { params: { id: ids[9] as number } });
+    expect((await ok(h, main, getDevice, { params: { id: dev.id } })).labels).toHaveLength(9);
   });
 
   it('lists with keyword, group (with sub-groups), label, online, model filters and paging', async () => {
-    const all = await ok<Page<Device>>(h, main, 'GET', '/v1/devices');
+    const all = await ok(h, main, listDevices);
     expect(all.total).toBe(4);
     const pump = all.list.find((d) => d.name === '泵站Pump_1') as Device;
     await h.app.database.db.updateTable('devices').set({ online: 1 }).where('id', '=', pump.id).execute();
     const q = async (qs: string) =>
-      (await ok<Page<Device>>(h, main, 'GET', `/v1/devices?${qs}`)).list.map((d) => d.name);
+      (await ok(h, main, listDevices, { raw: { query: qs } })).list.map((d) => d.name);
     expect(await q('keyword=PUMP')).toEqual(['泵站Pump_1']);
     expect(await q('keyword=north')).toEqual(['泵站Pump_1']);
     expect(await q(`keyword=${pump.sn.toLowerCase()}`)).toEqual(['泵站Pump_1']);
@@ -199,24 +209,24 @@ describe.each(databases)('devices, labels and the dashboard on $name', (database
     expect(await q('online=1')).toEqual(['泵站Pump_1']);
     expect((await q('online=0')).length).toBe(3);
     expect(await q('model=X20')).toEqual([]);
-    const labelled = await ok<Page<{ id: number; name: string }>>(h, main, 'GET', '/v1/labels');
+    const labelled = await ok(h, main, listLabels);
     const warm = labelled.list.find((l) => l.name === 'warm') as { id: number };
     expect(await q(`label_id=${warm.id}`)).toEqual(['Dev2']);
-    const page = await ok<Page<Device>>(h, main, 'GET', '/v1/devices?page=2&pageSize=3');
+    const page = await ok(h, main, listDevices, { query: { page: 2, pageSize: 3 } });
     expect(page.total).toBe(4);
     expect(page.list).toHaveLength(1);
-    expect((await call(h.app, 'GET', '/v1/devices?online=2', { token: main.token })).body).toMatchObject({
+    expect((await api(h.app, listDevices, { query: { online: 2 }, token: main.token })).body).toMatchObject({
       code: 1006,
       data: { field: 'online' },
     });
-    const theirs = await ok<Page<Device>>(h, other, 'GET', '/v1/devices');
+    const theirs = await ok(h, other, listDevices);
     expect(theirs.total).toBe(0);
   });
 
   it('edits with the same rules and switches templates only within the model (1042)', async () => {
-    const pump = (await ok<Page<Device>>(h, main, 'GET', '/v1/devices?keyword=pump')).list[0] as Device;
-    const put = (body: unknown) =>
-      call<Device>(h.app, 'PUT', `/v1/devices/${pump.id}`, { token: main.token, body });
+    const pump = (await ok(h, main, listDevices, { query: { keyword: 'pump' } })).list[0] as Device;
+    const put = (body: ApiBody<typeof updateDevice>) =>
+      api(h.app, updateDevice, { params: { id: pump.id }, token: main.token, body });
     expect((await put({ name: 'Dev2' })).body.code).toBe(1034);
     expect((await put({ name: 'this' })).body).toMatchObject({
       code: 1006,
@@ -245,44 +255,48 @@ describe.each(databases)('devices, labels and the dashboard on $name', (database
       .set({ hmi_version: 1 })
       .where('id', '=', pump.id)
       .execute();
-    expect((await ok<Device>(h, main, 'GET', `/v1/devices/${pump.id}`)).sync_status).toBe(1);
+    expect((await ok(h, main, getDevice, { params: { id: pump.id } })).sync_status).toBe(1);
   });
 
   it('favourites show on the dashboard with counters; another user does not see them', async () => {
-    const list = await ok<Page<Device>>(h, main, 'GET', '/v1/devices');
+    const list = await ok(h, main, listDevices);
     const pump = list.list.find((d) => d.name === 'Pump2') as Device;
-    expect(await ok(h, main, 'PUT', `/v1/devices/${pump.id}/favourite`, { favourite: true })).toEqual({
+    expect(await ok(h, main, setFavourite, { params: { id: pump.id }, body: { favourite: true } })).toEqual({
       favourite: true,
     });
-    expect((await ok<Device>(h, main, 'GET', `/v1/devices/${pump.id}`)).favourite).toBe(true);
-    const dash = await ok<Dashboard>(h, main, 'GET', '/v1/dashboard');
+    expect((await ok(h, main, getDevice, { params: { id: pump.id } })).favourite).toBe(true);
+    const dash = await ok(h, main, getDashboard);
     expect(dash.counters).toEqual({ devices: 4, online: 1, offline: 3 });
     expect(dash.favourites).toEqual([
       { id: pump.id, name: 'Pump2', sn: pump.sn, model: 'X10', online: 1, group_path: [], tags: [] },
     ]);
     const sub = await createSubAccount(h, main.teamId, [1, 2]);
-    expect((await ok<Dashboard>(h, sub, 'GET', '/v1/dashboard')).favourites).toEqual([]);
-    await ok(h, main, 'PUT', `/v1/devices/${pump.id}/favourite`, { favourite: false });
-    expect((await ok<Dashboard>(h, main, 'GET', '/v1/dashboard')).favourites).toEqual([]);
+    expect((await ok(h, sub, getDashboard)).favourites).toEqual([]);
+    await ok(h, main, setFavourite, { params: { id: pump.id }, body: { favourite: false } });
+    expect((await ok(h, main, getDashboard)).favourites).toEqual([]);
   });
 
   it('unbinding is refused while a project uses the device (1091); afterwards the hardware binds again', async () => {
-    const list = await ok<Page<Device>>(h, main, 'GET', '/v1/devices');
+    const list = await ok(h, main, listDevices);
     const pump = list.list.find((d) => d.name === 'Pump2') as Device;
-    await ok(h, main, 'PUT', `/v1/devices/${pump.id}/favourite`, { favourite: true });
-    const project = await ok<{ id: number }>(h, main, 'POST', '/v1/projects', {
-      name: 'Line',
-      device_ids: [pump.id],
-    });
-    expect((await call(h.app, 'DELETE', `/v1/devices/${pump.id}`, { token: main.token })).body).toMatchObject(
-      {
-        code: 1091,
-        data: null,
+    await ok(h, main, setFavourite, { params: { id: pump.id }, body: { favourite: true } });
+    const project = await ok(h, main, createProject, {
+      body: {
+        name: 'Line',
+        device_ids: [pump.id],
       },
+    });
+    expect(
+      (await api(h.app, unbindDevice, { params: { id: pump.id }, token: main.token })).body,
+    ).toMatchObject({
+      code: 1091,
+      data: null,
+    });
+    await ok(h, main, deleteProject, { params: { id: project.id } });
+    expect(await ok(h, main, unbindDevice, { params: { id: pump.id } })).toBeNull();
+    expect((await api(h.app, getDevice, { params: { id: pump.id }, token: main.token })).body.code).toBe(
+      1003,
     );
-    await ok(h, main, 'DELETE', `/v1/projects/${project.id}`);
-    expect(await ok(h, main, 'DELETE', `/v1/devices/${pump.id}`)).toBeNull();
-    expect((await call(h.app, 'GET', `/v1/devices/${pump.id}`, { token: main.token })).body.code).toBe(1003);
     const favs = await h.app.database.db
       .selectFrom('favourites')
       .selectAll()

@@ -60,3 +60,17 @@ export async function revokeHardware(db: Kysely<Database>, sn: string, now: numb
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
+
+/** Gives registered hardware a new secret and PIN (demo hardware whose identity file was lost). */
+export async function resetHardwareSecret(
+  db: Kysely<Database>,
+  sn: string,
+  secret: string,
+  pin: string,
+): Promise<void> {
+  await db
+    .updateTable('hardware')
+    .set({ secret_hash: sha256(secret), pin_hash: await hashPassword(pin) })
+    .where('sn', '=', sn)
+    .execute();
+}

@@ -1,8 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, DeviceTable } from '../../platform/db/schema';
+import { RepoBase, nameTaken } from '../../platform/db/repo-base';
+import { sql } from 'kysely';
+import type { DeviceTable } from '../../platform/db/schema';
+import { containsIgnoringCase, pageWindow, type Queryable } from '../../platform/db/sql';
 import type { Insertable, Updateable } from 'kysely';
-
-type Q = Kysely<Database> | Transaction<Database>;
 
 export interface DeviceFilter {
   teamId: number;
@@ -14,19 +14,8 @@ export interface DeviceFilter {
   keyword?: string | undefined;
 }
 
-/** `%text%` for LIKE with `\` escaping the wildcards. */
-export function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** SQL of devices, hardware, device labels and favourites. */
-export class DeviceRepo {
-  constructor(readonly db: Kysely<Database>) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class DeviceRepo extends RepoBase {
   findHardware(sn: string) {
     return this.db.selectFrom('hardware').selectAll().where('sn', '=', sn).executeTakeFirst();
   }
@@ -35,7 +24,7 @@ export class DeviceRepo {
     return this.db.selectFrom('devices').select(['id', 'team_id']).where('sn', '=', sn).executeTakeFirst();
   }
 
-  private withTemplate(q: Q) {
+  private withTemplate(q: Queryable) {
     return q
       .selectFrom('devices')
       .leftJoin('templates', 'templates.id', 'devices.template_id')
@@ -43,7 +32,7 @@ export class DeviceRepo {
       .select(['templates.name as template_name', 'templates.version as template_version']);
   }
 
-  find(teamId: number, id: number, q: Q = this.db) {
+  find(teamId: number, id: number, q: Queryable = this.db) {
     return this.withTemplate(q)
       .where('devices.team_id', '=', teamId)
       .where('devices.id', '=', id)
@@ -69,12 +58,12 @@ export class DeviceRepo {
     if (f.online !== undefined) q = q.where('devices.online', '=', f.online);
     if (f.model !== undefined && f.model !== '') q = q.where('devices.model', '=', f.model);
     if (f.keyword !== undefined && f.keyword !== '') {
-      const p = likePattern(f.keyword);
+      const p = containsIgnoringCase(f.keyword);
       q = q.where((eb) =>
         eb.or([
-          eb(sql`lower(devices.name)`, 'like', sql`${p} escape '\\'`),
-          eb(sql`lower(devices.sn)`, 'like', sql`${p} escape '\\'`),
-          eb(sql`lower(devices.remark)`, 'like', sql`${p} escape '\\'`),
+          eb(sql`lower(devices.name)`, 'like', p),
+          eb(sql`lower(devices.sn)`, 'like', p),
+          eb(sql`lower(devices.remark)`, 'like', p),
         ]),
       );
     }
@@ -83,12 +72,9 @@ export class DeviceRepo {
 
   async list(f: DeviceFilter, page: number, pageSize: number) {
     const q = this.filtered(f);
+    const { offset, limit } = pageWindow(page, pageSize);
     const [rows, total] = await Promise.all([
-      q
-        .orderBy('devices.id', 'desc')
-        .limit(pageSize)
-        .offset((page - 1) * pageSize)
-        .execute(),
+      q.orderBy('devices.id', 'desc').offset(offset).limit(limit).execute(),
       this.db
         .selectFrom(q.as('d'))
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -119,23 +105,21 @@ export class DeviceRepo {
     return new Set(rows.map((r) => r.device_id));
   }
 
-  async nameTaken(teamId: number, name: string, exceptId: number | null, q: Q = this.db): Promise<boolean> {
-    let s = q.selectFrom('devices').select('id').where('team_id', '=', teamId).where('name', '=', name);
-    if (exceptId !== null) s = s.where('id', '!=', exceptId);
-    return (await s.executeTakeFirst()) !== undefined;
+  nameTaken(teamId: number, name: string, exceptId: number | null, q: Queryable = this.db): Promise<boolean> {
+    return nameTaken(q, 'devices', teamId, name, exceptId);
   }
 
-  async insert(row: Insertable<DeviceTable>, q: Q): Promise<number> {
+  async insert(row: Insertable<DeviceTable>, q: Queryable): Promise<number> {
     const r = await q.insertInto('devices').values(row).returning('id').executeTakeFirstOrThrow();
     return r.id;
   }
 
-  async update(teamId: number, id: number, patch: Updateable<DeviceTable>, q: Q): Promise<void> {
+  async update(teamId: number, id: number, patch: Updateable<DeviceTable>, q: Queryable): Promise<void> {
     if (!Object.keys(patch).length) return;
     await q.updateTable('devices').set(patch).where('team_id', '=', teamId).where('id', '=', id).execute();
   }
 
-  async setLabels(deviceId: number, labelIds: readonly number[], q: Q): Promise<void> {
+  async setLabels(deviceId: number, labelIds: readonly number[], q: Queryable): Promise<void> {
     await q.deleteFrom('device_labels').where('device_id', '=', deviceId).execute();
     if (labelIds.length)
       await q
@@ -144,7 +128,7 @@ export class DeviceRepo {
         .execute();
   }
 
-  async inProject(deviceId: number, q: Q = this.db): Promise<boolean> {
+  async inProject(deviceId: number, q: Queryable = this.db): Promise<boolean> {
     const r = await q
       .selectFrom('project_devices')
       .select('project_id')
@@ -153,10 +137,15 @@ export class DeviceRepo {
     return r !== undefined;
   }
 
-  async remove(teamId: number, id: number, q: Q): Promise<void> {
+  async remove(teamId: number, id: number, q: Queryable): Promise<void> {
     await q.deleteFrom('device_labels').where('device_id', '=', id).execute();
     await q.deleteFrom('favourites').where('device_id', '=', id).execute();
     await q.deleteFrom('devices').where('team_id', '=', teamId).where('id', '=', id).execute();
+  }
+
+  /** Drops a user's favourites (it left the team). */
+  async clearFavouritesOf(userId: number, q: Queryable): Promise<void> {
+    await q.deleteFrom('favourites').where('user_id', '=', userId).execute();
   }
 
   async setFavourite(userId: number, deviceId: number, on: boolean, now: number): Promise<void> {
@@ -174,43 +163,8 @@ export class DeviceRepo {
         .execute();
   }
 
-  /** Devices and online devices of the team (within `groupIds` when given). */
-  async counters(teamId: number, groupIds: readonly number[] | null) {
-    let q = this.db
-      .selectFrom('devices')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('devices'),
-        eb.fn.sum<number>(sql`case when online = 1 then 1 else 0 end`).as('online'),
-      ])
-      .where('team_id', '=', teamId);
-    if (groupIds !== null) q = q.where('group_id', 'in', groupIds.length ? [...groupIds] : [-1]);
-    const r = await q.executeTakeFirstOrThrow();
-    return { devices: Number(r.devices), online: Number(r.online ?? 0) };
-  }
-
-  /** The user's favourite devices of the team, oldest star first. */
-  favourites(userId: number, teamId: number) {
-    return this.db
-      .selectFrom('favourites')
-      .innerJoin('devices', 'devices.id', 'favourites.device_id')
-      .select([
-        'devices.id',
-        'devices.team_id',
-        'devices.name',
-        'devices.sn',
-        'devices.model',
-        'devices.online',
-        'devices.group_id',
-      ])
-      .where('favourites.user_id', '=', userId)
-      .where('devices.team_id', '=', teamId)
-      .orderBy('favourites.created_at')
-      .orderBy('devices.id')
-      .execute();
-  }
-
   /** Which of `ids` are devices of the team, with their groups. */
-  async teamDevices(teamId: number, ids: readonly number[], q: Q = this.db) {
+  async teamDevices(teamId: number, ids: readonly number[], q: Queryable = this.db) {
     if (!ids.length) return [];
     return q
       .selectFrom('devices')

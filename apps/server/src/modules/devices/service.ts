@@ -2,47 +2,38 @@ import {
   groupPathNames,
   groupWithDescendants,
   shortGroupPath,
+  type bindDevice,
+  type CallBody,
+  type CallQuery,
   type Device,
   type GroupRow,
+  type listDevices,
+  type updateDevice,
 } from '@hmi/contract';
 import { verifyPassword } from '../../platform/auth/passwords';
 import type { Bus } from '../../platform/bus';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import { isUniqueViolation } from '../../platform/db';
 import { fail, failInput, failRetry } from '../../platform/errors';
+import type { Queryable } from '../../platform/db/sql';
 import type { SessionUser } from '../../platform/http/session';
 import { SlidingWindowLimiter } from '../../platform/rate-limit';
+import type { BillingApi } from '../billing/install';
 import type { DataPermissionService } from '../data-permissions/service';
 import { canSeeDevice, canSeeTemplate, type Scope } from '../data-permissions/scope';
-import type { LabelRepo } from '../labels/repo';
-import type { TemplateRepo } from '../templates/repo';
+import type { LabelService } from '../labels/service';
+import type { TemplateService } from '../templates/service';
 import type { DeviceRepo } from './repo';
 
 export const bindPolicy = { wrongPinsPerSn: 5, windowSeconds: 15 * 60 } as const;
 
 type DeviceWithTemplate = NonNullable<Awaited<ReturnType<DeviceRepo['find']>>>;
 
-export interface DeviceFields {
-  name?: string | undefined;
-  group_id?: number | null | undefined;
-  template_id?: number | null | undefined;
-  label_ids?: number[] | undefined;
-  address?: string | undefined;
-  remark?: string | undefined;
-  hmi_sn?: string | undefined;
-  gateway_sn?: string | undefined;
-  customer_name?: string | undefined;
-}
+export type DeviceFields = CallBody<typeof updateDevice>;
 
-export interface DeviceQuery {
-  page: number;
-  pageSize: number;
-  group_id?: number | undefined;
-  label_id?: number | undefined;
-  online?: 0 | 1 | undefined;
-  model?: string | undefined;
-  keyword?: string | undefined;
-}
+/** A bind: the SN, PIN and the required fields; the optional texts default to empty. */
+export type BindInput = DeviceFields &
+  Pick<CallBody<typeof bindDevice>, 'sn' | 'pin' | 'name' | 'group_id' | 'template_id' | 'label_ids'>;
 
 /** The displayed group path of a group among the groups the caller sees. */
 export function displayPath(groupId: number | null, groups: readonly GroupRow[]): string[] {
@@ -58,10 +49,12 @@ export class DeviceService {
 
   constructor(
     private readonly repo: DeviceRepo,
-    private readonly templates: TemplateRepo,
-    private readonly labels: LabelRepo,
+    private readonly templates: TemplateService,
+    private readonly labels: LabelService,
     private readonly perms: DataPermissionService,
     private readonly clock: Clock,
+    /** The list's traffic switch and allocation columns. */
+    private readonly billing: Pick<BillingApi, 'deviceSummaries'>,
     /** Bind, unbind and template changes are announced here (connectivity drops connections). */
     private readonly bus?: Bus,
   ) {
@@ -80,11 +73,13 @@ export class DeviceService {
 
   private async toDevices(rows: DeviceWithTemplate[], scope: Scope): Promise<Device[]> {
     const ids = rows.map((r) => r.id);
-    const [labels, favourites] = await Promise.all([
+    const [labels, favourites, billing] = await Promise.all([
       this.repo.labelsOf(ids),
       this.repo.favouriteIds(scope.userId, ids),
+      this.billing.deviceSummaries(ids),
     ]);
     return rows.map((r) => {
+      const b = billing.get(r.id);
       const cloud = r.template_id !== null && r.template_version !== null ? r.template_version : null;
       return {
         id: r.id,
@@ -108,14 +103,28 @@ export class DeviceService {
         hmi_version: r.hmi_version,
         config_created_at: r.config_created_at === null ? null : Number(r.config_created_at),
         config_modified_at: r.config_modified_at === null ? null : Number(r.config_modified_at),
-        traffic_switch: r.traffic_switch,
+        traffic_switch: b?.traffic_on ? 1 : 0,
+        allocation: b?.allocation ?? null,
         favourite: favourites.has(r.id),
         created_at: Number(r.created_at),
       };
     });
   }
 
-  async list(user: SessionUser, q: DeviceQuery): Promise<{ list: Device[]; total: number }> {
+  /** A device of the team with its template's name and version (other modules' reads). */
+  find(teamId: number, id: number) {
+    return this.repo.find(teamId, id);
+  }
+
+  /** Which of `ids` are devices of the team, with their groups. */
+  teamDevices(teamId: number, ids: readonly number[]) {
+    return this.repo.teamDevices(teamId, ids);
+  }
+
+  async list(
+    user: SessionUser,
+    q: CallQuery<typeof listDevices>,
+  ): Promise<{ list: Device[]; total: number }> {
     const scope = await this.perms.scope(user);
     let groupIds: number[] | null = scope.all ? null : [...scope.groupIds];
     if (q.group_id !== undefined) {
@@ -161,6 +170,8 @@ export class DeviceService {
       const t = await this.templates.find(scope.teamId, f.template_id);
       if (!t || !canSeeTemplate(scope, t)) fail(1029);
       if (t.hmi_model !== model) fail(1042);
+      // Out of service by billing: its bound devices keep running, no new ones join.
+      if (await this.templates.isExpired(scope.teamId, t.id)) fail(1033, { reason: 'expired' });
     }
     if (f.label_ids !== undefined) {
       const unique = [...new Set(f.label_ids)];
@@ -171,17 +182,7 @@ export class DeviceService {
     if (f.name !== undefined && (await this.repo.nameTaken(scope.teamId, f.name, exceptId))) fail(1034);
   }
 
-  async bind(
-    user: SessionUser,
-    body: DeviceFields & {
-      sn: string;
-      pin: string;
-      name: string;
-      group_id: number | null;
-      template_id: number | null;
-      label_ids: number[];
-    },
-  ): Promise<Device> {
+  async bind(user: SessionUser, body: BindInput): Promise<Device> {
     const wait = await this.wrongPins.retryAfter(body.sn);
     if (wait > 0) failRetry(1201, wait);
     const hardware = await this.repo.findHardware(body.sn);
@@ -283,6 +284,11 @@ export class DeviceService {
     });
     this.bus?.emit('deviceUnbound', { deviceId: id, sn: row.sn, teamId: scope.teamId });
     return null;
+  }
+
+  /** Drops a user's favourites inside the caller's transaction (it left the team). */
+  clearFavouritesOf(userId: number, q: Queryable): Promise<void> {
+    return this.repo.clearFavouritesOf(userId, q);
   }
 
   async setFavourite(user: SessionUser, id: number, favourite: boolean): Promise<{ favourite: boolean }> {

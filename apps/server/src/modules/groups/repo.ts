@@ -1,17 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../platform/db/schema';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import { RepoBase, nameTaken } from '../../platform/db/repo-base';
+import type { Queryable } from '../../platform/db/sql';
 
 /** SQL of device groups; every query names the team. */
-export class GroupRepo {
-  constructor(readonly db: Kysely<Database>) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
-  find(teamId: number, id: number, q: Q = this.db) {
+export class GroupRepo extends RepoBase {
+  find(teamId: number, id: number, q: Queryable = this.db) {
     return q
       .selectFrom('device_groups')
       .select(['id', 'parent_id', 'name', 'team_id'])
@@ -20,15 +12,13 @@ export class GroupRepo {
       .executeTakeFirst();
   }
 
-  async nameTaken(teamId: number, name: string, exceptId: number | null, q: Q = this.db): Promise<boolean> {
-    let s = q.selectFrom('device_groups').select('id').where('team_id', '=', teamId).where('name', '=', name);
-    if (exceptId !== null) s = s.where('id', '!=', exceptId);
-    return (await s.executeTakeFirst()) !== undefined;
+  nameTaken(teamId: number, name: string, exceptId: number | null, q: Queryable = this.db): Promise<boolean> {
+    return nameTaken(q, 'device_groups', teamId, name, exceptId);
   }
 
   insert(
     row: { team_id: number; parent_id: number | null; name: string; created_at: number },
-    q: Q = this.db,
+    q: Queryable = this.db,
   ) {
     return q
       .insertInto('device_groups')
@@ -41,7 +31,7 @@ export class GroupRepo {
     teamId: number,
     id: number,
     patch: { name?: string; parent_id?: number | null },
-    q: Q = this.db,
+    q: Queryable = this.db,
   ) {
     await q
       .updateTable('device_groups')
@@ -51,7 +41,7 @@ export class GroupRepo {
       .execute();
   }
 
-  async deleteMany(teamId: number, ids: readonly number[], q: Q): Promise<void> {
+  async deleteMany(teamId: number, ids: readonly number[], q: Queryable): Promise<void> {
     if (!ids.length) return;
     await q
       .deleteFrom('device_groups')
@@ -73,7 +63,7 @@ export class GroupRepo {
     return new Map(rows.map((r) => [r.group_id as number, Number(r.n)]));
   }
 
-  async countDevicesIn(teamId: number, groupIds: readonly number[], q: Q = this.db): Promise<number> {
+  async countDevicesIn(teamId: number, groupIds: readonly number[], q: Queryable = this.db): Promise<number> {
     if (!groupIds.length) return 0;
     const r = await q
       .selectFrom('devices')

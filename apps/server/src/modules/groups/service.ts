@@ -1,4 +1,12 @@
-import { buildGroupTree, groupWithDescendants, type GroupNode, type GroupRowOut } from '@hmi/contract';
+import {
+  buildGroupTree,
+  groupWithDescendants,
+  type CallBody,
+  type createGroup,
+  type GroupNode,
+  type GroupRowOut,
+  type updateGroup,
+} from '@hmi/contract';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import { isUniqueViolation } from '../../platform/db';
 import { fail } from '../../platform/errors';
@@ -30,7 +38,7 @@ export class GroupService {
     return { scope, group };
   }
 
-  async create(user: SessionUser, body: { name: string; parent_id: number | null }): Promise<GroupRowOut> {
+  async create(user: SessionUser, body: CallBody<typeof createGroup>): Promise<GroupRowOut> {
     const scope = await this.perms.scope(user);
     if (body.parent_id !== null && !scope.groupIds.has(body.parent_id)) fail(1027);
     if (await this.repo.nameTaken(scope.teamId, body.name, null)) fail(1083);
@@ -45,7 +53,7 @@ export class GroupService {
           },
           trx,
         );
-        if (!scope.all && body.parent_id === null) await this.perms.repo.grant(user.id, 'group', row.id, trx);
+        if (!scope.all && body.parent_id === null) await this.perms.grant(user.id, 'group', row.id, trx);
         return row;
       });
     } catch (err) {
@@ -54,17 +62,13 @@ export class GroupService {
     }
   }
 
-  async update(
-    user: SessionUser,
-    id: number,
-    body: { name?: string | undefined; parent_id?: number | null | undefined },
-  ): Promise<GroupRowOut> {
+  async update(user: SessionUser, id: number, body: CallBody<typeof updateGroup>): Promise<GroupRowOut> {
     const { scope, group } = await this.visibleGroup(user, id);
     const patch: { name?: string; parent_id?: number | null } = {};
     if (body.parent_id !== undefined) {
       if (body.parent_id !== null) {
         if (!scope.groupIds.has(body.parent_id)) fail(1027);
-        const teamGroups = await this.perms.repo.teamGroups(scope.teamId);
+        const teamGroups = await this.perms.teamGroups(scope.teamId);
         if (groupWithDescendants(id, teamGroups).has(body.parent_id)) fail(1027);
       }
       patch.parent_id = body.parent_id;
@@ -76,7 +80,7 @@ export class GroupService {
     try {
       await this.repo.transaction(async (trx) => {
         if (Object.keys(patch).length) await this.repo.update(scope.teamId, id, patch, trx);
-        if (!scope.all && patch.parent_id === null) await this.perms.repo.grant(user.id, 'group', id, trx);
+        if (!scope.all && patch.parent_id === null) await this.perms.grant(user.id, 'group', id, trx);
       });
     } catch (err) {
       if (isUniqueViolation(err)) fail(1083);
@@ -92,12 +96,12 @@ export class GroupService {
   /** Deletes the group and its sub-groups unless any of them holds a device (1032). */
   async remove(user: SessionUser, id: number): Promise<{ ids: number[] }> {
     const { scope } = await this.visibleGroup(user, id);
-    const teamGroups = await this.perms.repo.teamGroups(scope.teamId);
+    const teamGroups = await this.perms.teamGroups(scope.teamId);
     const ids = [...groupWithDescendants(id, teamGroups)].sort((a, b) => a - b);
     await this.repo.transaction(async (trx) => {
       if ((await this.repo.countDevicesIn(scope.teamId, ids, trx)) > 0) fail(1032);
       await this.repo.deleteMany(scope.teamId, ids, trx);
-      await this.perms.repo.revokeObject('group', ids, trx);
+      await this.perms.revokeObject('group', ids, trx);
     });
     return { ids };
   }

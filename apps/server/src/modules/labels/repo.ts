@@ -1,16 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../platform/db/schema';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import { RepoBase, nameTaken, teamCount } from '../../platform/db/repo-base';
+import type { Queryable } from '../../platform/db/sql';
 
 /** SQL of team labels. */
-export class LabelRepo {
-  constructor(readonly db: Kysely<Database>) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class LabelRepo extends RepoBase {
   list(teamId: number) {
     return this.db
       .selectFrom('labels')
@@ -30,22 +22,15 @@ export class LabelRepo {
       .executeTakeFirst();
   }
 
-  async count(teamId: number, q: Q = this.db): Promise<number> {
-    const r = await q
-      .selectFrom('labels')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('team_id', '=', teamId)
-      .executeTakeFirstOrThrow();
-    return Number(r.n);
+  count(teamId: number, q: Queryable = this.db): Promise<number> {
+    return teamCount(q, 'labels', teamId);
   }
 
-  async nameTaken(teamId: number, name: string, exceptId: number | null, q: Q = this.db): Promise<boolean> {
-    let s = q.selectFrom('labels').select('id').where('team_id', '=', teamId).where('name', '=', name);
-    if (exceptId !== null) s = s.where('id', '!=', exceptId);
-    return (await s.executeTakeFirst()) !== undefined;
+  nameTaken(teamId: number, name: string, exceptId: number | null, q: Queryable = this.db): Promise<boolean> {
+    return nameTaken(q, 'labels', teamId, name, exceptId);
   }
 
-  insert(row: { team_id: number; name: string; created_at: number }, q: Q) {
+  insert(row: { team_id: number; name: string; created_at: number }, q: Queryable) {
     return q
       .insertInto('labels')
       .values(row)
@@ -62,11 +47,9 @@ export class LabelRepo {
       .execute();
   }
 
+  /** The devices' links to the label go with it (`device_labels.label_id` cascades; devices own that table). */
   async remove(teamId: number, id: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('device_labels').where('label_id', '=', id).execute();
-      await trx.deleteFrom('labels').where('team_id', '=', teamId).where('id', '=', id).execute();
-    });
+    await this.db.deleteFrom('labels').where('team_id', '=', teamId).where('id', '=', id).execute();
   }
 
   /** Per label, how many of the given devices carry it. */
@@ -84,7 +67,7 @@ export class LabelRepo {
   }
 
   /** Which of `ids` are labels of the team. */
-  async teamLabelIds(teamId: number, ids: readonly number[], q: Q = this.db): Promise<number[]> {
+  async teamLabelIds(teamId: number, ids: readonly number[], q: Queryable = this.db): Promise<number[]> {
     if (!ids.length) return [];
     const rows = await q
       .selectFrom('labels')

@@ -14,6 +14,11 @@ export class LabelService {
     private readonly clock: Clock,
   ) {}
 
+  /** Which of `ids` are labels of the team. */
+  teamLabelIds(teamId: number, ids: readonly number[]): Promise<number[]> {
+    return this.repo.teamLabelIds(teamId, ids);
+  }
+
   async list(user: SessionUser): Promise<{ list: Label[]; total: number }> {
     const scope = await this.perms.scope(user);
     const counts = await this.repo.deviceCounts(scope.teamId, scope.all ? null : [...scope.groupIds]);

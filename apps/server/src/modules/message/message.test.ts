@@ -1,14 +1,16 @@
-import type { Message } from '@hmi/contract';
+import {
+  getMessageCounts,
+  login as loginCall,
+  getUserInfo,
+  getTodayMessages,
+  listMessages,
+  setMessagesRead,
+} from '@hmi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, createSubAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { call, startHarness, type Harness } from '../../test/harness';
+import { api, startHarness, type Harness } from '../../test/harness';
 import { ok } from '../../test/registry';
-
-interface Page {
-  list: Message[];
-  total: number;
-}
 
 describe.each(databases)('messages on $name', (database) => {
   let h: Harness;
@@ -18,13 +20,12 @@ describe.each(databases)('messages on $name', (database) => {
 
   beforeAll(async () => {
     h = await startHarness(database, { DEMO: '1' });
-    const login = await call<{ token: string }>(h.app, 'POST', '/v1/global/login?type=1', {
+    const login = await api(h.app, loginCall, {
+      query: { type: '1' },
       body: { user: 'demo@hmi.local', passwd: 'Demo@2026' },
     });
     token = login.body.data.token;
-    const info = await call<{ team_id: number; dbuser_id: number }>(h.app, 'GET', '/v1/global/getUserInfo', {
-      token,
-    });
+    const info = await api(h.app, getUserInfo, { token });
     teamId = info.body.data.team_id;
     userId = info.body.data.dbuser_id;
     const now = Math.floor(h.clock.now() / 1000); // 2026-03-01 08:00 UTC
@@ -80,7 +81,7 @@ describe.each(databases)('messages on $name', (database) => {
   });
 
   it("lists today's messages of the caller and their team only, newest first", async () => {
-    const r = await call<Page>(h.app, 'GET', '/v1/msg/notify/today', { token });
+    const r = await api(h.app, getTodayMessages, { token });
     expect(r.body.code).toBe(0);
     expect(r.body.data.list.map((m) => m.title)).toEqual(['today team', 'today mine']);
     expect(r.body.data.total).toBe(2);
@@ -90,24 +91,26 @@ describe.each(databases)('messages on $name', (database) => {
   it("starts the day at the caller's local midnight and filters by kind", async () => {
     // Now is 08:00 UTC. At UTC+8 (16:00 local) the day began at 16:00 UTC yesterday, so the message of
     // 23:00 UTC yesterday is today's; at UTC-6 (02:00 local) it began at 06:00 UTC, leaving one.
-    const east = await call<Page>(h.app, 'GET', '/v1/msg/notify/today?tz_offset=8', { token });
+    const east = await api(h.app, getTodayMessages, { query: { tz_offset: 8 }, token });
     expect(east.body.data.list.map((m) => m.title)).toEqual(['today team', 'today mine', 'yesterday']);
-    const west = await call<Page>(h.app, 'GET', '/v1/msg/notify/today?tz_offset=-6', { token });
+    const west = await api(h.app, getTodayMessages, { query: { tz_offset: -6 }, token });
     expect(west.body.data.list.map((m) => m.title)).toEqual(['today team']);
-    const alarms = await call<Page>(h.app, 'GET', '/v1/msg/notify/today?kind=alarm', { token });
+    const alarms = await api(h.app, getTodayMessages, { query: { kind: 'alarm' }, token });
     expect(alarms.body.data.list.map((m) => m.title)).toEqual(['today mine']);
   });
 
   it('refuses a bad kind or offset with 1006 naming the field, and needs a session', async () => {
-    expect((await call(h.app, 'GET', '/v1/msg/notify/today?kind=spam', { token })).body).toMatchObject({
+    expect(
+      (await api(h.app, getTodayMessages, { raw: { query: { kind: 'spam' } }, token })).body,
+    ).toMatchObject({
       code: 1006,
       data: { field: 'kind' },
     });
-    expect((await call(h.app, 'GET', '/v1/msg/notify/today?tz_offset=20', { token })).body).toMatchObject({
+    expect((await api(h.app, getTodayMessages, { query: { tz_offset: 20 }, token })).body).toMatchObject({
       code: 1006,
       data: { field: 'tz_offset' },
     });
-    expect((await call(h.app, 'GET', '/v1/msg/notify/today')).body.code).toBe(1008);
+    expect((await api(h.app, getTodayMessages)).body.code).toBe(1008);
   });
 });
 
@@ -196,7 +199,7 @@ describe.each(databases)('message centre on $name', (database) => {
   });
 
   const titles = async (a: TestAccount, query = '') =>
-    (await ok<Page>(h, a, 'GET', `/v1/msg/notify${query}`)).list.map((m) => m.title);
+    (await ok(h, a, listMessages, { raw: { query: query.replace(/^\?/, '') } })).list.map((m) => m.title);
 
   it('lists with kind, read state, type, time range and keyword filters, paged, newest first', async () => {
     expect(await titles(main)).toEqual(['Pump maintenance', 'Card expires', 'Boiler high']);
@@ -207,48 +210,47 @@ describe.each(databases)('message centre on $name', (database) => {
     const now = Math.floor(h.clock.now() / 1000);
     expect(await titles(main, `?start=${now - 86400}`)).toEqual(['Pump maintenance', 'Card expires']);
     expect(await titles(main, `?end=${now - 150}`)).toEqual(['Card expires', 'Boiler high']);
-    const page2 = await ok<Page>(h, main, 'GET', '/v1/msg/notify?page=2&pageSize=2');
+    const page2 = await ok(h, main, listMessages, { query: { page: 2, pageSize: 2 } });
     expect(page2).toMatchObject({ total: 3 });
     expect(page2.list.map((m) => m.title)).toEqual(['Boiler high']);
     expect(await titles(main, '?is_read=0')).toHaveLength(3);
-    expect((await call(h.app, 'GET', '/v1/msg/notify?is_read=2', { token: main.token })).body).toMatchObject({
-      code: 1006,
-      data: { field: 'is_read' },
-    });
+    expect((await api(h.app, listMessages, { query: { is_read: 2 }, token: main.token })).body).toMatchObject(
+      {
+        code: 1006,
+        data: { field: 'is_read' },
+      },
+    );
   });
 
   it('billing messages need 23: left out of lists, counts and today, and 1002 when asked for', async () => {
     expect(await titles(sub)).toEqual(['Welcome sub', 'Pump maintenance']);
-    expect((await call(h.app, 'GET', '/v1/msg/notify?kind=billing', { token: sub.token })).body.code).toBe(
+    expect((await api(h.app, listMessages, { query: { kind: 'billing' }, token: sub.token })).body.code).toBe(
       1002,
     );
     expect(
-      (await call(h.app, 'GET', '/v1/msg/notify/today?kind=billing', { token: sub.token })).body.code,
+      (await api(h.app, getTodayMessages, { query: { kind: 'billing' }, token: sub.token })).body.code,
     ).toBe(1002);
-    const today = await ok<Page>(h, sub, 'GET', '/v1/msg/notify/today');
+    const today = await ok(h, sub, getTodayMessages);
     expect(today.list.map((m) => m.kind)).not.toContain('billing');
-    const counts = await ok<{ total: Record<string, number>; unread: Record<string, number> }>(
-      h,
-      sub,
-      'GET',
-      '/v1/msg/notify/count',
-    );
+    const counts = await ok(h, sub, getMessageCounts);
     expect(counts.total).toEqual({ notice: 2, billing: 0, alarm: 0 });
     expect(await titles(billingSub, '?kind=billing')).toEqual(['Card expires']);
-    const mainCounts = await ok<{ total: Record<string, number> }>(h, main, 'GET', '/v1/msg/notify/count');
+    const mainCounts = await ok(h, main, getMessageCounts);
     expect(mainCounts.total).toEqual({ notice: 1, billing: 1, alarm: 1 });
   });
 
   it('setread marks only what the caller sees; a team-wide message is read for the caller only', async () => {
     // Another user's and another team's messages are not touched.
-    const r = await ok<{ updated: number }>(h, main, 'POST', '/v1/msg/setread', {
-      ids: [ids.subNotice, ids.otherNotice, ids.teamNotice],
+    const r = await ok(h, main, setMessagesRead, {
+      body: {
+        ids: [ids.subNotice, ids.otherNotice, ids.teamNotice] as number[],
+      },
     });
     expect(r.updated).toBe(1);
-    const byMain = await ok<Page>(h, main, 'GET', '/v1/msg/notify?kind=notice');
+    const byMain = await ok(h, main, listMessages, { query: { kind: 'notice' } });
     expect(byMain.list[0]).toMatchObject({ id: ids.teamNotice, is_read: true });
     // Still unread for the sub-account, and its own message is unread too.
-    const bySub = await ok<Page>(h, sub, 'GET', '/v1/msg/notify?is_read=0');
+    const bySub = await ok(h, sub, listMessages, { query: { is_read: 0 } });
     expect(bySub.list.map((m) => m.id)).toEqual([ids.subNotice, ids.teamNotice]);
     const rows = await h.app.database.db
       .selectFrom('messages')
@@ -258,42 +260,26 @@ describe.each(databases)('message centre on $name', (database) => {
     expect(rows.every((x) => x.is_read === 0)).toBe(true);
 
     // A sub-account without 23 cannot mark billing ones.
+    expect((await ok(h, sub, setMessagesRead, { body: { ids: [ids.teamBilling as number] } })).updated).toBe(
+      0,
+    );
     expect(
-      (await ok<{ updated: number }>(h, sub, 'POST', '/v1/msg/setread', { ids: [ids.teamBilling] })).updated,
-    ).toBe(0);
-    expect(
-      (
-        await call(h.app, 'POST', '/v1/msg/setread', {
-          token: sub.token,
-          body: { all: true, kind: 'billing' },
-        })
-      ).body.code,
+      (await api(h.app, setMessagesRead, { token: sub.token, body: { all: true, kind: 'billing' } })).body
+        .code,
     ).toBe(1002);
 
     // All of a kind, then all.
-    expect(
-      (await ok<{ updated: number }>(h, sub, 'POST', '/v1/msg/setread', { all: true, kind: 'notice' }))
-        .updated,
-    ).toBe(2);
-    expect((await ok<{ updated: number }>(h, main, 'POST', '/v1/msg/setread', { all: true })).updated).toBe(
-      2,
-    );
-    const counts = await ok<{ unread: Record<string, number> }>(h, main, 'GET', '/v1/msg/notify/count');
+    expect((await ok(h, sub, setMessagesRead, { body: { all: true, kind: 'notice' } })).updated).toBe(2);
+    expect((await ok(h, main, setMessagesRead, { body: { all: true } })).updated).toBe(2);
+    const counts = await ok(h, main, getMessageCounts);
     expect(counts.unread).toEqual({ notice: 0, billing: 0, alarm: 0 });
-    const billingCounts = await ok<{ unread: Record<string, number> }>(
-      h,
-      billingSub,
-      'GET',
-      '/v1/msg/notify/count',
-    );
+    const billingCounts = await ok(h, billingSub, getMessageCounts);
     expect(billingCounts.unread).toEqual({ notice: 1, billing: 1, alarm: 0 });
     // Nothing of the other team changed.
-    const theirs = await ok<Page>(h, other, 'GET', '/v1/msg/notify');
+    const theirs = await ok(h, other, listMessages);
     expect(theirs.list).toMatchObject([{ id: ids.otherNotice, is_read: false }]);
 
-    expect(
-      (await call(h.app, 'POST', '/v1/msg/setread', { token: main.token, body: {} })).body,
-    ).toMatchObject({
+    expect((await api(h.app, setMessagesRead, { token: main.token, body: {} })).body).toMatchObject({
       code: 1006,
       data: { field: 'ids', issue: 'required' },
     });

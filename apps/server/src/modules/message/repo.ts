@@ -1,9 +1,7 @@
-import type { MessageParams } from '@hmi/contract';
-import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database, MessageKind } from '../../platform/db/schema';
-import { likePattern } from '../devices/repo';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import { containsIgnoringCase, type Queryable, countOf, withTotal } from '../../platform/db/sql';
+import type { StoredMessage } from './rows';
 
 /** Who reads: the user, their team, and whether billing messages are theirs to see (permission 23). */
 export interface Reader {
@@ -21,15 +19,14 @@ export interface MessageFilter {
   keyword?: string | undefined;
 }
 
-export interface NewMessage {
-  team_id: number;
-  user_id: number | null;
-  kind: MessageKind;
-  type?: number | null;
-  params?: MessageParams | null;
-  title: string;
-  content: string;
-  created_at: number;
+/** Alarm messages a reader sees: devices of these groups (null: all), read state, levels, times. */
+export interface AlarmMessageFilter {
+  groupIds: readonly number[] | null;
+  isRead?: 0 | 1 | undefined;
+  /** Levels of the wanted urgency; undefined: any level. */
+  levels?: readonly number[] | undefined;
+  start?: number | undefined;
+  end?: number | undefined;
 }
 
 const MESSAGE_COLUMNS = [
@@ -64,12 +61,9 @@ export class MessageRepo {
     if (f.end !== undefined) q = q.where('messages.created_at', '<=', f.end);
     if (f.isRead !== undefined) q = q.where(f.isRead ? isRead : isUnread);
     if (f.keyword) {
-      const p = likePattern(f.keyword);
+      const p = containsIgnoringCase(f.keyword);
       q = q.where((eb) =>
-        eb.or([
-          eb(sql`lower(messages.title)`, 'like', sql`${p} escape '\\'`),
-          eb(sql`lower(messages.content)`, 'like', sql`${p} escape '\\'`),
-        ]),
+        eb.or([eb(sql`lower(messages.title)`, 'like', p), eb(sql`lower(messages.content)`, 'like', p)]),
       );
     }
     return q;
@@ -87,7 +81,7 @@ export class MessageRepo {
 
   async list(r: Reader, f: MessageFilter, offset: number, limit: number) {
     const q = this.visible(r, f);
-    const [rows, total] = await Promise.all([
+    return withTotal(
       q
         .select(MESSAGE_COLUMNS)
         .select(sql<number>`case when ${isRead} then 1 else 0 end`.as('is_read'))
@@ -96,9 +90,8 @@ export class MessageRepo {
         .offset(offset)
         .limit(limit)
         .execute(),
-      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(total.n) };
+      countOf(q),
+    );
   }
 
   /**
@@ -130,27 +123,74 @@ export class MessageRepo {
     return unread.length;
   }
 
-  async insert(rows: readonly NewMessage[], q: Q = this.db): Promise<void> {
-    if (!rows.length) return;
-    await q
-      .insertInto('messages')
-      .values(
-        rows.map((m) => ({
-          ...m,
-          type: m.type ?? null,
-          params: m.params ? JSON.stringify(m.params) : null,
-          is_read: 0,
-        })),
+  /** The alarm messages of a reader, with the alarm record each tells of (alarm message list). */
+  async alarmList(
+    r: { userId: number; teamId: number },
+    f: AlarmMessageFilter,
+    offset: number,
+    limit: number,
+  ) {
+    let q = this.db
+      .selectFrom('messages')
+      .innerJoin('alarm_records', 'alarm_records.id', 'messages.alarm_record_id')
+      .innerJoin('devices', 'devices.id', 'alarm_records.device_id')
+      .leftJoin('message_reads', (j) =>
+        j.onRef('message_reads.message_id', '=', 'messages.id').on('message_reads.user_id', '=', r.userId),
       )
-      .execute();
+      .where('messages.team_id', '=', r.teamId)
+      .where('messages.kind', '=', 'alarm')
+      .where((eb) => eb.or([eb('messages.user_id', '=', r.userId), eb('messages.user_id', 'is', null)]));
+    if (f.groupIds !== null)
+      q = q.where('devices.group_id', 'in', f.groupIds.length ? [...f.groupIds] : [-1]);
+    if (f.isRead !== undefined) q = q.where(f.isRead ? isRead : isUnread);
+    if (f.levels !== undefined)
+      q = q.where('alarm_records.level', 'in', f.levels.length ? [...f.levels] : [-1]);
+    if (f.start !== undefined) q = q.where('messages.created_at', '>=', f.start);
+    if (f.end !== undefined) q = q.where('messages.created_at', '<=', f.end);
+    return withTotal(
+      q
+        .select([
+          'messages.id',
+          'messages.alarm_record_id as record_id',
+          'messages.alarm_event as event',
+          'messages.content',
+          'messages.created_at',
+          'alarm_records.device_id',
+          'devices.name as device_name',
+          'alarm_records.rule_name',
+          'alarm_records.level',
+          'alarm_records.state',
+        ])
+        .select(sql<number>`case when ${isRead} then 1 else 0 end`.as('is_read'))
+        .orderBy('messages.created_at', 'desc')
+        .orderBy('messages.id', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
+      countOf(q),
+    );
+  }
+
+  /** Writes messages in `q` (a caller's transaction, so they commit or roll back with its change). */
+  async insert(rows: readonly StoredMessage[], q: Queryable = this.db): Promise<void> {
+    for (const part of chunks(rows, MESSAGE_ROWS_PER_INSERT))
+      await q.insertInto('messages').values(part).execute();
+  }
+
+  /** Moves the user's personal messages along to `teamId` (the user changed teams). */
+  async moveToTeam(userId: number, teamId: number, q: Queryable): Promise<void> {
+    await q.updateTable('messages').set({ team_id: teamId }).where('user_id', '=', userId).execute();
   }
 }
 
 const isRead: Expression<SqlBool> = sql<SqlBool>`(messages.is_read = 1 or message_reads.message_id is not null)`;
 const isUnread: Expression<SqlBool> = sql<SqlBool>`(messages.is_read = 0 and message_reads.message_id is null)`;
 
-function chunks(ids: readonly number[], size = 500): number[][] {
-  const out: number[][] = [];
-  for (let i = 0; i < ids.length; i += size) out.push(ids.slice(i, i + size));
+/** Rows per message insert (well inside both engines' bound-parameter limits). */
+const MESSAGE_ROWS_PER_INSERT = 500;
+
+function chunks<T>(items: readonly T[], size = 500): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }

@@ -8,9 +8,6 @@ export function messageRoutes(registerCall: RegisterCall, svc: MessageService): 
   registerCall(getTodayMessages, async (ctx) =>
     svc.today(sessionUser(ctx), ctx.query.tz_offset, ctx.query.kind, ctx.query.limit),
   );
-  registerCall(listMessages, async (ctx) => {
-    const { is_read, ...q } = ctx.query;
-    return svc.list(sessionUser(ctx), { ...q, isRead: is_read });
-  });
+  registerCall(listMessages, async (ctx) => svc.list(sessionUser(ctx), ctx.query));
   registerCall(setMessagesRead, async (ctx) => svc.setRead(sessionUser(ctx), ctx.body));
 }

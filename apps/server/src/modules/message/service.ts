@@ -1,11 +1,24 @@
-import { hasPermission, Permission, type Message, type MessageCounts } from '@hmi/contract';
+import {
+  hasPermission,
+  Permission,
+  type CallBody,
+  type CallQuery,
+  type listMessages,
+  type Message,
+  type MessageCounts,
+  type setMessagesRead,
+} from '@hmi/contract';
 import type { Bus } from '../../platform/bus';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import type { MessageKind } from '../../platform/db/schema';
 import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import { parseParams } from './params';
-import type { MessageFilter, MessageRepo, Reader } from './repo';
+import { pageWindow, type Queryable } from '../../platform/db/sql';
+import type { AlarmMessageFilter, MessageFilter, MessageRepo, Reader } from './repo';
+import type { StoredMessage } from './rows';
+
+export type { AlarmMessageFilter } from './repo';
 
 const DAY = 86400;
 
@@ -82,25 +95,23 @@ export class MessageService {
 
   async list(
     user: SessionUser,
-    q: MessageFilter & { page: number; pageSize: number },
+    q: CallQuery<typeof listMessages>,
   ): Promise<{ list: Message[]; total: number }> {
     const reader = readerFor(user, q.kind);
     const filter: MessageFilter = {
       kind: q.kind,
-      isRead: q.isRead,
+      isRead: q.is_read,
       type: q.type,
       start: q.start,
       end: q.end,
       keyword: q.keyword,
     };
-    const { rows, total } = await this.repo.list(reader, filter, (q.page - 1) * q.pageSize, q.pageSize);
+    const { offset, limit } = pageWindow(q.page, q.pageSize);
+    const { rows, total } = await this.repo.list(reader, filter, offset, limit);
     return { list: rows.map(toMessage), total };
   }
 
-  async setRead(
-    user: SessionUser,
-    b: { ids?: number[] | undefined; kind?: MessageKind | undefined; all: boolean },
-  ): Promise<{ updated: number }> {
+  async setRead(user: SessionUser, b: CallBody<typeof setMessagesRead>): Promise<{ updated: number }> {
     const reader = readerFor(user, b.kind);
     const ids = b.ids?.length ? [...new Set(b.ids)] : null;
     const updated = await this.repo.markRead(
@@ -112,5 +123,24 @@ export class MessageService {
     // The user's other tabs and windows update their unread counts.
     if (updated) this.bus.emit('messages', { teamId: user.teamId, userId: user.id });
     return { updated };
+  }
+
+  /** A page of the reader's alarm messages (the alarm module's list; it words the filter). */
+  alarmList(user: SessionUser, f: AlarmMessageFilter, page: { page: number; pageSize: number }) {
+    const { offset, limit } = pageWindow(page.page, page.pageSize);
+    return this.repo.alarmList({ userId: user.id, teamId: user.teamId }, f, offset, limit);
+  }
+
+  /**
+   * Writes messages (built with `storedMessage`, rows.ts) inside the caller's transaction `q`, so they
+   * commit or roll back with the change they tell of; the caller emits `messages` after its commit.
+   */
+  write(rows: readonly StoredMessage[], q: Queryable): Promise<void> {
+    return this.repo.insert(rows, q);
+  }
+
+  /** The user's personal messages follow it to `teamId` (inside the caller's transaction). */
+  followUser(userId: number, teamId: number, q: Queryable): Promise<void> {
+    return this.repo.moveToTeam(userId, teamId, q);
   }
 }

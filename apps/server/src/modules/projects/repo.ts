@@ -1,24 +1,20 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../platform/db/schema';
-import { likePattern } from '../devices/repo';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import { RepoBase, nameTaken, teamCount } from '../../platform/db/repo-base';
+import { sql } from 'kysely';
+import { containsIgnoringCase, pageWindow, type Queryable, countOf, withTotal } from '../../platform/db/sql';
 
 /** SQL of projects (multiple-device configurations) and their member devices. */
-export class ProjectRepo {
-  constructor(readonly db: Kysely<Database>) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
-  find(teamId: number, id: number, q: Q = this.db) {
+export class ProjectRepo extends RepoBase {
+  find(teamId: number, id: number, q: Queryable = this.db) {
     return q
       .selectFrom('projects')
       .selectAll()
       .where('team_id', '=', teamId)
       .where('id', '=', id)
       .executeTakeFirst();
+  }
+
+  count(teamId: number, q: Queryable = this.db): Promise<number> {
+    return teamCount(q, 'projects', teamId);
   }
 
   async list(
@@ -30,17 +26,9 @@ export class ProjectRepo {
   ) {
     let q = this.db.selectFrom('projects').where('team_id', '=', teamId);
     if (ids !== null) q = q.where('id', 'in', ids.length ? [...ids] : [-1]);
-    if (keyword) q = q.where(sql`lower(name)`, 'like', sql`${likePattern(keyword)} escape '\\'`);
-    const [rows, total] = await Promise.all([
-      q
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(pageSize)
-        .offset((page - 1) * pageSize)
-        .execute(),
-      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(total.n) };
+    if (keyword) q = q.where(sql`lower(name)`, 'like', containsIgnoringCase(keyword));
+    const { offset, limit } = pageWindow(page, pageSize);
+    return withTotal(q.selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(), countOf(q));
   }
 
   async members(projectIds: readonly number[]) {
@@ -70,13 +58,11 @@ export class ProjectRepo {
     return rows.map((r) => r.device_id);
   }
 
-  async nameTaken(teamId: number, name: string, exceptId: number | null, q: Q = this.db): Promise<boolean> {
-    let s = q.selectFrom('projects').select('id').where('team_id', '=', teamId).where('name', '=', name);
-    if (exceptId !== null) s = s.where('id', '!=', exceptId);
-    return (await s.executeTakeFirst()) !== undefined;
+  nameTaken(teamId: number, name: string, exceptId: number | null, q: Queryable = this.db): Promise<boolean> {
+    return nameTaken(q, 'projects', teamId, name, exceptId);
   }
 
-  async insert(row: { team_id: number; name: string; created_at: number }, q: Q): Promise<number> {
+  async insert(row: { team_id: number; name: string; created_at: number }, q: Queryable): Promise<number> {
     const r = await q
       .insertInto('projects')
       .values({ ...row, updated_at: row.created_at })
@@ -85,7 +71,13 @@ export class ProjectRepo {
     return r.id;
   }
 
-  async update(teamId: number, id: number, patch: { name?: string }, now: number, q: Q): Promise<void> {
+  async update(
+    teamId: number,
+    id: number,
+    patch: { name?: string },
+    now: number,
+    q: Queryable,
+  ): Promise<void> {
     await q
       .updateTable('projects')
       .set({ ...patch, updated_at: now })
@@ -94,7 +86,7 @@ export class ProjectRepo {
       .execute();
   }
 
-  async setMembers(projectId: number, deviceIds: readonly number[], q: Q): Promise<void> {
+  async setMembers(projectId: number, deviceIds: readonly number[], q: Queryable): Promise<void> {
     await q.deleteFrom('project_devices').where('project_id', '=', projectId).execute();
     if (deviceIds.length)
       await q
@@ -103,7 +95,7 @@ export class ProjectRepo {
         .execute();
   }
 
-  async remove(teamId: number, id: number, q: Q): Promise<void> {
+  async remove(teamId: number, id: number, q: Queryable): Promise<void> {
     await q.deleteFrom('project_devices').where('project_id', '=', id).execute();
     await q.deleteFrom('projects').where('team_id', '=', teamId).where('id', '=', id).execute();
   }

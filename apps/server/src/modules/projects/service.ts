@@ -1,29 +1,52 @@
-import type { Project } from '@hmi/contract';
+import {
+  type CallBody,
+  type CallQuery,
+  type createProject,
+  type listProjects,
+  type Project,
+  type updateProject,
+} from '@hmi/contract';
 import { epochSeconds, type Clock } from '../../platform/clock';
+import type { Queryable } from '../../platform/db/sql';
 import { isUniqueViolation } from '../../platform/db';
 import type { ProjectTable } from '../../platform/db/schema';
 import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import type { Selectable } from 'kysely';
+import type { LapseGuard } from '../billing/lapse-guard';
 import type { DataPermissionService } from '../data-permissions/service';
 import { canSeeDevice, canSeeProject, type Scope } from '../data-permissions/scope';
-import type { DeviceRepo } from '../devices/repo';
+import type { DeviceService } from '../devices/service';
 import type { ProjectRepo } from './repo';
+
+/** Another module's check before devices leave a project (inside the transaction); throwing refuses. */
+export type MembersLeaving = (projectId: number, deviceIds: readonly number[], q: Queryable) => Promise<void>;
 
 /**
  * Projects: a name unique in the team (1086) and member devices of the team (1003 otherwise). A
- * sub-account adds only devices it sees; members it does not see stay as they are.
+ * sub-account adds only devices it sees; members it does not see stay as they are. Billing caps
+ * their number (the template allowance, 1033) and may put some out of service (read-only, 1033).
  */
 export class ProjectService {
+  private readonly leaving: MembersLeaving[] = [];
+
   constructor(
     private readonly repo: ProjectRepo,
-    private readonly devices: DeviceRepo,
+    private readonly devices: DeviceService,
     private readonly perms: DataPermissionService,
     private readonly clock: Clock,
+    private readonly lapses: LapseGuard,
   ) {}
+
+  /** Registers a check run before members leave a project (screens keep the devices they bind: 1091). */
+  beforeMembersLeave(check: MembersLeaving): void {
+    this.leaving.push(check);
+  }
 
   private async toProjects(rows: Selectable<ProjectTable>[]): Promise<Project[]> {
     const members = await this.repo.members(rows.map((r) => r.id));
+    const teamId = rows[0]?.team_id;
+    const expired = teamId === undefined ? new Set<number>() : await this.lapses.expiredIds(teamId);
     return rows.map((r) => {
       const devices = members
         .filter((m) => m.project_id === r.id)
@@ -35,6 +58,7 @@ export class ProjectService {
         devices,
         created_at: Number(r.created_at),
         updated_at: Number(r.updated_at),
+        expired: expired.has(r.id),
       };
     });
   }
@@ -61,7 +85,7 @@ export class ProjectService {
 
   async list(
     user: SessionUser,
-    q: { page: number; pageSize: number; keyword?: string | undefined },
+    q: CallQuery<typeof listProjects>,
   ): Promise<{ list: Project[]; total: number }> {
     const scope = await this.perms.scope(user);
     const { rows, total } = await this.repo.list(
@@ -80,19 +104,21 @@ export class ProjectService {
     return p ?? fail(1003);
   }
 
-  async create(user: SessionUser, body: { name: string; device_ids: number[] }): Promise<Project> {
+  async create(user: SessionUser, body: CallBody<typeof createProject>): Promise<Project> {
     const scope = await this.perms.scope(user);
     const deviceIds = await this.checkDevices(scope, body.device_ids, []);
     if (await this.repo.nameTaken(scope.teamId, body.name, null)) fail(1086);
+    const allowance = await this.lapses.allowance(scope.teamId);
     let id: number;
     try {
       id = await this.repo.transaction(async (trx) => {
+        this.lapses.assertRoom(await this.repo.count(scope.teamId, trx), allowance);
         const projectId = await this.repo.insert(
           { team_id: scope.teamId, name: body.name, created_at: epochSeconds(this.clock) },
           trx,
         );
         await this.repo.setMembers(projectId, deviceIds, trx);
-        if (!scope.all) await this.perms.repo.grant(user.id, 'project', projectId, trx);
+        if (!scope.all) await this.perms.grant(user.id, 'project', projectId, trx);
         return projectId;
       });
     } catch (err) {
@@ -102,20 +128,18 @@ export class ProjectService {
     return this.get(user, id);
   }
 
-  async update(
-    user: SessionUser,
-    id: number,
-    body: { name?: string | undefined; device_ids?: number[] | undefined },
-  ): Promise<Project> {
+  async update(user: SessionUser, id: number, body: CallBody<typeof updateProject>): Promise<Project> {
     const { scope, row } = await this.visible(user, id);
+    await this.lapses.assertLive(scope.teamId, id);
     const patch: { name?: string } = {};
     if (body.name !== undefined && body.name !== row.name) {
       if (await this.repo.nameTaken(scope.teamId, body.name, id)) fail(1086);
       patch.name = body.name;
     }
     let members: number[] | null = null;
+    let current: number[] = [];
     if (body.device_ids !== undefined) {
-      const current = await this.repo.memberIds(id);
+      current = await this.repo.memberIds(id);
       members = await this.checkDevices(scope, body.device_ids, current);
       if (!scope.all) {
         // Members the sub-account cannot see are kept.
@@ -126,7 +150,12 @@ export class ProjectService {
     try {
       await this.repo.transaction(async (trx) => {
         await this.repo.update(scope.teamId, id, patch, epochSeconds(this.clock), trx);
-        if (members) await this.repo.setMembers(id, members, trx);
+        if (members) {
+          const kept = members;
+          const leaving = current.filter((d) => !kept.includes(d));
+          for (const check of this.leaving) if (leaving.length) await check(id, leaving, trx);
+          await this.repo.setMembers(id, members, trx);
+        }
       });
     } catch (err) {
       if (isUniqueViolation(err)) fail(1086);
@@ -139,7 +168,7 @@ export class ProjectService {
     const { scope } = await this.visible(user, id);
     await this.repo.transaction(async (trx) => {
       await this.repo.remove(scope.teamId, id, trx);
-      await this.perms.repo.revokeObject('project', [id], trx);
+      await this.perms.revokeObject('project', [id], trx);
     });
     return null;
   }

@@ -1,35 +1,15 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../platform/db/schema';
-import { likePattern } from '../devices/repo';
-
-type Q = Kysely<Database> | Transaction<Database>;
-
-/** The permission ids stored as JSON text on a role. */
-export function parsePermissionList(json: string): number[] {
-  try {
-    const v: unknown = JSON.parse(json);
-    return Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number' && Number.isInteger(x)) : [];
-  } catch {
-    return [];
-  }
-}
+import { RepoBase, nameTaken, namedPage } from '../../platform/db/repo-base';
+import type { Queryable } from '../../platform/db/sql';
 
 /** SQL of roles and the zones they list. */
-export class RoleRepo {
-  constructor(readonly db: Kysely<Database>) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
+export class RoleRepo extends RepoBase {
+  list(teamId: number, keyword: string | undefined, offset: number, limit: number) {
+    return namedPage(this.db, 'roles', teamId, keyword, offset, limit);
   }
 
-  async list(teamId: number, keyword: string | undefined, offset: number, limit: number) {
-    let q = this.db.selectFrom('roles').where('team_id', '=', teamId);
-    if (keyword) q = q.where(sql`lower(name)`, 'like', sql`${likePattern(keyword)} escape '\\'`);
-    const [rows, total] = await Promise.all([
-      q.selectAll().orderBy('id').offset(offset).limit(limit).execute(),
-      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(total.n) };
+  /** Every role of the team, oldest first. */
+  all(teamId: number, q: Queryable = this.db) {
+    return q.selectFrom('roles').selectAll().where('team_id', '=', teamId).orderBy('id').execute();
   }
 
   options(teamId: number) {
@@ -41,7 +21,7 @@ export class RoleRepo {
       .execute();
   }
 
-  find(teamId: number, id: number, q: Q = this.db) {
+  find(teamId: number, id: number, q: Queryable = this.db) {
     return q
       .selectFrom('roles')
       .selectAll()
@@ -50,30 +30,36 @@ export class RoleRepo {
       .executeTakeFirst();
   }
 
-  async nameTaken(teamId: number, name: string, exceptId: number | null, q: Q = this.db): Promise<boolean> {
-    let s = q.selectFrom('roles').select('id').where('team_id', '=', teamId).where('name', '=', name);
-    if (exceptId !== null) s = s.where('id', '!=', exceptId);
-    return (await s.executeTakeFirst()) !== undefined;
+  nameTaken(teamId: number, name: string, exceptId: number | null, q: Queryable = this.db): Promise<boolean> {
+    return nameTaken(q, 'roles', teamId, name, exceptId);
   }
 
   async insert(
     row: { team_id: number; name: string; permissions: string; created_at: number },
-    q: Q,
+    q: Queryable,
   ): Promise<number> {
     const r = await q.insertInto('roles').values(row).returning('id').executeTakeFirstOrThrow();
     return r.id;
   }
 
-  async update(teamId: number, id: number, patch: { name?: string; permissions?: string }, q: Q) {
+  async update(teamId: number, id: number, patch: { name?: string; permissions?: string }, q: Queryable) {
     if (!Object.keys(patch).length) return;
     await q.updateTable('roles').set(patch).where('team_id', '=', teamId).where('id', '=', id).execute();
   }
 
-  async remove(teamId: number, id: number, q: Q): Promise<void> {
+  async remove(teamId: number, id: number, q: Queryable): Promise<void> {
     await q.deleteFrom('roles').where('team_id', '=', teamId).where('id', '=', id).execute();
   }
 
-  async setZones(roleId: number, zoneIds: readonly number[], q: Q): Promise<void> {
+  /** Drops the zone links of every role of a team (the team is being dropped). */
+  async clearTeamZones(teamId: number, q: Queryable): Promise<void> {
+    await q
+      .deleteFrom('role_zones')
+      .where('role_id', 'in', q.selectFrom('roles').select('id').where('team_id', '=', teamId))
+      .execute();
+  }
+
+  async setZones(roleId: number, zoneIds: readonly number[], q: Queryable): Promise<void> {
     await q.deleteFrom('role_zones').where('role_id', '=', roleId).execute();
     if (zoneIds.length)
       await q
@@ -115,8 +101,15 @@ export class RoleRepo {
     return { zones, members };
   }
 
-  /** Members holding the role and pending invitations offering it. */
-  async usage(roleId: number, q: Q = this.db): Promise<{ members: number; invitations: number }> {
+  /**
+   * Members holding the role and pending invitations offering it that are still open at `now` (one
+   * whose time is up is as good as voided, whether or not the team module marked it yet).
+   */
+  async usage(
+    roleId: number,
+    now: number,
+    q: Queryable = this.db,
+  ): Promise<{ members: number; invitations: number }> {
     const [m, i] = await Promise.all([
       q
         .selectFrom('users')
@@ -129,6 +122,7 @@ export class RoleRepo {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('role_id', '=', roleId)
         .where('status', '=', 'pending')
+        .where('expires_at', '>', now)
         .executeTakeFirstOrThrow(),
     ]);
     return { members: Number(m.n), invitations: Number(i.n) };

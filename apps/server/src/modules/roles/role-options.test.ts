@@ -1,8 +1,8 @@
-import type { PermissionId, RoleOption } from '@hmi/contract';
+import { createRole, listRoleOptions, listRoles, type PermissionId, type RoleOption } from '@hmi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, createSubAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { call, startHarness, type Harness } from '../../test/harness';
+import { api, startHarness, type Harness } from '../../test/harness';
 import { ok } from '../../test/registry';
 
 describe.each(databases)('role options for the role pickers on $name', (database) => {
@@ -13,24 +13,25 @@ describe.each(databases)('role options for the role pickers on $name', (database
   beforeAll(async () => {
     h = await startHarness(database);
     owner = await createMainAccount(h);
-    const viewer = await ok<{ id: number }>(h, owner, 'POST', '/v1/roles', {
-      name: 'Viewer',
-      permissions: [2],
+    const viewer = await ok(h, owner, createRole, {
+      body: {
+        name: 'Viewer',
+        permissions: [2],
+      },
     });
-    const ops = await ok<{ id: number }>(h, owner, 'POST', '/v1/roles', { name: 'Ops', permissions: [2, 4] });
+    const ops = await ok(h, owner, createRole, { body: { name: 'Ops', permissions: [2, 4] } });
     expected = [
       { id: viewer.id, name: 'Viewer' },
       { id: ops.id, name: 'Ops' },
     ];
     const other = await createMainAccount(h);
-    await ok(h, other, 'POST', '/v1/roles', { name: 'Foreign', permissions: [2] });
+    await ok(h, other, createRole, { body: { name: 'Foreign', permissions: [2] } });
   });
   afterAll(async () => {
     await h?.close();
   });
 
-  const options = (a: TestAccount) =>
-    call<RoleOption[]>(h.app, 'GET', '/v1/roles/options', { token: a.token });
+  const options = (a: TestAccount) => api(h.app, listRoleOptions, { token: a.token });
   const subWith = async (ids: PermissionId[]) => {
     const sub = await createSubAccount(h, owner.teamId, ids);
     // createSubAccount's own role is one of the team's roles too.
@@ -59,8 +60,7 @@ describe.each(databases)('role options for the role pickers on $name', (database
       expect(r.body.code).toBe(0);
       // Exactly id and name: nothing of the permissions or zones a role picker does not need.
       expect(r.body.data).toEqual(expected);
-      if (id !== 28)
-        expect((await call(h.app, 'GET', '/v1/roles', { token: sub.token })).body.code).toBe(1002);
+      if (id !== 28) expect((await api(h.app, listRoles, { token: sub.token })).body.code).toBe(1002);
     },
   );
 

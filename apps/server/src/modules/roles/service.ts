@@ -1,17 +1,28 @@
-import { withViewFirst, type Role, type RoleOption } from '@hmi/contract';
+import {
+  allPermissionIds,
+  limits,
+  withViewFirst,
+  type CallBody,
+  type CallQuery,
+  type createRole,
+  type listRoles,
+  type Role,
+  type RoleOption,
+  type updateRole,
+} from '@hmi/contract';
+import type { Bus } from '../../platform/bus';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import { isUniqueViolation } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
-import { expireInvitations } from '../team/repo';
-import type { ZoneRepo } from '../zones/repo';
-import { parsePermissionList, type RoleRepo } from './repo';
+import { pageWindow } from '../../platform/db/sql';
+import type { Queryable } from '../../platform/db/sql';
+import type { ZoneService } from '../zones/service';
+import { parsePermissionList } from './permissions';
+import type { RoleRepo } from './repo';
 
-export interface RoleInput {
-  name?: string | undefined;
-  permissions?: number[] | undefined;
-  zone_ids?: number[] | undefined;
-}
+/** Name of the role a former main account gets when it hands the team over. */
+const FORMER_MAIN_ROLE = 'Admin';
 
 /**
  * A sub-account grants only what it holds: every id of `permissions` must be among the caller's,
@@ -30,8 +41,9 @@ export function assertHolds(user: SessionUser, permissions: readonly number[]): 
 export class RoleService {
   constructor(
     private readonly repo: RoleRepo,
-    private readonly zones: ZoneRepo,
+    private readonly zones: ZoneService,
     private readonly clock: Clock,
+    private readonly bus: Bus,
   ) {}
 
   private async toRoles(
@@ -52,13 +64,9 @@ export class RoleService {
     });
   }
 
-  async list(user: SessionUser, q: { page: number; pageSize: number; keyword?: string | undefined }) {
-    const { rows, total } = await this.repo.list(
-      user.teamId,
-      q.keyword,
-      (q.page - 1) * q.pageSize,
-      q.pageSize,
-    );
+  async list(user: SessionUser, q: CallQuery<typeof listRoles>) {
+    const { offset, limit } = pageWindow(q.page, q.pageSize);
+    const { rows, total } = await this.repo.list(user.teamId, q.keyword, offset, limit);
     return { list: await this.toRoles(rows), total };
   }
 
@@ -79,10 +87,40 @@ export class RoleService {
     return unique;
   }
 
-  async create(
-    user: SessionUser,
-    b: { name: string; permissions: number[]; zone_ids: number[] },
-  ): Promise<Role> {
+  /**
+   * A role of the caller's team the caller may hand out (it holds every permission the role lists):
+   * 1003 when the team has no such role, 1002 `notHeld` otherwise.
+   */
+  async grantable(user: SessionUser, id: number): Promise<{ id: number; name: string }> {
+    const role = (await this.repo.find(user.teamId, id)) ?? fail(1003);
+    assertHolds(user, parsePermissionList(role.permissions));
+    return { id: role.id, name: role.name };
+  }
+
+  /**
+   * The team's role holding every permission, for a former main account: an existing one, else a
+   * new `Admin` (`Admin2`, … when the name is taken), inside the caller's transaction.
+   */
+  /** Drops the zone links of a team's roles inside the caller's transaction (the team is dropped). */
+  clearTeamZones(teamId: number, q: Queryable): Promise<void> {
+    return this.repo.clearTeamZones(teamId, q);
+  }
+
+  async fullRole(teamId: number, now: number, q: Queryable): Promise<number> {
+    const all = withViewFirst(allPermissionIds);
+    const roles = await this.repo.all(teamId, q);
+    const full = roles.find((r) => {
+      const p = withViewFirst(parsePermissionList(r.permissions));
+      return p.length === all.length && p.every((x, i) => x === all[i]);
+    });
+    if (full) return full.id;
+    const names = new Set(roles.map((r) => r.name));
+    let name = FORMER_MAIN_ROLE;
+    for (let i = 2; names.has(name); i += 1) name = `${FORMER_MAIN_ROLE}${i}`.slice(0, limits.roleNameMax);
+    return this.repo.insert({ team_id: teamId, name, permissions: JSON.stringify(all), created_at: now }, q);
+  }
+
+  async create(user: SessionUser, b: CallBody<typeof createRole>): Promise<Role> {
     const name = b.name.trim();
     const permissions = withViewFirst(b.permissions);
     assertHolds(user, permissions);
@@ -110,7 +148,7 @@ export class RoleService {
     return this.get(user, id);
   }
 
-  async update(user: SessionUser, id: number, b: RoleInput): Promise<Role> {
+  async update(user: SessionUser, id: number, b: CallBody<typeof updateRole>): Promise<Role> {
     const row = (await this.repo.find(user.teamId, id)) ?? fail(1003);
     if (!user.isMain && user.roleId === id) fail(1002, { reason: 'ownRole' });
     const patch: { name?: string; permissions?: string } = {};
@@ -134,6 +172,9 @@ export class RoleService {
       if (isUniqueViolation(err)) fail(1063);
       throw err;
     }
+    // Members holding the role may have lost permissions (device view): their sockets re-check now.
+    if (patch.permissions !== undefined)
+      this.bus.emit('accessChanged', { teamId: user.teamId, userId: null });
     return this.get(user, id);
   }
 
@@ -141,8 +182,7 @@ export class RoleService {
     await this.repo.find(user.teamId, id).then((r) => r ?? fail(1003));
     if (!user.isMain && user.roleId === id) fail(1002, { reason: 'ownRole' });
     await this.repo.transaction(async (trx) => {
-      await expireInvitations(trx, epochSeconds(this.clock));
-      const usage = await this.repo.usage(id, trx);
+      const usage = await this.repo.usage(id, epochSeconds(this.clock), trx);
       if (usage.members || usage.invitations) fail(1002, { reason: 'roleInUse', ...usage });
       await this.repo.setZones(id, [], trx);
       await this.repo.remove(user.teamId, id, trx);

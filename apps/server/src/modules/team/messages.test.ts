@@ -1,14 +1,18 @@
-import type { Invitation, Message } from '@hmi/contract';
+import {
+  createRole,
+  listMessages,
+  createInvitation,
+  confirmInvitation,
+  cancelInvitation,
+  transferMain,
+  removeMember,
+  getTodayMessages,
+} from '@hmi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { call, startHarness, type Harness } from '../../test/harness';
+import { api, startHarness, type Harness } from '../../test/harness';
 import { ok } from '../../test/registry';
-
-interface Page<T> {
-  list: T[];
-  total: number;
-}
 
 describe.each(databases)('team billing messages carry their params on $name', (database) => {
   let h: Harness;
@@ -26,26 +30,23 @@ describe.each(databases)('team billing messages carry their params on $name', (d
       .execute();
     ownerName = owner.username.split('@')[0] ?? '';
     // Members see billing messages (23), so they can read what they are sent.
-    roleId = (
-      await ok<{ id: number }>(h, owner, 'POST', '/v1/roles', { name: 'Viewer', permissions: [2, 23] })
-    ).id;
+    roleId = (await ok(h, owner, createRole, { body: { name: 'Viewer', permissions: [2, 23] } })).id;
   });
   afterAll(async () => {
     await h?.close();
   });
 
   const billing = async (a: TestAccount) =>
-    (await ok<Page<Message>>(h, a, 'GET', '/v1/msg/notify?kind=billing')).list.reverse();
+    (await ok(h, a, listMessages, { query: { kind: 'billing' } })).list.reverse();
   const invite = (to: TestAccount) =>
-    ok<Invitation>(h, owner, 'POST', '/v1/team/invitations', { account: to.username, role_id: roleId });
-  const accept = (a: TestAccount, id: number) =>
-    ok(h, a, 'POST', '/v1/team/invitation/confirm', { id, accept: true });
+    ok(h, owner, createInvitation, { body: { account: to.username, role_id: roleId } });
+  const accept = (a: TestAccount, id: number) => ok(h, a, confirmInvitation, { body: { id, accept: true } });
 
   it('invitation (6), cancelled (7), offered and completed transfer (9), voided (7), removal (8)', async () => {
     const guest = await createMainAccount(h);
     const guestName = guest.username.split('@')[0] ?? '';
     const first = await invite(guest);
-    await ok(h, owner, 'POST', `/v1/team/invitations/${first.id}/cancel`);
+    await ok(h, owner, cancelInvitation, { params: { id: first.id } });
     await accept(guest, (await invite(guest)).id);
 
     const invited = { inviter: ownerName, inviter_account: owner.username, team: 'Acme', role: 'Viewer' };
@@ -60,7 +61,7 @@ describe.each(databases)('team billing messages carry their params on $name', (d
 
     const waiting = await createMainAccount(h);
     await invite(waiting);
-    const offer = await ok<Invitation>(h, owner, 'POST', '/v1/team/transfer', { member_id: guest.userId });
+    const offer = await ok(h, owner, transferMain, { body: { member_id: guest.userId } });
     expect((await billing(guest)).at(-1)?.params).toEqual({
       variant: 'offered',
       inviter: ownerName,
@@ -76,7 +77,7 @@ describe.each(databases)('team billing messages carry their params on $name', (d
       [7, { variant: 'voided', team: 'Acme' }],
     ]);
 
-    await ok(h, guest, 'DELETE', `/v1/team/members/${owner.userId}`);
+    await ok(h, guest, removeMember, { params: { id: owner.userId } });
     expect((await billing(owner)).at(-1)).toMatchObject({ type: 8, params: { team: 'Acme' } });
   });
 
@@ -106,7 +107,7 @@ describe.each(databases)('team billing messages carry their params on $name', (d
       ['broken', null],
       ['list', null],
     ]);
-    const r = await call(h.app, 'GET', '/v1/msg/notify/today?kind=billing', { token: reader.token });
+    const r = await api(h.app, getTodayMessages, { query: { kind: 'billing' }, token: reader.token });
     expect(r.body.code).toBe(0);
   });
 });

@@ -1,17 +1,10 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type {
-  Database,
-  InvitationKind,
-  InvitationRow,
-  InvitationStatus,
-  UserRow,
-} from '../../platform/db/schema';
-import { likePattern } from '../devices/repo';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import { RepoBase } from '../../platform/db/repo-base';
+import { sql } from 'kysely';
+import type { InvitationKind, InvitationRow, InvitationStatus, UserRow } from '../../platform/db/schema';
+import { containsIgnoringCase, type Queryable, countOf, withTotal } from '../../platform/db/sql';
 
 /** Voids every pending invitation whose time is up (run before any invitation is read or answered). */
-export async function expireInvitations(q: Q, now: number): Promise<void> {
+export async function expireInvitations(q: Queryable, now: number): Promise<void> {
   await q
     .updateTable('invitations')
     .set((eb) => ({ status: 'voided', answered_at: eb.ref('expires_at') }))
@@ -27,13 +20,7 @@ export interface InvitationFilter {
 }
 
 /** SQL of team membership and invitations. */
-export class TeamRepo {
-  constructor(readonly db: Kysely<Database>) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class TeamRepo extends RepoBase {
   // members
 
   async listMembers(
@@ -49,16 +36,16 @@ export class TeamRepo {
       .where('users.removed_at', 'is', null);
     if (f.roleId !== undefined) q = q.where('users.role_id', '=', f.roleId);
     if (f.keyword) {
-      const p = likePattern(f.keyword);
+      const p = containsIgnoringCase(f.keyword);
       q = q.where((eb) =>
         eb.or([
-          eb(sql`lower(users.username)`, 'like', sql`${p} escape '\\'`),
-          eb(sql`lower(users.name)`, 'like', sql`${p} escape '\\'`),
-          eb(sql`lower(users.alias_name)`, 'like', sql`${p} escape '\\'`),
+          eb(sql`lower(users.username)`, 'like', p),
+          eb(sql`lower(users.name)`, 'like', p),
+          eb(sql`lower(users.alias_name)`, 'like', p),
         ]),
       );
     }
-    const [rows, total] = await Promise.all([
+    return withTotal(
       q
         .selectAll('users')
         .select('roles.name as role_name')
@@ -67,13 +54,12 @@ export class TeamRepo {
         .offset(offset)
         .limit(limit)
         .execute(),
-      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(total.n) };
+      countOf(q),
+    );
   }
 
   /** A not-removed member of the team. */
-  findMember(teamId: number, id: number, q: Q = this.db): Promise<UserRow | undefined> {
+  findMember(teamId: number, id: number, q: Queryable = this.db): Promise<UserRow | undefined> {
     return q
       .selectFrom('users')
       .selectAll()
@@ -83,7 +69,7 @@ export class TeamRepo {
       .executeTakeFirst();
   }
 
-  findUser(id: number, q: Q = this.db): Promise<UserRow | undefined> {
+  findUser(id: number, q: Queryable = this.db): Promise<UserRow | undefined> {
     return q
       .selectFrom('users')
       .selectAll()
@@ -103,7 +89,7 @@ export class TeamRepo {
       .executeTakeFirst();
   }
 
-  async teamSize(teamId: number, q: Q = this.db): Promise<number> {
+  async teamSize(teamId: number, q: Queryable = this.db): Promise<number> {
     const r = await q
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -114,7 +100,7 @@ export class TeamRepo {
   }
 
   /** Devices and templates a team still owns (billing cards do not exist yet). */
-  async resources(teamId: number, q: Q = this.db): Promise<{ devices: number; templates: number }> {
+  async resources(teamId: number, q: Queryable = this.db): Promise<{ devices: number; templates: number }> {
     const count = async (table: 'devices' | 'templates') => {
       const r = await q
         .selectFrom(table)
@@ -126,80 +112,13 @@ export class TeamRepo {
     return { devices: await count('devices'), templates: await count('templates') };
   }
 
-  async updateMember(
-    id: number,
-    patch: { team_id?: number; is_main?: number; role_id?: number | null },
-    q: Q,
-  ): Promise<void> {
-    await q.updateTable('users').set(patch).where('id', '=', id).execute();
-  }
-
-  async createTeam(name: string, now: number, q: Q): Promise<number> {
-    const r = await q
-      .insertInto('teams')
-      .values({ name: name.slice(0, 100), created_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return r.id;
-  }
-
-  findTeam(id: number, q: Q = this.db) {
+  findTeam(id: number, q: Queryable = this.db) {
     return q.selectFrom('teams').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
-  /** Drops an emptied team and everything of it (roles, zones, groups, labels, projects, messages). */
-  async dropTeam(teamId: number, q: Q): Promise<void> {
-    await q
-      .deleteFrom('role_zones')
-      .where('role_id', 'in', q.selectFrom('roles').select('id').where('team_id', '=', teamId))
-      .execute();
-    await q.deleteFrom('teams').where('id', '=', teamId).execute();
-  }
-
-  /** Drops what a member held in its former team: data permissions and favourites. */
-  async clearMemberState(userId: number, q: Q): Promise<void> {
-    await q.deleteFrom('data_permissions').where('user_id', '=', userId).execute();
-    await q.deleteFrom('favourites').where('user_id', '=', userId).execute();
-  }
-
-  async clearGrants(userId: number, q: Q): Promise<void> {
-    await q.deleteFrom('data_permissions').where('user_id', '=', userId).execute();
-  }
-
-  /** Moves the user's personal messages along to `teamId`. */
-  async moveMessages(userId: number, teamId: number, q: Q): Promise<void> {
-    await q.updateTable('messages').set({ team_id: teamId }).where('user_id', '=', userId).execute();
-  }
-
-  /** Grants every group, template and project of the team (a former main account keeps its view). */
-  async grantEverything(userId: number, teamId: number, q: Q): Promise<void> {
-    await q.deleteFrom('data_permissions').where('user_id', '=', userId).execute();
-    for (const [kind, table] of [
-      ['group', 'device_groups'],
-      ['template', 'templates'],
-      ['project', 'projects'],
-    ] as const) {
-      const rows = await q.selectFrom(table).select('id').where('team_id', '=', teamId).execute();
-      if (rows.length)
-        await q
-          .insertInto('data_permissions')
-          .values(rows.map((r) => ({ user_id: userId, kind, object_id: r.id })))
-          .execute();
-    }
-  }
-
-  teamRoles(teamId: number, q: Q = this.db) {
-    return q.selectFrom('roles').selectAll().where('team_id', '=', teamId).orderBy('id').execute();
-  }
-
-  async insertRole(row: { team_id: number; name: string; permissions: string; created_at: number }, q: Q) {
-    const r = await q.insertInto('roles').values(row).returning('id').executeTakeFirstOrThrow();
-    return r.id;
   }
 
   // invitations
 
-  private invitationView(q: Q) {
+  private invitationView(q: Queryable) {
     return q
       .selectFrom('invitations')
       .innerJoin('teams', 'teams.id', 'invitations.team_id')
@@ -216,7 +135,7 @@ export class TeamRepo {
       ]);
   }
 
-  findInvitation(id: number, q: Q = this.db) {
+  findInvitation(id: number, q: Queryable = this.db) {
     return this.invitationView(q).where('invitations.id', '=', id).executeTakeFirst();
   }
 
@@ -229,20 +148,19 @@ export class TeamRepo {
     if (f.teamId !== undefined) c = c.where('team_id', '=', f.teamId);
     if (f.inviteeId !== undefined) c = c.where('invitee_user_id', '=', f.inviteeId);
     if (f.status) c = c.where('status', '=', f.status);
-    const [rows, total] = await Promise.all([
+    return withTotal(
       q
         .orderBy('invitations.created_at', 'desc')
         .orderBy('invitations.id', 'desc')
         .offset(offset)
         .limit(limit)
         .execute(),
-      c.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(total.n) };
+      countOf(c),
+    );
   }
 
   /** The pending invitation of `kind` from the team to the user, if any. */
-  findPending(teamId: number, inviteeId: number, kind: InvitationKind, q: Q = this.db) {
+  findPending(teamId: number, inviteeId: number, kind: InvitationKind, q: Queryable = this.db) {
     return q
       .selectFrom('invitations')
       .selectAll()
@@ -253,7 +171,10 @@ export class TeamRepo {
       .executeTakeFirst();
   }
 
-  async insertInvitation(row: Omit<InvitationRow, 'id' | 'answered_at' | 'status'>, q: Q): Promise<number> {
+  async insertInvitation(
+    row: Omit<InvitationRow, 'id' | 'answered_at' | 'status'>,
+    q: Queryable,
+  ): Promise<number> {
     const r = await q
       .insertInto('invitations')
       .values({ ...row, status: 'pending', answered_at: null })
@@ -271,13 +192,13 @@ export class TeamRepo {
       created_at: number;
       expires_at: number;
     },
-    q: Q,
+    q: Queryable,
   ): Promise<void> {
     await q.updateTable('invitations').set(patch).where('id', '=', id).execute();
   }
 
   /** Moves a pending invitation to `status`; false when it was no longer pending. */
-  async answer(id: number, status: InvitationStatus, now: number, q: Q): Promise<boolean> {
+  async answer(id: number, status: InvitationStatus, now: number, q: Queryable): Promise<boolean> {
     const r = await q
       .updateTable('invitations')
       .set({ status, answered_at: now })
@@ -300,7 +221,7 @@ export class TeamRepo {
       kind?: InvitationKind;
     },
     now: number,
-    q: Q,
+    q: Queryable,
   ): Promise<InvitationRow[]> {
     let s = q.selectFrom('invitations').selectAll().where('status', '=', 'pending');
     if (where.teamId !== undefined) s = s.where('team_id', '=', where.teamId);

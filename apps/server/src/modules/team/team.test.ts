@@ -1,20 +1,32 @@
 import {
+  createRole,
+  getUserInfo,
+  listReceivedInvitations,
+  listInvitations,
+  listMembers,
+  createTemplate,
+  deleteTemplate,
+  deleteProject,
+  unbindDevice,
+  createGroup,
+  listGroups,
+  createInvitation,
+  confirmInvitation,
+  checkInvitation,
+  listMessages,
+  cancelInvitation,
+  removeMember,
+  listDevices,
+  getDashboard,
+  changeMemberRole,
+  transferMain,
   allPermissionIds,
-  type Invitation,
-  type Message,
-  type TeamMember,
-  type UserInfo,
 } from '@hmi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, createSubAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { call, startHarness, type Harness } from '../../test/harness';
+import { api, startHarness, type Harness } from '../../test/harness';
 import { ok, seedRegistry } from '../../test/registry';
-
-interface Page<T> {
-  list: T[];
-  total: number;
-}
 
 describe.each(databases)('team members and invitations on $name', (database) => {
   let h: Harness;
@@ -24,24 +36,18 @@ describe.each(databases)('team members and invitations on $name', (database) => 
   beforeAll(async () => {
     h = await startHarness(database);
     owner = await createMainAccount(h);
-    viewerRole = (
-      await ok<{ id: number }>(h, owner, 'POST', '/v1/roles', { name: 'Viewer', permissions: [2] })
-    ).id;
+    viewerRole = (await ok(h, owner, createRole, { body: { name: 'Viewer', permissions: [2] } })).id;
   });
   afterAll(async () => {
     await h?.close();
   });
 
-  const info = (a: { token: string }) => ok<UserInfo>(h, a, 'GET', '/v1/global/getUserInfo');
+  const info = (a: { token: string }) => ok(h, a, getUserInfo);
   const invite = (from: TestAccount, to: TestAccount, roleId = viewerRole) =>
-    call<Invitation>(h.app, 'POST', '/v1/team/invitations', {
-      token: from.token,
-      body: { account: to.username, role_id: roleId },
-    });
+    api(h.app, createInvitation, { token: from.token, body: { account: to.username, role_id: roleId } });
   const confirm = (a: TestAccount, id: number, accept: boolean) =>
-    call<Invitation>(h.app, 'POST', '/v1/team/invitation/confirm', { token: a.token, body: { id, accept } });
-  const check = (a: TestAccount, id: number) =>
-    call<Invitation>(h.app, 'POST', '/v1/team/invitation/confirm/check', { token: a.token, body: { id } });
+    api(h.app, confirmInvitation, { token: a.token, body: { id, accept } });
+  const check = (a: TestAccount, id: number) => api(h.app, checkInvitation, { token: a.token, body: { id } });
   const billing = async (userId: number) =>
     h.app.database.db
       .selectFrom('messages')
@@ -62,12 +68,12 @@ describe.each(databases)('team members and invitations on $name', (database) => 
     expect(sent.body.data.expires_at - sent.body.data.created_at).toBe(7 * 86400);
 
     // Billing message 6 for the invitee, visible in its message centre.
-    const msgs = await ok<Page<Message>>(h, guest, 'GET', '/v1/msg/notify?kind=billing');
+    const msgs = await ok(h, guest, listMessages, { query: { kind: 'billing' } });
     expect(msgs.list.map((m) => m.type)).toEqual([6]);
 
-    const received = await ok<Page<Invitation>>(h, guest, 'GET', '/v1/msg/team/invation');
+    const received = await ok(h, guest, listReceivedInvitations);
     expect(received.list.map((i) => i.id)).toEqual([id]);
-    const listed = await ok<Page<Invitation>>(h, owner, 'GET', '/v1/team/invitations?status=pending');
+    const listed = await ok(h, owner, listInvitations, { query: { status: 'pending' } });
     expect(listed.list.map((i) => i.id)).toContain(id);
 
     const checked = await check(guest, id);
@@ -89,12 +95,12 @@ describe.each(databases)('team members and invitations on $name', (database) => 
     expect(oldTeam).toBeUndefined();
     // The invitee keeps its messages (moved along), though billing ones now need 23 to be seen.
     expect((await billing(guest.userId)).map((m) => [m.type, m.team_id])).toEqual([[6, owner.teamId]]);
-    expect((await ok<Page<Message>>(h, guest, 'GET', '/v1/msg/notify')).total).toBe(0);
-    expect((await call(h.app, 'GET', '/v1/msg/notify?kind=billing', { token: guest.token })).body.code).toBe(
-      1002,
-    );
+    expect((await ok(h, guest, listMessages)).total).toBe(0);
+    expect(
+      (await api(h.app, listMessages, { query: { kind: 'billing' }, token: guest.token })).body.code,
+    ).toBe(1002);
 
-    const members = await ok<Page<TeamMember>>(h, owner, 'GET', '/v1/team/members');
+    const members = await ok(h, owner, listMembers);
     expect(members.list[0]).toMatchObject({ id: owner.userId, is_main: true });
     expect(members.list.find((m) => m.id === guest.userId)).toMatchObject({
       is_main: false,
@@ -102,7 +108,7 @@ describe.each(databases)('team members and invitations on $name', (database) => 
     });
 
     // Answered: cancel and answering again are refused.
-    const cancel = await call(h.app, 'POST', `/v1/team/invitations/${id}/cancel`, { token: owner.token });
+    const cancel = await api(h.app, cancelInvitation, { params: { id }, token: owner.token });
     expect(cancel.body).toMatchObject({ code: 1003, data: { status: 'accepted' } });
     expect((await confirm(guest, id, true)).body).toMatchObject({ code: 1003, data: { status: 'accepted' } });
     expect((await confirm(guest, id, false)).body).toMatchObject({
@@ -127,7 +133,7 @@ describe.each(databases)('team members and invitations on $name', (database) => 
     const mySub = await createSubAccount(h, owner.teamId, [2]);
     expect((await invite(owner, mySub)).body).toMatchObject({ code: 1069, data: { reason: 'sameTeam' } });
 
-    const r = await call(h.app, 'POST', '/v1/team/invitations', {
+    const r = await api(h.app, createInvitation, {
       token: owner.token,
       body: { account: 'nobody@test.local', role_id: viewerRole },
     });
@@ -135,7 +141,7 @@ describe.each(databases)('team members and invitations on $name', (database) => 
     const free = await createMainAccount(h);
     expect((await invite(owner, free, 999999)).body.code).toBe(1003);
     expect(
-      (await call(h.app, 'POST', '/v1/team/invitations', { token: owner.token, body: { role_id: 1 } })).body,
+      (await api(h.app, createInvitation, { token: owner.token, raw: { body: { role_id: 1 } } })).body,
     ).toMatchObject({ code: 1006, data: { field: 'account' } });
   });
 
@@ -150,24 +156,26 @@ describe.each(databases)('team members and invitations on $name', (database) => 
     const later = await createMainAccount(h);
     const inv = await invite(owner, later);
     expect(inv.body.code).toBe(0);
-    const tpl = await ok<{ id: number }>(h, later, 'POST', '/v1/templates', {
-      name: 'Tlater',
-      hmi_model: 'X10',
+    const tpl = await ok(h, later, createTemplate, {
+      body: {
+        name: 'Tlater',
+        hmi_model: 'X10',
+      },
     });
     expect((await check(later, inv.body.data.id)).body).toMatchObject({
       code: 1069,
       data: { reason: 'ownsResources' },
     });
     expect((await confirm(later, inv.body.data.id, true)).body.code).toBe(1069);
-    await ok(h, later, 'DELETE', `/v1/templates/${tpl.id}`);
+    await ok(h, later, deleteTemplate, { params: { id: tpl.id } });
     expect((await confirm(later, inv.body.data.id, true)).body).toMatchObject({
       code: 0,
       data: { status: 'accepted' },
     });
 
-    await ok(h, busy, 'DELETE', `/v1/projects/${objects.projectId}`);
-    await ok(h, busy, 'DELETE', `/v1/devices/${objects.deviceId}`);
-    await ok(h, busy, 'DELETE', `/v1/templates/${objects.templateId}`);
+    await ok(h, busy, deleteProject, { params: { id: objects.projectId } });
+    await ok(h, busy, unbindDevice, { params: { id: objects.deviceId } });
+    await ok(h, busy, deleteTemplate, { params: { id: objects.templateId } });
     expect((await invite(owner, busy)).body.code).toBe(0);
   });
 
@@ -191,7 +199,7 @@ describe.each(databases)('team members and invitations on $name', (database) => 
 
     const second = (await invite(owner, guest)).body.data.id;
     expect(second).not.toBe(id);
-    const cancelled = await ok<Invitation>(h, owner, 'POST', `/v1/team/invitations/${second}/cancel`);
+    const cancelled = await ok(h, owner, cancelInvitation, { params: { id: second } });
     expect(cancelled.status).toBe('cancelled');
     expect((await confirm(guest, second, true)).body).toMatchObject({
       code: 1003,
@@ -206,7 +214,7 @@ describe.each(databases)('team members and invitations on $name', (database) => 
       .where('id', '=', third)
       .execute();
     expect((await check(guest, third)).body).toMatchObject({ code: 1003, data: { status: 'voided' } });
-    const received = await ok<Page<Invitation>>(h, guest, 'GET', '/v1/msg/team/invation');
+    const received = await ok(h, guest, listReceivedInvitations);
     expect(received.list.map((i) => [i.id, i.status])).toEqual([
       [third, 'voided'],
       [second, 'cancelled'],
@@ -215,14 +223,14 @@ describe.each(databases)('team members and invitations on $name', (database) => 
     // Another team cannot cancel it.
     const other = await createMainAccount(h);
     const fourth = (await invite(owner, guest)).body.data.id;
-    expect(
-      (await call(h.app, 'POST', `/v1/team/invitations/${fourth}/cancel`, { token: other.token })).body,
-    ).toEqual({ code: 1003, data: null, msg: 'no data' });
+    expect((await api(h.app, cancelInvitation, { params: { id: fourth }, token: other.token })).body).toEqual(
+      { code: 1003, data: null, msg: 'no data' },
+    );
   });
 
   it('removing a member: own team back as main, message 8, its pending invitations voided (message 7)', async () => {
     const inviterRole = (
-      await ok<{ id: number }>(h, owner, 'POST', '/v1/roles', { name: 'Inviter', permissions: [24, 25, 2] })
+      await ok(h, owner, createRole, { body: { name: 'Inviter', permissions: [24, 25, 2] } })
     ).id;
     const member = await createMainAccount(h);
     await confirm(member, (await invite(owner, member, inviterRole)).body.data.id, true);
@@ -231,54 +239,53 @@ describe.each(databases)('team members and invitations on $name', (database) => 
     expect(sentByMember.body).toMatchObject({ code: 0, data: { inviter_id: member.userId } });
 
     // Refusals first.
-    const self = await call(h.app, 'DELETE', `/v1/team/members/${owner.userId}`, { token: owner.token });
+    const self = await api(h.app, removeMember, { params: { id: owner.userId }, token: owner.token });
     expect(self.body).toMatchObject({ code: 1006, data: { field: 'id', issue: 'mainAccount' } });
     const remover = await createSubAccount(h, owner.teamId, [24, 27]);
     expect(
-      (await call(h.app, 'DELETE', `/v1/team/members/${remover.userId}`, { token: remover.token })).body,
+      (await api(h.app, removeMember, { params: { id: remover.userId }, token: remover.token })).body,
     ).toMatchObject({
       code: 1002,
     });
 
-    await ok(h, remover, 'DELETE', `/v1/team/members/${member.userId}`);
+    await ok(h, remover, removeMember, { params: { id: member.userId } });
     const me = await info(member);
     expect(me.is_main).toBe(true);
     expect(me.team_id).not.toBe(owner.teamId);
     expect(me.permissions).toEqual([...allPermissionIds]);
-    const inv = await ok<Page<Invitation>>(h, target, 'GET', '/v1/msg/team/invation');
+    const inv = await ok(h, target, listReceivedInvitations);
     expect(inv.list[0]).toMatchObject({ id: sentByMember.body.data.id, status: 'voided' });
     expect((await billing(target.userId)).map((m) => m.type)).toEqual([6, 7]);
     const removedMsgs = await billing(member.userId);
     expect(removedMsgs.map((m) => m.type)).toEqual([6, 8]);
     expect(removedMsgs.every((m) => m.team_id === me.team_id)).toBe(true);
 
-    const again = await call(h.app, 'DELETE', `/v1/team/members/${member.userId}`, { token: owner.token });
+    const again = await api(h.app, removeMember, { params: { id: member.userId }, token: owner.token });
     expect(again.body).toEqual({ code: 1071, data: null, msg: 'account not in current team' });
     // It sees nothing of the old team any more.
-    expect((await ok<Page<TeamMember>>(h, member, 'GET', '/v1/team/members')).list.map((m) => m.id)).toEqual([
-      member.userId,
-    ]);
+    expect((await ok(h, member, listMembers)).list.map((m) => m.id)).toEqual([member.userId]);
   });
 
   it('a role change takes effect on the member’s next request; no escalation by sub-accounts', async () => {
     const member = await createSubAccount(h, owner.teamId, [2]);
-    const dashboardRole = (
-      await ok<{ id: number }>(h, owner, 'POST', '/v1/roles', { name: 'Dash', permissions: [1] })
-    ).id;
-    expect((await call(h.app, 'GET', '/v1/devices', { token: member.token })).body.code).toBe(0);
-    expect((await call(h.app, 'GET', '/v1/dashboard', { token: member.token })).body.code).toBe(1002);
+    const dashboardRole = (await ok(h, owner, createRole, { body: { name: 'Dash', permissions: [1] } })).id;
+    expect((await api(h.app, listDevices, { token: member.token })).body.code).toBe(0);
+    expect((await api(h.app, getDashboard, { token: member.token })).body.code).toBe(1002);
 
-    const changed = await ok<TeamMember>(h, owner, 'PUT', `/v1/team/members/${member.userId}`, {
-      role_id: dashboardRole,
+    const changed = await ok(h, owner, changeMemberRole, {
+      params: { id: member.userId },
+      body: {
+        role_id: dashboardRole,
+      },
     });
     expect(changed).toMatchObject({ role_id: dashboardRole, role_name: 'Dash' });
-    expect((await call(h.app, 'GET', '/v1/devices', { token: member.token })).body.code).toBe(1002);
-    expect((await call(h.app, 'GET', '/v1/dashboard', { token: member.token })).body.code).toBe(0);
+    expect((await api(h.app, listDevices, { token: member.token })).body.code).toBe(1002);
+    expect((await api(h.app, getDashboard, { token: member.token })).body.code).toBe(0);
     expect((await info(member)).permissions).toEqual([1]);
 
     const manager = await createSubAccount(h, owner.teamId, [24, 26]);
     const put = (a: TestAccount, id: number, roleId: number) =>
-      call(h.app, 'PUT', `/v1/team/members/${id}`, { token: a.token, body: { role_id: roleId } });
+      api(h.app, changeMemberRole, { params: { id }, token: a.token, body: { role_id: roleId } });
     expect((await put(manager, member.userId, viewerRole)).body).toMatchObject({
       code: 1002,
       data: { reason: 'notHeld', permissions: [2] },
@@ -293,26 +300,17 @@ describe.each(databases)('team members and invitations on $name', (database) => 
     const boss = await createMainAccount(h);
     const heir = await createSubAccount(h, boss.teamId, [2]);
     const waiting = await createMainAccount(h);
-    const bossRole = (await ok<{ id: number }>(h, boss, 'POST', '/v1/roles', { name: 'V', permissions: [2] }))
-      .id;
+    const bossRole = (await ok(h, boss, createRole, { body: { name: 'V', permissions: [2] } })).id;
     await invite(boss, waiting, bossRole);
-    const grp = await ok<{ id: number }>(h, boss, 'POST', '/v1/groups', { name: 'Gboss' });
+    const grp = await ok(h, boss, createGroup, { body: { name: 'Gboss' } });
 
-    const bySub = await call(h.app, 'POST', '/v1/team/transfer', {
-      token: heir.token,
-      body: { member_id: heir.userId },
-    });
+    const bySub = await api(h.app, transferMain, { token: heir.token, body: { member_id: heir.userId } });
     expect(bySub.body.code).toBe(1002);
     expect(
-      (
-        await call(h.app, 'POST', '/v1/team/transfer', {
-          token: boss.token,
-          body: { member_id: owner.userId },
-        })
-      ).body.code,
+      (await api(h.app, transferMain, { token: boss.token, body: { member_id: owner.userId } })).body.code,
     ).toBe(1071);
 
-    const offer = await ok<Invitation>(h, boss, 'POST', '/v1/team/transfer', { member_id: heir.userId });
+    const offer = await ok(h, boss, transferMain, { body: { member_id: heir.userId } });
     expect(offer).toMatchObject({ kind: 'transfer', status: 'pending', invitee_id: heir.userId });
     expect((await billing(heir.userId)).map((m) => m.type)).toEqual([9]);
     expect((await check(heir, offer.id)).body.code).toBe(0);
@@ -330,19 +328,14 @@ describe.each(databases)('team members and invitations on $name', (database) => 
       [...allPermissionIds].sort((a, b) => a - b),
     );
     // The former main still sees the team's groups.
-    expect(JSON.stringify(await ok(h, boss, 'GET', '/v1/groups'))).toContain(`"id":${grp.id}`);
+    expect(JSON.stringify(await ok(h, boss, listGroups))).toContain(`"id":${grp.id}`);
     expect((await billing(boss.userId)).map((m) => m.type)).toEqual([9]);
     // The team's pending invitations were voided with the handover.
-    const waitingInv = await ok<Page<Invitation>>(h, waiting, 'GET', '/v1/msg/team/invation');
+    const waitingInv = await ok(h, waiting, listReceivedInvitations);
     expect(waitingInv.list[0]?.status).toBe('voided');
     // The former main can no longer transfer.
     expect(
-      (
-        await call(h.app, 'POST', '/v1/team/transfer', {
-          token: boss.token,
-          body: { member_id: heir.userId },
-        })
-      ).body.code,
+      (await api(h.app, transferMain, { token: boss.token, body: { member_id: heir.userId } })).body.code,
     ).toBe(1002);
   });
 });

@@ -1,8 +1,7 @@
-import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
-import type { Database, NewTemplateTag, TemplateTable } from '../../platform/db/schema';
-import { likePattern } from '../devices/repo';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import { RepoBase, nameTaken, teamCount } from '../../platform/db/repo-base';
+import { sql, type Updateable } from 'kysely';
+import type { NewTemplateTag, TemplateTable } from '../../platform/db/schema';
+import { containsIgnoringCase, pageWindow, type Queryable } from '../../platform/db/sql';
 
 export interface TemplateFilter {
   teamId: number;
@@ -13,14 +12,8 @@ export interface TemplateFilter {
 }
 
 /** SQL of templates and their TAG tables. */
-export class TemplateRepo {
-  constructor(readonly db: Kysely<Database>) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
-  private withCounts(q: Q) {
+export class TemplateRepo extends RepoBase {
+  private withCounts(q: Queryable) {
     return q
       .selectFrom('templates')
       .selectAll('templates')
@@ -38,7 +31,7 @@ export class TemplateRepo {
       ]);
   }
 
-  find(teamId: number, id: number, q: Q = this.db) {
+  find(teamId: number, id: number, q: Queryable = this.db) {
     return this.withCounts(q)
       .where('templates.team_id', '=', teamId)
       .where('templates.id', '=', id)
@@ -48,15 +41,11 @@ export class TemplateRepo {
   async list(f: TemplateFilter, page: number, pageSize: number) {
     let q = this.withCounts(this.db).where('templates.team_id', '=', f.teamId);
     if (f.ids !== null) q = q.where('templates.id', 'in', f.ids.length ? [...f.ids] : [-1]);
-    if (f.keyword)
-      q = q.where(sql`lower(templates.name)`, 'like', sql`${likePattern(f.keyword)} escape '\\'`);
+    if (f.keyword) q = q.where(sql`lower(templates.name)`, 'like', containsIgnoringCase(f.keyword));
     if (f.hmiModel) q = q.where('templates.hmi_model', '=', f.hmiModel);
+    const { offset, limit } = pageWindow(page, pageSize);
     const [rows, total] = await Promise.all([
-      q
-        .orderBy('templates.id', 'desc')
-        .limit(pageSize)
-        .offset((page - 1) * pageSize)
-        .execute(),
+      q.orderBy('templates.id', 'desc').offset(offset).limit(limit).execute(),
       this.db
         .selectFrom(q.as('t'))
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -65,31 +54,12 @@ export class TemplateRepo {
     return { rows, total: Number(total.n) };
   }
 
-  async count(teamId: number, q: Q = this.db): Promise<number> {
-    const r = await q
-      .selectFrom('templates')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('team_id', '=', teamId)
-      .executeTakeFirstOrThrow();
-    return Number(r.n);
+  count(teamId: number, q: Queryable = this.db): Promise<number> {
+    return teamCount(q, 'templates', teamId);
   }
 
-  /** template_max_num of the team's main account (1 when none is left). */
-  async templateMaxNum(teamId: number, q: Q = this.db): Promise<number> {
-    const r = await q
-      .selectFrom('users')
-      .select('template_max_num')
-      .where('team_id', '=', teamId)
-      .where('is_main', '=', 1)
-      .where('removed_at', 'is', null)
-      .executeTakeFirst();
-    return r?.template_max_num ?? 1;
-  }
-
-  async nameTaken(teamId: number, name: string, exceptId: number | null, q: Q = this.db): Promise<boolean> {
-    let s = q.selectFrom('templates').select('id').where('team_id', '=', teamId).where('name', '=', name);
-    if (exceptId !== null) s = s.where('id', '!=', exceptId);
-    return (await s.executeTakeFirst()) !== undefined;
+  nameTaken(teamId: number, name: string, exceptId: number | null, q: Queryable = this.db): Promise<boolean> {
+    return nameTaken(q, 'templates', teamId, name, exceptId);
   }
 
   /** Names of the team starting with `prefix` (for a unique copy name). */
@@ -113,7 +83,7 @@ export class TemplateRepo {
       created_at: number;
       version?: number;
     },
-    q: Q,
+    q: Queryable,
   ): Promise<number> {
     const r = await q
       .insertInto('templates')
@@ -129,7 +99,7 @@ export class TemplateRepo {
     id: number,
     patch: Updateable<TemplateTable>,
     now: number,
-    q: Q,
+    q: Queryable,
   ): Promise<void> {
     await q
       .updateTable('templates')
@@ -139,12 +109,12 @@ export class TemplateRepo {
       .execute();
   }
 
-  async remove(teamId: number, id: number, q: Q): Promise<void> {
+  async remove(teamId: number, id: number, q: Queryable): Promise<void> {
     await q.deleteFrom('template_tags').where('template_id', '=', id).execute();
     await q.deleteFrom('templates').where('team_id', '=', teamId).where('id', '=', id).execute();
   }
 
-  async devicesUsing(templateId: number, q: Q = this.db): Promise<number> {
+  async devicesUsing(templateId: number, q: Queryable = this.db): Promise<number> {
     const r = await q
       .selectFrom('devices')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -163,7 +133,7 @@ export class TemplateRepo {
     return rows.map((r) => r.model);
   }
 
-  tags(templateId: number, q: Q = this.db) {
+  tags(templateId: number, q: Queryable = this.db) {
     return q
       .selectFrom('template_tags')
       .selectAll()
@@ -173,7 +143,7 @@ export class TemplateRepo {
       .execute();
   }
 
-  async replaceTags(templateId: number, tags: readonly Omit<NewTemplateTag, 'template_id'>[], q: Q) {
+  async replaceTags(templateId: number, tags: readonly Omit<NewTemplateTag, 'template_id'>[], q: Queryable) {
     await q.deleteFrom('template_tags').where('template_id', '=', templateId).execute();
     // Chunks keep every statement under SQLite's bound-parameter limit.
     for (let i = 0; i < tags.length; i += 200)

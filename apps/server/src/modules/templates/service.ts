@@ -5,6 +5,11 @@ import {
   type Tag,
   type TagImportErrors,
   type TagInput,
+  type CallBody,
+  type CallQuery,
+  type createTemplate,
+  type listTemplates,
+  type updateTemplate,
   type Template,
 } from '@hmi/contract';
 import { epochSeconds, type Clock } from '../../platform/clock';
@@ -13,6 +18,7 @@ import type { Transaction } from 'kysely';
 import type { Database, TemplateTagRow } from '../../platform/db/schema';
 import { fail, failInput } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
+import type { LapseGuard } from '../billing/lapse-guard';
 import type { DataPermissionService } from '../data-permissions/service';
 import { canSeeTemplate, type Scope } from '../data-permissions/scope';
 import type { TemplateRepo } from './repo';
@@ -24,7 +30,7 @@ type TemplateWithCounts = NonNullable<Awaited<ReturnType<TemplateRepo['find']>>>
 /** At most this many row errors are reported for one import. */
 export const IMPORT_ERRORS_MAX = 100;
 
-function toTemplate(r: TemplateWithCounts): Template {
+function toTemplate(r: TemplateWithCounts, expired: ReadonlySet<number>): Template {
   return {
     id: r.id,
     name: r.name,
@@ -36,6 +42,7 @@ function toTemplate(r: TemplateWithCounts): Template {
     tag_count: Number(r.tag_count ?? 0),
     created_at: Number(r.created_at),
     updated_at: Number(r.updated_at),
+    expired: expired.has(r.id),
   };
 }
 
@@ -76,13 +83,15 @@ export interface TemplateHooks {
 
 /**
  * Templates and their TAG tables. Names unique in the team (1030); the number of templates is capped
- * by the main account's template_max_num (1033); every change raises the version.
+ * by billing's template allowance (1033), and a template billing put out of service is read-only
+ * (1033); every change raises the version.
  */
 export class TemplateService {
   constructor(
     private readonly repo: TemplateRepo,
     private readonly perms: DataPermissionService,
     private readonly clock: Clock,
+    private readonly lapses: LapseGuard,
     private readonly hooks: TemplateHooks | null = null,
   ) {}
 
@@ -97,9 +106,26 @@ export class TemplateService {
     return { scope, row };
   }
 
+  /** A template the caller may change: visible and in service (1033 when billing expired it). */
+  private async changeable(user: SessionUser, id: number) {
+    const v = await this.visible(user, id);
+    await this.lapses.assertLive(v.scope.teamId, id);
+    return v;
+  }
+
+  /** Whether billing put the team's template out of service (devices cannot be bound to it). */
+  isExpired(teamId: number, id: number): Promise<boolean> {
+    return this.lapses.isExpired(teamId, id);
+  }
+
+  /** A template of the team with its counts (other modules check references with it). */
+  find(teamId: number, id: number) {
+    return this.repo.find(teamId, id);
+  }
+
   async list(
     user: SessionUser,
-    q: { page: number; pageSize: number; keyword?: string | undefined; hmi_model?: string | undefined },
+    q: CallQuery<typeof listTemplates>,
   ): Promise<{ list: Template[]; total: number }> {
     const scope = await this.perms.scope(user);
     const { rows, total } = await this.repo.list(
@@ -112,11 +138,13 @@ export class TemplateService {
       q.page,
       q.pageSize,
     );
-    return { list: rows.map(toTemplate), total };
+    const expired = await this.lapses.expiredIds(scope.teamId);
+    return { list: rows.map((r) => toTemplate(r, expired)), total };
   }
 
   async get(user: SessionUser, id: number): Promise<Template> {
-    return toTemplate((await this.visible(user, id)).row);
+    const { scope, row } = await this.visible(user, id);
+    return toTemplate(row, await this.lapses.expiredIds(scope.teamId));
   }
 
   /** Inserts a template (cap and name checked in the same transaction); grants it to a sub-account. */
@@ -127,15 +155,15 @@ export class TemplateService {
     tags: readonly TagInput[] | null,
     copyOf: number | null = null,
   ): Promise<number> {
+    const allowance = await this.lapses.allowance(scope.teamId);
     try {
       return await this.repo.transaction(async (trx) => {
-        if ((await this.repo.count(scope.teamId, trx)) >= (await this.repo.templateMaxNum(scope.teamId, trx)))
-          fail(1033);
+        this.lapses.assertRoom(await this.repo.count(scope.teamId, trx), allowance);
         if (await this.repo.nameTaken(scope.teamId, fields.name, null, trx)) fail(1030);
         const id = await this.repo.insert({ team_id: scope.teamId, ...fields, created_at: this.now() }, trx);
         if (tags) await this.repo.replaceTags(id, tagRows(tags), trx);
         if (copyOf !== null) await this.hooks?.copied(trx, copyOf, id);
-        if (!scope.all) await this.perms.repo.grant(user.id, 'template', id, trx);
+        if (!scope.all) await this.perms.grant(user.id, 'template', id, trx);
         return id;
       });
     } catch (err) {
@@ -144,31 +172,19 @@ export class TemplateService {
     }
   }
 
-  async create(
-    user: SessionUser,
-    body: { name: string; hmi_model: string; firmware: string; recipe: string },
-  ): Promise<Template> {
+  async create(user: SessionUser, body: CallBody<typeof createTemplate>): Promise<Template> {
     const scope = await this.perms.scope(user);
     return this.get(user, await this.insert(user, scope, body, null));
   }
 
-  async update(
-    user: SessionUser,
-    id: number,
-    body: {
-      name?: string | undefined;
-      hmi_model?: string | undefined;
-      firmware?: string | undefined;
-      recipe?: string | undefined;
-    },
-  ): Promise<Template> {
-    const { scope, row } = await this.visible(user, id);
+  async update(user: SessionUser, id: number, body: CallBody<typeof updateTemplate>): Promise<Template> {
+    const { scope, row } = await this.changeable(user, id);
     const patch: { name?: string; hmi_model?: string; firmware?: string; recipe?: string } = {};
     for (const k of ['name', 'hmi_model', 'firmware', 'recipe'] as const) {
       const v = body[k];
       if (v !== undefined && v !== row[k]) patch[k] = v;
     }
-    if (!Object.keys(patch).length) return toTemplate(row);
+    if (!Object.keys(patch).length) return toTemplate(row, new Set());
     if (patch.name !== undefined && (await this.repo.nameTaken(scope.teamId, patch.name, id))) fail(1030);
     if (patch.hmi_model !== undefined) {
       const models = await this.repo.modelsUsing(id);
@@ -188,7 +204,7 @@ export class TemplateService {
     await this.repo.transaction(async (trx) => {
       if ((await this.repo.devicesUsing(id, trx)) > 0) fail(1037);
       await this.repo.remove(scope.teamId, id, trx);
-      await this.perms.repo.revokeObject('template', [id], trx);
+      await this.perms.revokeObject('template', [id], trx);
     });
     this.hooks?.changed(id, scope.teamId);
     return null;
@@ -205,7 +221,7 @@ export class TemplateService {
   }
 
   async copy(user: SessionUser, id: number, name: string | undefined): Promise<Template> {
-    const { scope, row } = await this.visible(user, id);
+    const { scope, row } = await this.changeable(user, id);
     const tags = (await this.repo.tags(id)).map((t) => {
       const tag = toTag(t);
       return {
@@ -244,7 +260,7 @@ export class TemplateService {
     id: number,
     tags: readonly TagInput[],
   ): Promise<{ version: number; total: number }> {
-    const { scope } = await this.visible(user, id);
+    const { scope } = await this.changeable(user, id);
     await this.repo.transaction(async (trx) => {
       const before = this.hooks ? await this.repo.tags(id, trx) : [];
       await this.repo.replaceTags(id, tagRows(tags), trx);
@@ -261,7 +277,7 @@ export class TemplateService {
     id: number,
     contentBase64: string,
   ): Promise<{ version: number; total: number }> {
-    await this.visible(user, id);
+    await this.changeable(user, id);
     if (contentBase64.length > Math.ceil(TAG_IMPORT_MAX_BYTES / 3) * 4 + 4) failInput('file', 'fileTooLarge');
     if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(contentBase64)) failInput('file', 'fileFormat');
     const buf = Buffer.from(contentBase64, 'base64');

@@ -1,9 +1,24 @@
 import ExcelJS from 'exceljs';
-import type { Tag, Template } from '@hmi/contract';
+import {
+  getTemplateTags,
+  getUserInfo,
+  exportTemplateTags,
+  bindDevice,
+  updateDevice,
+  createTemplate,
+  importTemplateTags,
+  copyTemplate,
+  deleteTemplate,
+  getTemplate,
+  putTemplateTags,
+  updateTemplate,
+  type Tag,
+  type Template,
+} from '@hmi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, newHardware, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { call, startHarness, type Harness } from '../../test/harness';
+import { api, startHarness, type ApiBody, type Harness } from '../../test/harness';
 import { ok } from '../../test/registry';
 import { escapeCell, inspectZip, unescapeCell } from '../../platform/xlsx';
 
@@ -60,15 +75,19 @@ describe.each(databases)('templates and TAG tables on $name', (database) => {
     await h?.close();
   });
 
-  const put = (url: string, body: unknown) => call(h.app, 'PUT', url, { token: main.token, body });
-  const tagsOf = async (id: number) =>
-    ok<{ list: Tag[]; version: number }>(h, main, 'GET', `/v1/templates/${id}/tags`);
+  const putTags = (id: number, body: ApiBody<typeof putTemplateTags>) =>
+    api(h.app, putTemplateTags, { params: { id }, token: main.token, body });
+  const put = (id: number, body: ApiBody<typeof updateTemplate>) =>
+    api(h.app, updateTemplate, { params: { id }, token: main.token, body });
+  const tagsOf = async (id: number) => ok(h, main, getTemplateTags, { params: { id } });
 
   it('creates templates with unique names (1030) up to template_max_num (1033)', async () => {
-    tpl = await ok<Template>(h, main, 'POST', '/v1/templates', {
-      name: 'Boiler',
-      hmi_model: 'X10',
-      firmware: '1.0',
+    tpl = await ok(h, main, createTemplate, {
+      body: {
+        name: 'Boiler',
+        hmi_model: 'X10',
+        firmware: '1.0',
+      },
     });
     expect(tpl).toMatchObject({
       name: 'Boiler',
@@ -78,34 +97,28 @@ describe.each(databases)('templates and TAG tables on $name', (database) => {
       tag_count: 0,
     });
     expect(
-      (
-        await call(h.app, 'POST', '/v1/templates', {
-          token: main.token,
-          body: { name: 'Boiler', hmi_model: 'X10' },
-        })
-      ).body.code,
+      (await api(h.app, createTemplate, { token: main.token, body: { name: 'Boiler', hmi_model: 'X10' } }))
+        .body.code,
     ).toBe(1030);
     const single = await createMainAccount(h);
-    await ok(h, single, 'POST', '/v1/templates', { name: 'Boiler', hmi_model: 'X10' });
-    const capped = await call(h.app, 'POST', '/v1/templates', {
+    await ok(h, single, createTemplate, { body: { name: 'Boiler', hmi_model: 'X10' } });
+    const capped = await api(h.app, createTemplate, {
       token: single.token,
       body: { name: 'Two', hmi_model: 'X10' },
     });
     expect(capped.body).toMatchObject({ code: 1033, data: null });
-    const info = await ok<{ template_max_id: number; project_max_id: number; template_max_num: number }>(
-      h,
-      single,
-      'GET',
-      '/v1/global/getUserInfo',
-    );
+    const info = await ok(h, single, getUserInfo);
     expect(info.template_max_num).toBe(1);
     expect(info.template_max_id).toBeGreaterThan(tpl.id);
     expect(info.project_max_id).toBe(0);
   });
 
   it('replaces the TAG table (one TAG of every type) and raises the version on every change', async () => {
-    const r = await ok<{ version: number; total: number }>(h, main, 'PUT', `/v1/templates/${tpl.id}/tags`, {
-      tags: everyType,
+    const r = await ok(h, main, putTemplateTags, {
+      params: { id: tpl.id },
+      body: {
+        tags: everyType,
+      },
     });
     expect(r).toEqual({ version: 2, total: 10 });
     const t = await tagsOf(tpl.id);
@@ -119,23 +132,30 @@ describe.each(databases)('templates and TAG tables on $name', (database) => {
       scan_time_ms: 1000,
       sort: 9,
     });
-    const edited = await ok<Template>(h, main, 'PUT', `/v1/templates/${tpl.id}`, { recipe: 'r1' });
+    const edited = await ok(h, main, updateTemplate, { params: { id: tpl.id }, body: { recipe: 'r1' } });
     expect(edited).toMatchObject({ version: 3, recipe: 'r1', tag_count: 10 });
   });
 
   it('refuses a bad TAG row naming it, and writes nothing', async () => {
     const bad = [...everyType.slice(0, 3), { name: 'x', data_type: 4, default_value: '32768' }];
-    expect((await put(`/v1/templates/${tpl.id}/tags`, { tags: bad })).body).toMatchObject({
+    expect((await putTags(tpl.id, { tags: bad })).body).toMatchObject({
       code: 1006,
       data: { field: 'tags.3.default_value', issue: 'tagValueRange' },
     });
     const dup = [everyType[0], { ...everyType[1], name: 'b' }];
-    expect((await put(`/v1/templates/${tpl.id}/tags`, { tags: dup })).body).toMatchObject({
+    expect(
+      (
+        await api(h.app, putTemplateTags, {
+          params: { id: tpl.id },
+          token: main.token,
+          raw: { body: { tags: dup } },
+        })
+      ).body,
+    ).toMatchObject({
       data: { field: 'tags.1.name', issue: 'tagNameDuplicate' },
     });
     expect(
-      (await put(`/v1/templates/${tpl.id}/tags`, { tags: [{ name: 'x', data_type: 1, scan_time_ms: -1 }] }))
-        .body,
+      (await putTags(tpl.id, { tags: [{ name: 'x', data_type: 1, scan_time_ms: -1 }] })).body,
     ).toMatchObject({
       data: { field: 'tags.0.scan_time_ms', issue: 'range' },
     });
@@ -145,12 +165,7 @@ describe.each(databases)('templates and TAG tables on $name', (database) => {
   });
 
   it('exports .xlsx with formula-like text quoted; importing it back gives the same table', async () => {
-    const exp = await ok<{ filename: string; content_base64: string; total: number }>(
-      h,
-      main,
-      'GET',
-      `/v1/templates/${tpl.id}/tags/export`,
-    );
+    const exp = await ok(h, main, exportTemplateTags, { params: { id: tpl.id } });
     expect(exp.filename).toMatch(/^Boiler_tags_v3\.xlsx$/);
     expect(exp.total).toBe(10);
     const wb = new ExcelJS.Workbook();
@@ -161,15 +176,12 @@ describe.each(databases)('templates and TAG tables on $name', (database) => {
     expect(ws.getRow(11).getCell(8).value).toBe('\'=HYPERLINK("x")');
     expect(ws.getRow(11).getCell(9).value).toBe("'@cmd");
     const before = (await tagsOf(tpl.id)).list;
-    const imp = await ok<{ version: number; total: number }>(
-      h,
-      main,
-      'POST',
-      `/v1/templates/${tpl.id}/tags/import`,
-      {
+    const imp = await ok(h, main, importTemplateTags, {
+      params: { id: tpl.id },
+      body: {
         content_base64: exp.content_base64,
       },
-    );
+    });
     expect(imp).toEqual({ version: 4, total: 10 });
     const after = (await tagsOf(tpl.id)).list;
     const strip = (t: Tag[]) => t.map(({ id: _id, ...rest }) => rest);
@@ -183,8 +195,11 @@ describe.each(databases)('templates and TAG tables on $name', (database) => {
       ['{"polluted":1}', 'on', 0, 'x', 'y', 1, ''],
       [],
     ]);
-    const r = await ok<{ total: number }>(h, main, 'POST', `/v1/templates/${tpl.id}/tags/import`, {
-      content_base64: content,
+    const r = await ok(h, main, importTemplateTags, {
+      params: { id: tpl.id },
+      body: {
+        content_base64: content,
+      },
     });
     expect(r.total).toBe(2);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -203,12 +218,13 @@ describe.each(databases)('templates and TAG tables on $name', (database) => {
       ['big', 3, 0, '18446744073709551616', 100],
       ['ok', 9, 7, '', 'fast'],
     ]);
-    const r = await call(h.app, 'POST', `/v1/templates/${tpl.id}/tags/import`, {
+    const r = await api(h.app, importTemplateTags, {
+      params: { id: tpl.id },
       token: main.token,
       body: { content_base64: content },
     });
     expect(r.body).toMatchObject({ code: 1006, data: { field: 'file', issue: 'fileRows' } });
-    expect((r.body.data as { rows: unknown[] }).rows).toEqual([
+    expect((r.body.data as unknown as { rows: unknown[] }).rows).toEqual([
       { row: 3, field: 'name', issue: 'required' },
       { row: 4, field: 'default_value', issue: 'tagValueRange' },
       { row: 5, field: 'access', issue: 'enum' },
@@ -219,11 +235,12 @@ describe.each(databases)('templates and TAG tables on $name', (database) => {
       ['a', 1],
       ['a', 2],
     ]);
-    const d = await call(h.app, 'POST', `/v1/templates/${tpl.id}/tags/import`, {
+    const d = await api(h.app, importTemplateTags, {
+      params: { id: tpl.id },
       token: main.token,
       body: { content_base64: dup },
     });
-    expect((d.body.data as { rows: unknown[] }).rows).toEqual([
+    expect((d.body.data as unknown as { rows: unknown[] }).rows).toEqual([
       { row: 3, field: 'name', issue: 'tagNameDuplicate' },
     ]);
     expect((await tagsOf(tpl.id)).list.map((x) => x.name)).toEqual(['speed', 'on']);
@@ -232,19 +249,22 @@ describe.each(databases)('templates and TAG tables on $name', (database) => {
   it('refuses files over 2,000 rows, over 2 MB, and bytes that are not .xlsx', async () => {
     const rows: unknown[][] = [['name', 'data_type']];
     for (let i = 0; i < 2001; i++) rows.push([`t${i}`, 1]);
-    const many = await call(h.app, 'POST', `/v1/templates/${tpl.id}/tags/import`, {
+    const many = await api(h.app, importTemplateTags, {
+      params: { id: tpl.id },
       token: main.token,
       body: { content_base64: await sheet(rows) },
     });
     expect(many.body).toMatchObject({ code: 1006, data: { field: 'file', issue: 'tooManyRows' } });
     const huge = Buffer.alloc(2 * 1024 * 1024 + 1, 65).toString('base64');
-    const big = await call(h.app, 'POST', `/v1/templates/${tpl.id}/tags/import`, {
+    const big = await api(h.app, importTemplateTags, {
+      params: { id: tpl.id },
       token: main.token,
       body: { content_base64: huge },
     });
     expect(big.body).toMatchObject({ code: 1006, data: { field: 'file', issue: 'fileTooLarge' } });
     const junk = Buffer.from('PK this is not really a workbook').toString('base64');
-    const bad = await call(h.app, 'POST', `/v1/templates/${tpl.id}/tags/import`, {
+    const bad = await api(h.app, importTemplateTags, {
+      params: { id: tpl.id },
       token: main.token,
       body: { content_base64: junk },
     });
@@ -253,37 +273,41 @@ describe.each(databases)('templates and TAG tables on $name', (database) => {
   });
 
   it('copies as <name>_copy (then _copy2) with its TAGs; the cap applies (1033)', async () => {
-    const c1 = await ok<Template>(h, main, 'POST', `/v1/templates/${tpl.id}/copy`, {});
+    const c1 = await ok(h, main, copyTemplate, { params: { id: tpl.id }, body: {} });
     expect(c1).toMatchObject({ name: 'Boiler_copy', hmi_model: 'X10', tag_count: 2, version: 1 });
-    const c2 = await ok<Template>(h, main, 'POST', `/v1/templates/${c1.id}/copy`, {});
+    const c2 = await ok(h, main, copyTemplate, { params: { id: c1.id }, body: {} });
     expect(c2.name).toBe('Boiler_copy_copy');
     expect(
-      (await call(h.app, 'POST', `/v1/templates/${tpl.id}/copy`, { token: main.token, body: {} })).body.code,
+      (await api(h.app, copyTemplate, { params: { id: tpl.id }, token: main.token, body: {} })).body.code,
     ).toBe(1033);
-    await ok(h, main, 'DELETE', `/v1/templates/${c2.id}`);
-    const c3 = await ok<Template>(h, main, 'POST', `/v1/templates/${tpl.id}/copy`, {});
+    await ok(h, main, deleteTemplate, { params: { id: c2.id } });
+    const c3 = await ok(h, main, copyTemplate, { params: { id: tpl.id }, body: {} });
     expect(c3.name).toBe('Boiler_copy2');
-    await ok(h, main, 'DELETE', `/v1/templates/${c3.id}`);
-    await ok(h, main, 'DELETE', `/v1/templates/${c1.id}`);
+    await ok(h, main, deleteTemplate, { params: { id: c3.id } });
+    await ok(h, main, deleteTemplate, { params: { id: c1.id } });
   });
 
   it('counts devices; refuses delete while devices use it (1037) and a model change they do not match (1042)', async () => {
     const hw = await newHardware(h, 'X10');
-    const dev = await ok<{ id: number }>(h, main, 'POST', '/v1/devices', {
-      sn: hw.sn,
-      pin: hw.pin,
-      name: 'Boil1',
-      template_id: tpl.id,
+    const dev = await ok(h, main, bindDevice, {
+      body: {
+        sn: hw.sn,
+        pin: hw.pin,
+        name: 'Boil1',
+        template_id: tpl.id,
+      },
     });
-    expect((await ok<Template>(h, main, 'GET', `/v1/templates/${tpl.id}`)).device_count).toBe(1);
+    expect((await ok(h, main, getTemplate, { params: { id: tpl.id } })).device_count).toBe(1);
     expect(
-      (await call(h.app, 'DELETE', `/v1/templates/${tpl.id}`, { token: main.token })).body,
+      (await api(h.app, deleteTemplate, { params: { id: tpl.id }, token: main.token })).body,
     ).toMatchObject({ code: 1037 });
-    expect((await put(`/v1/templates/${tpl.id}`, { hmi_model: 'X20' })).body.code).toBe(1042);
-    expect((await put(`/v1/templates/${tpl.id}`, { hmi_model: 'X10', name: 'Boiler' })).body.code).toBe(0);
-    await ok(h, main, 'PUT', `/v1/devices/${dev.id}`, { template_id: null });
-    await ok(h, main, 'DELETE', `/v1/templates/${tpl.id}`);
-    expect((await call(h.app, 'GET', `/v1/templates/${tpl.id}`, { token: main.token })).body.code).toBe(1003);
+    expect((await put(tpl.id, { hmi_model: 'X20' })).body.code).toBe(1042);
+    expect((await put(tpl.id, { hmi_model: 'X10', name: 'Boiler' })).body.code).toBe(0);
+    await ok(h, main, updateDevice, { params: { id: dev.id }, body: { template_id: null } });
+    await ok(h, main, deleteTemplate, { params: { id: tpl.id } });
+    expect((await api(h.app, getTemplate, { params: { id: tpl.id }, token: main.token })).body.code).toBe(
+      1003,
+    );
     const rows = await h.app.database.db
       .selectFrom('template_tags')
       .selectAll()

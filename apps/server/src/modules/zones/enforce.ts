@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
-import { DataPermissionRepo } from '../data-permissions/repo';
-import { canSeeDevice, resolveScope } from '../data-permissions/scope';
+import { canSeeDevice } from '../data-permissions/scope';
+import { DataPermissionService } from '../data-permissions/service';
 import { parseNetworks, ZoneRepo } from './repo';
 
 export interface OperateCheck {
@@ -35,11 +35,12 @@ export function networkAllows(networks: readonly string[], ip: string): boolean 
  */
 export class ZoneGuard {
   private readonly zones: ZoneRepo;
-  private readonly perms: DataPermissionRepo;
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly perms: DataPermissionService = DataPermissionService.over(db),
+  ) {
     this.zones = new ZoneRepo(db);
-    this.perms = new DataPermissionRepo(db);
   }
 
   async assertMayOperateDevice({ user, deviceId, clientIp }: OperateCheck): Promise<void> {
@@ -49,7 +50,7 @@ export class ZoneGuard {
       .where('id', '=', deviceId)
       .executeTakeFirst();
     if (!device) fail(1003);
-    const scope = await resolveScope(this.perms, user);
+    const scope = await this.perms.scope(user);
     if (!canSeeDevice(scope, device)) fail(1003);
     if (user.isMain) return;
     if (user.roleId === null) fail(1002);

@@ -1,8 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, ZoneRow } from '../../platform/db/schema';
-import { likePattern } from '../devices/repo';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import { RepoBase, nameTaken, namedPage, teamCount } from '../../platform/db/repo-base';
+import type { ZoneRow } from '../../platform/db/schema';
+import type { Queryable } from '../../platform/db/sql';
 
 export interface ZoneMembers {
   devices: Map<number, number[]>;
@@ -17,24 +15,12 @@ function push<T>(map: Map<number, T[]>, key: number, value: T): void {
 }
 
 /** SQL of security zones and the zones roles list. */
-export class ZoneRepo {
-  constructor(readonly db: Kysely<Database>) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
+export class ZoneRepo extends RepoBase {
+  list(teamId: number, keyword: string | undefined, offset: number, limit: number) {
+    return namedPage(this.db, 'zones', teamId, keyword, offset, limit);
   }
 
-  async list(teamId: number, keyword: string | undefined, offset: number, limit: number) {
-    let q = this.db.selectFrom('zones').where('team_id', '=', teamId);
-    if (keyword) q = q.where(sql`lower(name)`, 'like', sql`${likePattern(keyword)} escape '\\'`);
-    const [rows, total] = await Promise.all([
-      q.selectAll().orderBy('id').offset(offset).limit(limit).execute(),
-      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(total.n) };
-  }
-
-  find(teamId: number, id: number, q: Q = this.db): Promise<ZoneRow | undefined> {
+  find(teamId: number, id: number, q: Queryable = this.db): Promise<ZoneRow | undefined> {
     return q
       .selectFrom('zones')
       .selectAll()
@@ -44,7 +30,7 @@ export class ZoneRepo {
   }
 
   /** Which of `ids` are zones of the team. */
-  async teamZoneIds(teamId: number, ids: readonly number[], q: Q = this.db): Promise<number[]> {
+  async teamZoneIds(teamId: number, ids: readonly number[], q: Queryable = this.db): Promise<number[]> {
     if (!ids.length) return [];
     const rows = await q
       .selectFrom('zones')
@@ -55,22 +41,15 @@ export class ZoneRepo {
     return rows.map((r) => r.id);
   }
 
-  async count(teamId: number, q: Q = this.db): Promise<number> {
-    const r = await q
-      .selectFrom('zones')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('team_id', '=', teamId)
-      .executeTakeFirstOrThrow();
-    return Number(r.n);
+  count(teamId: number, q: Queryable = this.db): Promise<number> {
+    return teamCount(q, 'zones', teamId);
   }
 
-  async nameTaken(teamId: number, name: string, exceptId: number | null, q: Q = this.db): Promise<boolean> {
-    let s = q.selectFrom('zones').select('id').where('team_id', '=', teamId).where('name', '=', name);
-    if (exceptId !== null) s = s.where('id', '!=', exceptId);
-    return (await s.executeTakeFirst()) !== undefined;
+  nameTaken(teamId: number, name: string, exceptId: number | null, q: Queryable = this.db): Promise<boolean> {
+    return nameTaken(q, 'zones', teamId, name, exceptId);
   }
 
-  async members(zoneIds: readonly number[], q: Q = this.db): Promise<ZoneMembers> {
+  async members(zoneIds: readonly number[], q: Queryable = this.db): Promise<ZoneMembers> {
     const out: ZoneMembers = { devices: new Map(), groups: new Map(), roles: new Map() };
     if (!zoneIds.length) return out;
     const ids = [...zoneIds];
@@ -101,17 +80,17 @@ export class ZoneRepo {
     return out;
   }
 
-  async insert(row: { team_id: number; name: string; networks: string; created_at: number }, q: Q) {
+  async insert(row: { team_id: number; name: string; networks: string; created_at: number }, q: Queryable) {
     const r = await q.insertInto('zones').values(row).returning('id').executeTakeFirstOrThrow();
     return r.id;
   }
 
-  async update(teamId: number, id: number, patch: { name?: string; networks?: string }, q: Q) {
+  async update(teamId: number, id: number, patch: { name?: string; networks?: string }, q: Queryable) {
     if (!Object.keys(patch).length) return;
     await q.updateTable('zones').set(patch).where('team_id', '=', teamId).where('id', '=', id).execute();
   }
 
-  async setDevices(zoneId: number, ids: readonly number[], q: Q): Promise<void> {
+  async setDevices(zoneId: number, ids: readonly number[], q: Queryable): Promise<void> {
     await q.deleteFrom('zone_devices').where('zone_id', '=', zoneId).execute();
     if (ids.length)
       await q
@@ -120,7 +99,7 @@ export class ZoneRepo {
         .execute();
   }
 
-  async setGroups(zoneId: number, ids: readonly number[], q: Q): Promise<void> {
+  async setGroups(zoneId: number, ids: readonly number[], q: Queryable): Promise<void> {
     await q.deleteFrom('zone_groups').where('zone_id', '=', zoneId).execute();
     if (ids.length)
       await q
@@ -129,7 +108,7 @@ export class ZoneRepo {
         .execute();
   }
 
-  async remove(teamId: number, id: number, q: Q): Promise<void> {
+  async remove(teamId: number, id: number, q: Queryable): Promise<void> {
     await q.deleteFrom('zones').where('team_id', '=', teamId).where('id', '=', id).execute();
   }
 

@@ -1,20 +1,23 @@
-import { limits, normalizeCidr, type Zone } from '@hmi/contract';
+import {
+  limits,
+  normalizeCidr,
+  type CallBody,
+  type CallQuery,
+  type createZone,
+  type listZones,
+  type updateZone,
+  type Zone,
+} from '@hmi/contract';
 import { isUniqueViolation } from '../../platform/db';
 import type { ZoneRow } from '../../platform/db/schema';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
+import { pageWindow } from '../../platform/db/sql';
 import type { DataPermissionService } from '../data-permissions/service';
 import { canSeeDevice, type Scope } from '../data-permissions/scope';
-import type { DeviceRepo } from '../devices/repo';
+import type { DeviceService } from '../devices/service';
 import { parseNetworks, type ZoneMembers, type ZoneRepo } from './repo';
-
-export interface ZoneInput {
-  name?: string | undefined;
-  device_ids?: number[] | undefined;
-  group_ids?: number[] | undefined;
-  networks?: string[] | undefined;
-}
 
 /** Canonical, de-duplicated networks (the schema already refused invalid ones). */
 function canonicalNetworks(list: readonly string[]): string[] {
@@ -34,7 +37,7 @@ function canonicalNetworks(list: readonly string[]): string[] {
 export class ZoneService {
   constructor(
     private readonly repo: ZoneRepo,
-    private readonly devices: DeviceRepo,
+    private readonly devices: DeviceService,
     private readonly perms: DataPermissionService,
     private readonly clock: Clock,
   ) {}
@@ -51,16 +54,14 @@ export class ZoneService {
     };
   }
 
-  async list(
-    user: SessionUser,
-    q: { page: number; pageSize: number; keyword?: string | undefined },
-  ): Promise<{ list: Zone[]; total: number }> {
-    const { rows, total } = await this.repo.list(
-      user.teamId,
-      q.keyword,
-      (q.page - 1) * q.pageSize,
-      q.pageSize,
-    );
+  /** Which of `ids` are zones of the team (a role lists only those). */
+  teamZoneIds(teamId: number, ids: readonly number[]): Promise<number[]> {
+    return this.repo.teamZoneIds(teamId, ids);
+  }
+
+  async list(user: SessionUser, q: CallQuery<typeof listZones>): Promise<{ list: Zone[]; total: number }> {
+    const { offset, limit } = pageWindow(q.page, q.pageSize);
+    const { rows, total } = await this.repo.list(user.teamId, q.keyword, offset, limit);
     const m = await this.repo.members(rows.map((r) => r.id));
     return { list: rows.map((r) => this.toZone(r, m)), total };
   }
@@ -92,10 +93,7 @@ export class ZoneService {
     return unique;
   }
 
-  async create(
-    user: SessionUser,
-    b: { name: string; device_ids: number[]; group_ids: number[]; networks: string[] },
-  ): Promise<Zone> {
+  async create(user: SessionUser, b: CallBody<typeof createZone>): Promise<Zone> {
     const scope = await this.perms.scope(user);
     const deviceIds = await this.checkDevices(scope, b.device_ids, []);
     const groupIds = this.checkGroups(scope, b.group_ids, []);
@@ -124,7 +122,7 @@ export class ZoneService {
     return this.get(user, id);
   }
 
-  async update(user: SessionUser, id: number, b: ZoneInput): Promise<Zone> {
+  async update(user: SessionUser, id: number, b: CallBody<typeof updateZone>): Promise<Zone> {
     const row = (await this.repo.find(user.teamId, id)) ?? fail(1003);
     const scope = await this.perms.scope(user);
     const current = await this.repo.members([id]);

@@ -1,9 +1,25 @@
-import { defineCall, HAS_PERMISSION, idParams, type Role, type Zone } from '@hmi/contract';
+import {
+  listRoles,
+  createInvitation,
+  updateZone,
+  listZones,
+  createGroup,
+  updateDevice,
+  updateRole,
+  deleteRole,
+  deleteZone,
+  createRole,
+  createZone,
+  defineCall,
+  HAS_PERMISSION,
+  idParams,
+  type Zone,
+} from '@hmi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createMainAccount, createSubAccount, grant, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { call, startHarness, type Harness } from '../../test/harness';
+import { api, startHarness, type ApiBody, type Harness } from '../../test/harness';
 import { ok, seedRegistry, type RegistryObjects } from '../../test/registry';
 import { sessionUser } from '../../platform/http/session';
 import { networkAllows, ZoneGuard } from './enforce';
@@ -19,11 +35,6 @@ const operate = defineCall({
   params: idParams,
   response: z.null(),
 });
-
-interface Page<T> {
-  list: T[];
-  total: number;
-}
 
 describe('networkAllows', () => {
   it('matches IPv4, IPv6 and IPv4-mapped addresses; empty means any network', () => {
@@ -61,54 +72,62 @@ describe.each(databases)('security zones and roles on $name', (database) => {
     await h?.close();
   });
 
-  const post = (a: TestAccount, url: string, body: unknown) =>
-    call(h.app, 'POST', url, { token: a.token, body });
+  const postRole = (a: TestAccount, body: ApiBody<typeof createRole>) =>
+    api(h.app, createRole, { token: a.token, body });
+  const postZone = (a: TestAccount, body: ApiBody<typeof createZone>) =>
+    api(h.app, createZone, { token: a.token, body });
   const operateAs = (a: TestAccount, deviceId: number, ip: string) =>
-    call(h.app, 'POST', `/v1/test/operate/${deviceId}`, { token: a.token, ip });
+    api(h.app, operate, { params: { id: deviceId }, token: a.token, ip });
 
   describe('roles', () => {
     it('normalises permissions view first; name required, at most 10, unique (1063); permissions picked', async () => {
-      const r = await ok<Role>(h, main, 'POST', '/v1/roles', { name: 'Operator', permissions: [4, 12, 3] });
+      const r = await ok(h, main, createRole, { body: { name: 'Operator', permissions: [4, 12, 3] } });
       expect(r.permissions).toEqual([2, 3, 4, 8, 12]);
       expect(r).toMatchObject({ name: 'Operator', zone_ids: [], member_count: 0 });
 
-      expect((await post(main, '/v1/roles', { name: 'Operator', permissions: [1] })).body.code).toBe(1063);
-      expect((await post(main, '/v1/roles', { name: 'ElevenChars', permissions: [1] })).body).toMatchObject({
+      expect((await postRole(main, { name: 'Operator', permissions: [1] })).body.code).toBe(1063);
+      expect((await postRole(main, { name: 'ElevenChars', permissions: [1] })).body).toMatchObject({
         code: 1006,
         data: { field: 'name', issue: 'roleNameLength' },
       });
-      expect((await post(main, '/v1/roles', { name: '   ', permissions: [1] })).body).toMatchObject({
+      expect((await postRole(main, { name: '   ', permissions: [1] })).body).toMatchObject({
         code: 1006,
         data: { field: 'name', issue: 'whitespace' },
       });
-      expect((await post(main, '/v1/roles', { permissions: [1] })).body).toMatchObject({
+      expect(
+        (await api(h.app, createRole, { token: main.token, raw: { body: { permissions: [1] } } })).body,
+      ).toMatchObject({
         code: 1006,
         data: { field: 'name', issue: 'required' },
       });
-      expect((await post(main, '/v1/roles', { name: 'Empty', permissions: [] })).body).toMatchObject({
+      expect((await postRole(main, { name: 'Empty', permissions: [] })).body).toMatchObject({
         code: 1006,
         data: { field: 'permissions', issue: 'required' },
       });
-      expect((await post(main, '/v1/roles', { name: 'Odd', permissions: [2, 44] })).body).toMatchObject({
+      expect((await postRole(main, { name: 'Odd', permissions: [2, 44] })).body).toMatchObject({
         code: 1006,
         data: { field: 'permissions.1', issue: 'unknownId' },
       });
-      expect(
-        (await post(main, '/v1/roles', { name: 'Z', permissions: [2], zone_ids: [999999] })).body.code,
-      ).toBe(1003);
+      expect((await postRole(main, { name: 'Z', permissions: [2], zone_ids: [999999] })).body.code).toBe(
+        1003,
+      );
 
-      const renamed = await ok<Role>(h, main, 'PUT', `/v1/roles/${r.id}`, { permissions: [35] });
+      const renamed = await ok(h, main, updateRole, {
+        params: { id: r.id },
+        body: { permissions: [35] },
+      });
       expect(renamed.permissions).toEqual([33, 35]);
-      const second = await ok<Role>(h, main, 'POST', '/v1/roles', { name: 'Other', permissions: [1] });
+      const second = await ok(h, main, createRole, { body: { name: 'Other', permissions: [1] } });
       expect(
         (
-          await call(h.app, 'PUT', `/v1/roles/${second.id}`, {
+          await api(h.app, updateRole, {
+            params: { id: second.id },
             token: main.token,
             body: { name: 'Operator' },
           })
         ).body.code,
       ).toBe(1063);
-      const list = await ok<Page<Role>>(h, main, 'GET', '/v1/roles');
+      const list = await ok(h, main, listRoles);
       expect(list.list.map((x) => x.name)).toEqual(['Operator', 'Other']);
     });
 
@@ -119,41 +138,42 @@ describe.each(databases)('security zones and roles on $name', (database) => {
         .select('role_id')
         .where('id', '=', sub.userId)
         .executeTakeFirstOrThrow();
-      const r = await call(h.app, 'DELETE', `/v1/roles/${u.role_id}`, { token: main.token });
+      const r = await api(h.app, deleteRole, { params: { id: u.role_id as number }, token: main.token });
       expect(r.body).toMatchObject({ code: 1002, data: { reason: 'roleInUse', members: 1, invitations: 0 } });
-      const listed = await ok<Page<Role>>(h, main, 'GET', '/v1/roles');
+      const listed = await ok(h, main, listRoles);
       expect(listed.list.find((x) => x.id === u.role_id)?.member_count).toBe(1);
 
-      const lone = await ok<Role>(h, main, 'POST', '/v1/roles', { name: 'Lone', permissions: [1] });
+      const lone = await ok(h, main, createRole, { body: { name: 'Lone', permissions: [1] } });
       const guest = await createMainAccount(h);
-      await ok(h, main, 'POST', '/v1/team/invitations', { account: guest.username, role_id: lone.id });
-      expect((await call(h.app, 'DELETE', `/v1/roles/${lone.id}`, { token: main.token })).body).toMatchObject(
-        {
-          code: 1002,
-          data: { reason: 'roleInUse', members: 0, invitations: 1 },
-        },
-      );
-      const unused = await ok<Role>(h, main, 'POST', '/v1/roles', { name: 'Unused', permissions: [1] });
-      await ok(h, main, 'DELETE', `/v1/roles/${unused.id}`);
-      expect((await call(h.app, 'DELETE', `/v1/roles/${unused.id}`, { token: main.token })).body.code).toBe(
+      await ok(h, main, createInvitation, { body: { account: guest.username, role_id: lone.id } });
+      expect(
+        (await api(h.app, deleteRole, { params: { id: lone.id }, token: main.token })).body,
+      ).toMatchObject({
+        code: 1002,
+        data: { reason: 'roleInUse', members: 0, invitations: 1 },
+      });
+      const unused = await ok(h, main, createRole, { body: { name: 'Unused', permissions: [1] } });
+      await ok(h, main, deleteRole, { params: { id: unused.id } });
+      expect((await api(h.app, deleteRole, { params: { id: unused.id }, token: main.token })).body.code).toBe(
         1003,
       );
     });
 
     it('a sub-account grants only ids it holds and cannot edit its own role', async () => {
       const admin = await createSubAccount(h, main.teamId, [28, 29, 31, 2]);
-      expect((await post(admin, '/v1/roles', { name: 'Big', permissions: [2, 5] })).body).toMatchObject({
+      expect((await postRole(admin, { name: 'Big', permissions: [2, 5] })).body).toMatchObject({
         code: 1002,
         data: { reason: 'notHeld', permissions: [5] },
       });
-      const small = await ok<Role>(h, admin, 'POST', '/v1/roles', { name: 'Small', permissions: [2] });
+      const small = await ok(h, admin, createRole, { body: { name: 'Small', permissions: [2] } });
       expect(small.permissions).toEqual([2]);
       const own = await h.app.database.db
         .selectFrom('users')
         .select('role_id')
         .where('id', '=', admin.userId)
         .executeTakeFirstOrThrow();
-      const r = await call(h.app, 'PUT', `/v1/roles/${own.role_id}`, {
+      const r = await api(h.app, updateRole, {
+        params: { id: own.role_id as number },
         token: admin.token,
         body: { permissions: [2] },
       });
@@ -163,11 +183,13 @@ describe.each(databases)('security zones and roles on $name', (database) => {
 
   describe('zones', () => {
     it('name letters and digits, unique (1066), bad CIDR refused, networks canonical, at most 20 (1065)', async () => {
-      const zone = await ok<Zone>(h, main, 'POST', '/v1/zones', {
-        name: 'Plant1',
-        device_ids: [objects.deviceId],
-        group_ids: [objects.groupId],
-        networks: ['10.1.2.3/16', '2001:DB8:0:0::1/32', '192.168.1.7'],
+      const zone = await ok(h, main, createZone, {
+        body: {
+          name: 'Plant1',
+          device_ids: [objects.deviceId],
+          group_ids: [objects.groupId],
+          networks: ['10.1.2.3/16', '2001:DB8:0:0::1/32', '192.168.1.7'],
+        },
       });
       expect(zone).toMatchObject({
         name: 'Plant1',
@@ -176,71 +198,79 @@ describe.each(databases)('security zones and roles on $name', (database) => {
         networks: ['10.1.0.0/16', '2001:db8::/32', '192.168.1.7/32'],
         roles: [],
       });
-      expect((await post(main, '/v1/zones', { name: 'Plant1' })).body.code).toBe(1066);
-      expect((await post(main, '/v1/zones', { name: 'Plant 2' })).body).toMatchObject({
+      expect((await postZone(main, { name: 'Plant1' })).body.code).toBe(1066);
+      expect((await postZone(main, { name: 'Plant 2' })).body).toMatchObject({
         code: 1006,
         data: { field: 'name', issue: 'zoneNameChars' },
       });
       for (const bad of ['10.0.0.0/33', '300.1.1.1/8', 'fe80::1::2/64', 'example.com', '10.0.0.0/'])
-        expect((await post(main, '/v1/zones', { name: 'Bad', networks: [bad] })).body, bad).toMatchObject({
+        expect((await postZone(main, { name: 'Bad', networks: [bad] })).body, bad).toMatchObject({
           code: 1006,
           data: { field: 'networks.0', issue: 'cidr' },
         });
-      expect((await post(main, '/v1/zones', { name: 'Dev', device_ids: [999999] })).body.code).toBe(1003);
-      expect((await post(main, '/v1/zones', { name: 'Grp', group_ids: [999999] })).body.code).toBe(1027);
+      expect((await postZone(main, { name: 'Dev', device_ids: [999999] })).body.code).toBe(1003);
+      expect((await postZone(main, { name: 'Grp', group_ids: [999999] })).body.code).toBe(1027);
 
-      const updated = await ok<Zone>(h, main, 'PUT', `/v1/zones/${zone.id}`, { networks: [] });
+      const updated = await ok(h, main, updateZone, { params: { id: zone.id }, body: { networks: [] } });
       expect(updated.networks).toEqual([]);
       expect(updated.device_ids).toEqual([objects.deviceId]);
 
-      for (let i = 2; i <= 20; i += 1) await ok(h, main, 'POST', '/v1/zones', { name: `Zone${i}` });
-      expect((await post(main, '/v1/zones', { name: 'Zone21' })).body.code).toBe(1065);
-      const list = await ok<Page<Zone>>(h, main, 'GET', '/v1/zones?pageSize=50');
+      for (let i = 2; i <= 20; i += 1) await ok(h, main, createZone, { body: { name: `Zone${i}` } });
+      expect((await postZone(main, { name: 'Zone21' })).body.code).toBe(1065);
+      const list = await ok(h, main, listZones, { query: { pageSize: 50 } });
       expect(list.total).toBe(20);
       // Free room again, then a zone used by a role cannot be deleted.
       const spare = list.list.find((z) => z.name === 'Zone20') as Zone;
-      await ok(h, main, 'DELETE', `/v1/zones/${spare.id}`);
+      await ok(h, main, deleteZone, { params: { id: spare.id } });
       const used = list.list.find((z) => z.name === 'Zone19') as Zone;
-      const role = await ok<Role>(h, main, 'POST', '/v1/roles', {
-        name: 'Zoned',
-        permissions: [2],
-        zone_ids: [used.id],
+      const role = await ok(h, main, createRole, {
+        body: {
+          name: 'Zoned',
+          permissions: [2],
+          zone_ids: [used.id],
+        },
       });
       expect(role.zones).toEqual([{ id: used.id, name: 'Zone19' }]);
-      expect((await call(h.app, 'DELETE', `/v1/zones/${used.id}`, { token: main.token })).body).toMatchObject(
-        {
-          code: 1002,
-          data: { reason: 'zoneInUse', roles: [{ id: role.id, name: 'Zoned' }] },
-        },
-      );
-      await ok(h, main, 'PUT', `/v1/roles/${role.id}`, { zone_ids: [] });
-      await ok(h, main, 'DELETE', `/v1/zones/${used.id}`);
+      expect(
+        (await api(h.app, deleteZone, { params: { id: used.id }, token: main.token })).body,
+      ).toMatchObject({
+        code: 1002,
+        data: { reason: 'zoneInUse', roles: [{ id: role.id, name: 'Zoned' }] },
+      });
+      await ok(h, main, updateRole, { params: { id: role.id }, body: { zone_ids: [] } });
+      await ok(h, main, deleteZone, { params: { id: used.id } });
       // Clean up so the enforcement tests have room.
       for (const z of list.list.filter(
         (x) => /^Zone\d+$/.test(x.name) && x.id !== used.id && x.id !== spare.id,
       ))
-        await ok(h, main, 'DELETE', `/v1/zones/${z.id}`);
+        await ok(h, main, deleteZone, { params: { id: z.id } });
     });
 
     it('enforcement: main unrestricted; a sub-account only on covered devices from allowed networks', async () => {
       const other = await seedRegistry(h, main, 'zother');
       // A device in a sub-group of a group the zone covers.
-      const parent = await ok<{ id: number }>(h, main, 'POST', '/v1/groups', { name: 'Zparent' });
-      const child = await ok<{ id: number }>(h, main, 'POST', '/v1/groups', {
-        name: 'Zchild',
-        parent_id: parent.id,
+      const parent = await ok(h, main, createGroup, { body: { name: 'Zparent' } });
+      const child = await ok(h, main, createGroup, {
+        body: {
+          name: 'Zchild',
+          parent_id: parent.id,
+        },
       });
-      await ok(h, main, 'PUT', `/v1/devices/${other.deviceId}`, { group_id: child.id });
+      await ok(h, main, updateDevice, { params: { id: other.deviceId }, body: { group_id: child.id } });
 
-      const v4 = await ok<Zone>(h, main, 'POST', '/v1/zones', {
-        name: 'Lan4',
-        device_ids: [objects.deviceId],
-        networks: ['10.1.0.0/16'],
+      const v4 = await ok(h, main, createZone, {
+        body: {
+          name: 'Lan4',
+          device_ids: [objects.deviceId],
+          networks: ['10.1.0.0/16'],
+        },
       });
-      const v6 = await ok<Zone>(h, main, 'POST', '/v1/zones', {
-        name: 'Lan6',
-        group_ids: [parent.id],
-        networks: ['2001:db8::/32'],
+      const v6 = await ok(h, main, createZone, {
+        body: {
+          name: 'Lan6',
+          group_ids: [parent.id],
+          networks: ['2001:db8::/32'],
+        },
       });
       const sub = await createSubAccount(h, main.teamId, [2, 6]);
       await grant(h, sub.userId, 'group', [objects.groupId, parent.id]);
@@ -259,7 +289,7 @@ describe.each(databases)('security zones and roles on $name', (database) => {
       // No zones on the role: refused.
       expect((await operateAs(sub, objects.deviceId, '10.1.0.5')).body).toMatchObject({ code: 1002 });
 
-      await ok(h, main, 'PUT', `/v1/roles/${roleId}`, { zone_ids: [v4.id, v6.id] });
+      await ok(h, main, updateRole, { params: { id: roleId }, body: { zone_ids: [v4.id, v6.id] } });
       // Inside the zone, right network.
       expect((await operateAs(sub, objects.deviceId, '10.1.0.5')).body.code).toBe(0);
       expect((await operateAs(sub, objects.deviceId, '::ffff:10.1.9.9')).body.code).toBe(0);
@@ -273,15 +303,18 @@ describe.each(databases)('security zones and roles on $name', (database) => {
 
       // A device outside every zone (visible through the grant): refused from anywhere.
       const outside = await seedRegistry(h, main, 'zout');
-      await ok(h, main, 'PUT', `/v1/devices/${outside.deviceId}`, { group_id: objects.groupId });
+      await ok(h, main, updateDevice, {
+        params: { id: outside.deviceId },
+        body: { group_id: objects.groupId },
+      });
       expect((await operateAs(sub, outside.deviceId, '10.1.0.5')).body.code).toBe(1002);
 
       // Empty network list = any network.
-      await ok(h, main, 'PUT', `/v1/zones/${v4.id}`, { networks: [] });
+      await ok(h, main, updateZone, { params: { id: v4.id }, body: { networks: [] } });
       expect((await operateAs(sub, objects.deviceId, '198.51.100.1')).body.code).toBe(0);
 
       // A role change applies on the next request.
-      await ok(h, main, 'PUT', `/v1/roles/${roleId}`, { zone_ids: [] });
+      await ok(h, main, updateRole, { params: { id: roleId }, body: { zone_ids: [] } });
       expect((await operateAs(sub, objects.deviceId, '198.51.100.1')).body.code).toBe(1002);
 
       // Another team's device, or one outside the sub-account's data permissions: 1003.

@@ -3,15 +3,33 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 const PARAMS = { N: 16384, r: 8, p: 1 } as const;
 const KEYLEN = 64;
 
-function scryptAsync(
+/**
+ * Each scrypt run takes 16 MiB (128 · N · r) on a thread of the libuv pool: at most this many run at
+ * once, so a burst of logins (however many accounts it guesses) neither takes every pool thread from
+ * file and DNS work nor a multiple of that memory. The rest queue here, in order.
+ */
+const SCRYPT_CONCURRENCY = 2;
+let running = 0;
+const queued: (() => void)[] = [];
+
+async function scryptAsync(
   password: string,
   salt: Buffer,
   keylen: number,
   options: ScryptOptions,
 ): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key)));
-  });
+  if (running >= SCRYPT_CONCURRENCY) await new Promise<void>((turn) => queued.push(turn));
+  else running += 1;
+  try {
+    return await new Promise((resolve, reject) => {
+      scrypt(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key)));
+    });
+  } finally {
+    // The slot passes straight to the next in line (running stays the same) or is freed.
+    const next = queued.shift();
+    if (next) next();
+    else running -= 1;
+  }
 }
 
 /** `scrypt$N$r$p$salt$hash` (base64url parts). */

@@ -1,15 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  Kysely,
-  Migrator,
-  sql,
-  PostgresDialect,
-  SqliteDialect,
-  type Migration,
-  type MigrationProvider,
-} from 'kysely';
+import { Kysely, Migrator, sql, PostgresDialect, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import * as m0001 from './migrations/0001_accounts';
 import * as m0002 from './migrations/0002_registry';
@@ -21,7 +13,12 @@ import * as m0007 from './migrations/0007_alarm_records';
 import * as m0008 from './migrations/0008_attempts';
 import * as m0009 from './migrations/0009_history_layout';
 import * as m0010 from './migrations/0010_history_chunks';
+import * as m0011 from './migrations/0011_billing';
+import * as m0012 from './migrations/0012_remote_sessions';
+import * as m0013 from './migrations/0013_screens';
+import * as m0014 from './migrations/0014_device_list_order';
 import type { Database } from './schema';
+import { ImmediateSqliteDialect } from './sqlite-dialect';
 import { cachingStatements } from './statement-cache';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -51,6 +48,10 @@ const migrationModules: Record<string, MigrationModule> = {
   '0008_attempts': m0008,
   '0009_history_layout': m0009,
   '0010_history_chunks': m0010,
+  '0011_billing': m0011,
+  '0012_remote_sessions': m0012,
+  '0013_screens': m0013,
+  '0014_device_list_order': m0014,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -103,7 +104,9 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
   // the statement alone); past 64 KiB SQLite spills it to a temporary file, created and deleted per
   // statement, which cost ingest more than storing the rows. Keep it in memory.
   sqlite.pragma('temp_store = MEMORY');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: cachingStatements(sqlite) }),
+  });
   return { db, dialect: 'sqlite', description: `sqlite ${file}`, close: () => db.destroy() };
 }
 

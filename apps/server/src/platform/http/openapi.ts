@@ -12,7 +12,9 @@ const descriptions: Record<string, string> = {
     'behaves the same (it always rotates). Presenting an already rotated token revokes the whole family (1009).',
   register: 'Type 1 (mail) answers envelope code 1014 with HTTP 200 and `data.activated` false.',
   login:
-    'After 5 failures per account or 20 per address within 15 minutes: HTTP 429, code 1201, Retry-After.',
+    'Attempts are counted before the password is checked. Per account and address: 5 failures, then waits ' +
+    'doubling from 1 s (at most 1 h); per account from all addresses: 20 failures a minute; per address: 20 ' +
+    'failures in 15 minutes. Beyond: HTTP 429, code 1201, Retry-After.',
 };
 
 function schema(s: z.ZodType, io: 'input' | 'output'): Json {

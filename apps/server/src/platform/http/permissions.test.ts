@@ -1,9 +1,9 @@
-import { defineCall, Permission } from '@hmi/contract';
+import { login, getUserInfo, defineCall, Permission } from '@hmi/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { databases } from '../../test/databases';
-import { call, startHarness, type Harness } from '../../test/harness';
+import { api, startHarness, type Harness } from '../../test/harness';
 import { hashPassword } from '../auth/passwords';
 
 /** A probe call guarded by a permission id, registered only in this test. */
@@ -29,7 +29,8 @@ describe.each(databases)('permissions on $name', (database) => {
 
   it('seeds the demo account idempotently and it can log in', async () => {
     expect(h.app.demo).toEqual({ account: 'demo@hmi.local', password: 'Demo@2026', created: true });
-    const r = await call<{ token: string }>(h.app, 'POST', '/v1/global/login?type=1', {
+    const r = await api(h.app, login, {
+      query: { type: '1' },
       body: { user: 'demo@hmi.local', passwd: 'Demo@2026' },
     });
     expect(r.body.code).toBe(0);
@@ -42,10 +43,11 @@ describe.each(databases)('permissions on $name', (database) => {
       .selectAll()
       .where('username_key', '=', 'demo@hmi.local')
       .executeTakeFirstOrThrow();
-    const main = await call<{ token: string }>(h.app, 'POST', '/v1/global/login?type=1', {
+    const main = await api(h.app, login, {
+      query: { type: '1' },
       body: { user: 'demo@hmi.local', passwd: 'Demo@2026' },
     });
-    expect((await call(h.app, 'GET', '/v1/test/probe', { token: main.body.data.token })).body).toEqual({
+    expect((await api(h.app, probe, { token: main.body.data.token })).body).toEqual({
       code: 0,
       data: { user: demo.id },
       msg: 'success',
@@ -82,20 +84,16 @@ describe.each(databases)('permissions on $name', (database) => {
         removed_at: null,
       })
       .execute();
-    const sub = await call<{ token: string }>(h.app, 'POST', '/v1/global/login?type=1', {
+    const sub = await api(h.app, login, {
+      query: { type: '1' },
       body: { user: 'sub@hmi.local', passwd: 'Sub@2026x' },
     });
     const token = sub.body.data.token;
-    const denied = await call(h.app, 'GET', '/v1/test/probe', { token });
+    const denied = await api(h.app, probe, { token });
     expect(denied.status).toBe(403);
     expect(denied.body.code).toBe(1002);
 
-    const info = await call<{
-      permissions: number[];
-      is_main: boolean;
-      leader_id: number;
-      member_ext: unknown;
-    }>(h.app, 'GET', '/v1/global/getUserInfo', { token });
+    const info = await api(h.app, getUserInfo, { token });
     expect(info.body.data).toMatchObject({
       permissions: [Permission.DASHBOARD_VIEW],
       is_main: false,
@@ -106,6 +104,6 @@ describe.each(databases)('permissions on $name', (database) => {
     await sql`update roles set permissions = ${JSON.stringify([1, Permission.DEVICE_VIEW])} where id = ${role.id}`.execute(
       db,
     );
-    expect((await call(h.app, 'GET', '/v1/test/probe', { token })).body.code).toBe(0);
+    expect((await api(h.app, probe, { token })).body.code).toBe(0);
   });
 });

@@ -45,6 +45,34 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, part: string):
   failInput(field, issue?.message ?? 'invalid');
 }
 
+/**
+ * The path (as parsePart names fields) of the first string or key holding U+0000, or null.
+ * PostgreSQL cannot store the character, and no field of the API means it. Iterative, so a deeply
+ * nested body cannot overflow the stack.
+ */
+export function nulField(value: unknown): string | null {
+  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const v = item.value;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return item.path.join('.');
+    } else if (typeof v === 'object' && v !== null) {
+      // Reversed onto the stack, so fields come off it in document order.
+      for (const [key, child] of Object.entries(v).reverse()) {
+        const path = [...item.path, key];
+        if (key.includes('\u0000')) return path.join('.');
+        stack.push({ value: child, path });
+      }
+    }
+  }
+  return null;
+}
+
+function refuseNul(value: unknown, part: string): void {
+  const field = nulField(value);
+  if (field !== null) failInput(field || part, 'type');
+}
+
 /** Fastify's `:param` syntax is the contract's; only the `/v1` prefix is added. */
 export function createRegistrar(app: FastifyInstance, options: RegistrarOptions): RegisterCall {
   if (!app.hasDecorator('callTable')) app.decorate('callTable', []);
@@ -60,6 +88,9 @@ export function createRegistrar(app: FastifyInstance, options: RegistrarOptions)
           user = await options.authenticate(req);
           if (!mayCall({ is_main: user.isMain, permissions: user.permissions }, def.permission)) fail(1002);
         }
+        refuseNul(req.params, 'params');
+        refuseNul(req.query, 'query');
+        refuseNul(req.body, 'body');
         const params = parsePart(def.params, req.params ?? {}, 'params');
         const query = parsePart(def.query, req.query ?? {}, 'query');
         const body = parsePart(def.body, req.body ?? {}, 'body');

@@ -1,7 +1,8 @@
+import { register, activate, login as loginCall } from '@hmi/contract';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
-import { activationCodeIn, call, startHarness, type Harness } from '../../test/harness';
+import { api, activationCodeIn, startHarness, type ApiBody, type Harness } from '../../test/harness';
 import { startSmtp, type SmtpPeer } from '../../test/smtp';
 
 /** A port nothing listens on. */
@@ -18,7 +19,7 @@ function unfold(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 }
 
-const body = (username: string) => ({
+const body = (username: string): ApiBody<typeof register> => ({
   username,
   passwd: 'Secret#2026',
   confirm: 'Secret#2026',
@@ -42,7 +43,7 @@ describe.each(databases)('mail over SMTP on $name', (database) => {
 
   it('sends the activation mail to a real SMTP server; its link activates the account', async () => {
     const username = `smtp.${Date.now()}@example.com`;
-    const r = await call(h.app, 'POST', '/v1/global/register?type=1', { body: body(username) });
+    const r = await api(h.app, register, { query: { type: '1' }, body: body(username) });
     expect(r.body.code).toBe(1014);
     const mail = smtp.inbox.find((m) => m.to.includes(username));
     expect(mail).toBeDefined();
@@ -50,8 +51,9 @@ describe.each(databases)('mail over SMTP on $name', (database) => {
     expect(text).toContain('Subject: Activate your HMI Cloud account');
     expect(text).toContain('http://console.test/#/activeresult?code=');
     const code = activationCodeIn(text);
-    expect((await call(h.app, 'GET', `/v1/global/activate?code=${code}`)).body.code).toBe(0);
-    const login = await call(h.app, 'POST', '/v1/global/login?type=1', {
+    expect((await api(h.app, activate, { query: { code } })).body.code).toBe(0);
+    const login = await api(h.app, loginCall, {
+      query: { type: '1' },
       body: { user: username, passwd: 'Secret#2026' },
     });
     expect(login.body.code).toBe(0);
@@ -61,10 +63,11 @@ describe.each(databases)('mail over SMTP on $name', (database) => {
     const broken = await startHarness(database, { SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
     try {
       const username = `down.${Date.now()}@example.com`;
-      const r = await call(broken.app, 'POST', '/v1/global/register?type=1', { body: body(username) });
+      const r = await api(broken.app, register, { query: { type: '1' }, body: body(username) });
       expect(r.status).toBe(502);
       expect(r.body.code).toBe(1013);
-      const login = await call(broken.app, 'POST', '/v1/global/login?type=1', {
+      const login = await api(broken.app, loginCall, {
+        query: { type: '1' },
         body: { user: username, passwd: 'Secret#2026' },
       });
       expect(login.body.code).toBe(1010);

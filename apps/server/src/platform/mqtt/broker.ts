@@ -7,7 +7,7 @@ export interface BrokerHandlers {
    * settles once the message is stored: the broker acknowledges QoS 1 only then, so a crash before
    * storage makes the device send it again.
    */
-  message(sn: string, kind: TopicKind, payload: Buffer): Promise<void>;
+  message(sn: string, kind: TopicKind, payload: Buffer, qos: number): Promise<void>;
   /** The embedded broker's view of a device's connection (external brokers report via wills). */
   presence(sn: string, connected: boolean): void;
 }

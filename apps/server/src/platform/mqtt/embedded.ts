@@ -4,6 +4,7 @@ import { devicePublishKinds, parseTopic, topics } from '@hmi/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BrokerHandlers, DeviceBroker } from './broker';
 import { BrokerPortError } from './broker';
+import { MQTT_MAX_PACKET_DEFAULT, watchPacketSizes } from './packet-limit';
 
 export interface EmbeddedBrokerOptions {
   port: number;
@@ -11,9 +12,19 @@ export interface EmbeddedBrokerOptions {
   /** Username/password check of a connecting device. */
   authenticate(username: string | undefined, password: Buffer | undefined): Promise<boolean>;
   log: FastifyBaseLogger;
+  /** Largest packet (remaining length, bytes) a connection may send; larger ones close it. */
+  maxPacket?: number;
+  /**
+   * A taken `port` is not an error: listen on a free one instead (MQTT_PORT left at its default,
+   * where another broker on the machine must not stop a first run). `port` then tells which.
+   */
+  freePortIfTaken?: boolean;
 }
 
-function authError(code: 4 | 5, message: string): AuthenticateError {
+/** The one client id a device may use: sessions are keyed by it, so it must be the device's own. */
+export const deviceClientId = (sn: string) => `hmi-${sn}`;
+
+function authError(code: 2 | 4 | 5, message: string): AuthenticateError {
   return Object.assign(new Error(message), { returnCode: code }) as AuthenticateError;
 }
 
@@ -48,6 +59,11 @@ export class EmbeddedBroker implements DeviceBroker {
         this.opts.authenticate(username, password).then(
           (ok) => {
             if (!ok || username === undefined) return done(authError(4, 'bad username or password'), false);
+            // Another id could take over (or read the stored session of) the device that owns it.
+            if (client.id !== deviceClientId(username)) {
+              this.opts.log.warn({ sn: username, clientId: client.id }, 'mqtt client id refused');
+              return done(authError(2, 'identifier rejected'), false);
+            }
             this.snOf.set(client, username);
             // One connection per device: the newest replaces an older one (any client id).
             const previous = this.live.get(username);
@@ -72,7 +88,7 @@ export class EmbeddedBroker implements DeviceBroker {
         // A will message of a connection already taken over by a newer one is stale.
         if (t.kind === 'state' && this.live.has(sn) && this.live.get(sn) !== client) return done(null);
         const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-        handlers.message(sn, t.kind, payload).then(
+        handlers.message(sn, t.kind, payload, packet.qos).then(
           () => {
             this.holdWrites(client);
             done(null);
@@ -106,16 +122,37 @@ export class EmbeddedBroker implements DeviceBroker {
     });
     this.aedes = aedes;
 
-    const server = createServer(aedes.handle);
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', (err: NodeJS.ErrnoException) =>
-        reject(new BrokerPortError(this.opts.port, err.code ?? err.message)),
-      );
-      server.listen(this.opts.port, this.opts.host ?? '0.0.0.0', () => resolve());
-    }).catch(async (err: unknown) => {
-      await new Promise<void>((r) => aedes.close(() => r()));
-      throw err;
+    const maxPacket = this.opts.maxPacket ?? MQTT_MAX_PACKET_DEFAULT;
+    const server = createServer((socket) => {
+      const client = aedes.handle(socket);
+      watchPacketSizes(socket, maxPacket, (announced) => {
+        this.opts.log.warn(
+          { sn: this.snOf.get(client), address: socket.remoteAddress, announced, maxPacket },
+          'mqtt packet too large, connection closed',
+        );
+        socket.destroy();
+      });
     });
+    const host = this.opts.host ?? '0.0.0.0';
+    const listen = (port: number) =>
+      new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+    try {
+      await listen(this.opts.port).catch(async (err: NodeJS.ErrnoException) => {
+        if (!this.opts.freePortIfTaken || err.code !== 'EADDRINUSE') throw err;
+        this.opts.log.warn({ port: this.opts.port }, 'MQTT port taken: the embedded broker takes a free one');
+        await listen(0);
+      });
+    } catch (err) {
+      await new Promise<void>((r) => aedes.close(() => r()));
+      const e = err as NodeJS.ErrnoException;
+      throw new BrokerPortError(this.opts.port, e.code ?? e.message);
+    }
     const addr = server.address();
     this.port = typeof addr === 'object' && addr ? addr.port : this.opts.port;
     this.server = server;

@@ -1,4 +1,4 @@
-import { topics } from '@hmi/contract';
+import { syncDevice, unbindDevice, topics } from '@hmi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
@@ -21,7 +21,7 @@ describe.each(databases)('external broker (Mosquitto + dynamic security) on $nam
   beforeAll(async () => {
     mosquitto = await startMosquitto();
     url = mosquitto.url;
-    h = await startHarness(database, { MQTT_URL: mosquitto.consoleUrl });
+    h = await startHarness(database, { MQTT_URL: mosquitto.consoleUrl, BILLING: 'off' });
     main = await createMainAccount(h, 20);
   });
   afterAll(async () => {
@@ -86,7 +86,7 @@ describe.each(databases)('external broker (Mosquitto + dynamic security) on $nam
     await dev.publishAsync(topics.state(d.sn), JSON.stringify({ v: 1, online: true }), { qos: 1 });
     await online;
     const got = nextMessage(dev, topics.cmd(d.sn));
-    const cmd = await ok<{ id: string; status: string }>(h, main, 'POST', `/v1/devices/${d.deviceId}/sync`);
+    const cmd = await ok(h, main, syncDevice, { params: { id: d.deviceId } });
     expect(cmd.status).toBe('pending');
     const c = (await got) as { id: string; config_version: number };
     expect(c.id).toBe(cmd.id);
@@ -103,7 +103,7 @@ describe.each(databases)('external broker (Mosquitto + dynamic security) on $nam
       dev.once('disconnect', () => resolve());
       dev.once('close', () => resolve());
     });
-    await ok(h, main, 'DELETE', `/v1/devices/${d.deviceId}`);
+    await ok(h, main, unbindDevice, { params: { id: d.deviceId } });
     await closed;
     dev.end(true);
   });

@@ -46,10 +46,10 @@ export class ExternalBroker implements DeviceBroker {
       clean: true,
       reconnectPeriod: 1000,
       connectTimeout: 10_000,
-      customHandleAcks: (topic, message, _packet, done) => {
+      customHandleAcks: (topic, message, packet, done) => {
         const t = parseTopic(topic);
         if (!t || !inbound.includes(t.kind)) return done(0);
-        handlers.message(t.sn, t.kind, message).then(
+        handlers.message(t.sn, t.kind, message, packet.qos).then(
           () => done(0),
           (err: unknown) => {
             log.error({ err, topic }, 'storing a device message failed');

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Layout, theme } from 'antd';
 import { Outlet } from 'react-router';
-import { useLiveSession } from '../live/hooks';
+import { useLiveSession } from '../../live/hooks';
 import { HeaderBar } from './HeaderBar';
 import { SideMenu } from './SideMenu';
 
@@ -33,6 +33,9 @@ export function AppShell() {
         <Layout.Sider
           width={SIDER_WIDTH}
           collapsed={collapsed}
+          // Phones start with the menu folded, so the page keeps the width of the screen.
+          breakpoint="md"
+          onBreakpoint={setCollapsed}
           theme="light"
           style={{
             borderInlineEnd: `${token.lineWidth}px solid ${token.colorBorderSecondary}`,

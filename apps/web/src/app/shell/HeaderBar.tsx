@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { TodayMessages } from './TodayMessages';
-import { useSession } from '../userStore';
+import { useSession } from '../../session/userStore';
 
 interface HeaderBarProps {
   collapsed: boolean;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Menu } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../userStore';
+import { useSession } from '../../session/userStore';
 import { menuItems, menuKeysFor } from './menuItems';
 
 export function SideMenu({ collapsed }: { collapsed: boolean }) {

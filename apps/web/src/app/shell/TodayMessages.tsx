@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { messageTitle } from '../../features/message/messageTitle';
-import { useSession } from '../userStore';
+import { useSession } from '../../session/userStore';
 
 const kindPath = {
   notice: '/message/msgSystem',

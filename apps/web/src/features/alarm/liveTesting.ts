@@ -3,8 +3,9 @@
  * test/liveServer.ts) instead of the page's host. Tests swap it in for the app's one with vi.mock.
  */
 import WebSocket from 'ws';
-import { createLiveConnection, type LiveConnection, type SocketLike } from '../../app/live/connection';
-import { session } from '../../app/tokens';
+import { createLiveConnection } from '../../live/connection';
+import type { LiveConnection, SocketLike } from '../../live/types';
+import { session } from '../../api/tokens';
 import type { LivePeer, LiveServer } from '../../test/liveServer';
 
 export function testLive(url: () => string): LiveConnection {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { LiveConnection } from '../../app/live/connection';
-import { live as appLive } from '../../app/live/live';
+import type { LiveConnection } from '../../live/types';
+import { live as appLive } from '../../live/live';
 
 /**
  * Calls the latest `handler` whenever the live socket says the user's messages changed (raised and

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ErrorCode } from '@hmi/contract';
-import { i18next, renderPage, setLanguage } from './testing';
+import { i18next, renderPage, setLanguage } from '../../test/render';
 import { ActiveResultPage } from './ActiveResultPage';
 import * as account from '../../api/account';
 import { ApiError } from '../../api/errors';

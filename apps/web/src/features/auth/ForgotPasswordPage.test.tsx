@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { field, i18next, renderPage, setLanguage, submitOf } from './testing';
+import { field, i18next, renderPage, setLanguage, submitOf } from '../../test/render';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
 import * as account from '../../api/account';
 

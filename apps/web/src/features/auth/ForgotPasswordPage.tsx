@@ -11,7 +11,7 @@ import { checkPassword, type Locale } from '@hmi/contract';
 import { forgetVerify, modifyPwd } from '../../api/account';
 import { AuthLayout } from './AuthLayout';
 import { authPaths } from './paths';
-import { checkRule, confirmRule, requiredRule } from './rules';
+import { checkRule, confirmRule, requiredRule } from '../../shared/formRules';
 import { useCountdown } from './useCountdown';
 import { VerificationCodeInput } from './VerificationCodeInput';
 

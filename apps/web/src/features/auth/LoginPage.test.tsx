@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { field, i18next, loginConfig, renderPage, submitOf } from './testing';
+import { field, i18next, loginConfig, renderPage, submitOf } from '../../test/render';
 import { LoginPage } from './LoginPage';
 import * as account from '../../api/account';
-import { getToken } from '../../app/tokens';
+import { getToken } from '../../api/tokens';
 
 vi.mock('../../api/account', () => ({
   login: vi.fn(),

@@ -5,11 +5,11 @@ import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { login } from '../../api/account';
-import { useLoginRedirect } from '../../app/session';
+import { useLoginRedirect } from '../../session/session';
 import { AgreementText } from './AgreementText';
 import { AuthLayout } from './AuthLayout';
 import { authPaths } from './paths';
-import { requiredRule } from './rules';
+import { requiredRule } from '../../shared/formRules';
 
 interface LoginValues {
   user: string;

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ErrorCode } from '@hmi/contract';
-import { field, i18next, renderPage, setLanguage, submitOf } from './testing';
+import { field, i18next, renderPage, setLanguage, submitOf } from '../../test/render';
 import { RegisterPage } from './RegisterPage';
 import * as account from '../../api/account';
 import { ApiError } from '../../api/errors';

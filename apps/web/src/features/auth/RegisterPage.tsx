@@ -36,7 +36,7 @@ import { AgreementText } from './AgreementText';
 import { AuthLayout } from './AuthLayout';
 import { errorCode, toastError } from './errors';
 import { authPaths } from './paths';
-import { checkRule, confirmRule, requiredRule } from './rules';
+import { checkRule, confirmRule, requiredRule } from '../../shared/formRules';
 import { useCountdown } from './useCountdown';
 import { VerificationCodeInput } from './VerificationCodeInput';
 

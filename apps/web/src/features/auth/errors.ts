@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { ui } from '@hmi/contract';
-import { showErrorToast } from '../../app/feedback';
+import { showErrorToast } from '../../ui/feedback';
 import { isApiError, isCanceled } from '../../api/errors';
 
 /** The code of an API rejection, or undefined for anything else. */

@@ -6,8 +6,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { renderPage, setLanguage } from '../auth/testing';
-import { live } from '../../app/live/live';
+import { renderPage, setLanguage } from '../../test/render';
+import { live } from '../../live/live';
 import { signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
 import { DashboardPage } from './DashboardPage';
 

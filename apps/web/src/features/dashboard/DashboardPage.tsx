@@ -10,15 +10,15 @@ import { useTranslation } from 'react-i18next';
 import { DASHBOARD_CARD_TAGS_MAX, Permission, type Dashboard } from '@hmi/contract';
 import { getDashboard } from '../../api/dashboard';
 import { listDevices } from '../../api/devices';
-import { coalesced } from '../../app/live/coalesce';
-import type { LiveDevice } from '../../app/live/connection';
-import { useLiveDevices, useLiveReconnected, useLiveTags } from '../../app/live/hooks';
+import { coalesced } from '../../live/coalesce';
+import type { LiveDevice } from '../../live/types';
+import { useLiveDevices, useLiveReconnected, useLiveTags } from '../../live/hooks';
 import { useCan } from '../../shared/access';
 import { formatTime } from '../../shared/format';
 import { GroupPath } from '../device/common/GroupPath';
 import { LiveOnlineBadge } from '../device/devicelist/LiveStateCells';
 import { useLoad } from '../../shared/useLoad';
-import '../../app/live/liveFlash.css';
+import '../../live/liveFlash.css';
 
 type Favourite = Dashboard['favourites'][number];
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderPage, setLanguage } from '../auth/testing';
+import { renderPage, setLanguage } from '../../test/render';
 import { DeviceGroupPage } from './devicegroup/DeviceGroupPage';
 import { DeviceListPage } from './devicelist/DeviceListPage';
 import { ProjectListPage } from './projectlist/ProjectListPage';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { i18next, renderPage, setLanguage } from '../auth/testing';
+import { i18next, renderPage, setLanguage } from '../../test/render';
 import { AppDownloadPage, QR_TTL_MS, publicConsoleUrl, qrValue } from './AppDownloadPage';
 
 vi.mock('../../api/account', () => ({ getLoginConfig: vi.fn(() => new Promise(() => undefined)) }));

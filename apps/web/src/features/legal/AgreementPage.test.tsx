@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { agreementLanguages } from '@hmi/contract';
-import { renderPage, setLanguage } from '../auth/testing';
+import { renderPage, setLanguage } from '../../test/render';
 import { AgreementPage } from './AgreementPage';
 import { legalDocuments } from './content';
 

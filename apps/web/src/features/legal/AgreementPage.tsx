@@ -3,10 +3,12 @@
  * lang = cn | en | tw). The document and the page's own labels follow the route's language, so a link
  * sent to someone opens in the language it was sent in.
  */
+import { use } from 'react';
 import { Card, Flex, Segmented, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AgreementLanguage, agreementLanguages, type Locale } from '@hmi/contract';
+import { loadLocale } from '../../i18n';
 import { ProductMark } from '../auth/AuthLayout';
 import { legalDocuments, type AgreementKind, type AgreementLang } from './content';
 
@@ -31,6 +33,8 @@ export function AgreementPage({ kind }: AgreementPageProps) {
   const { token } = theme.useToken();
   const fallback = AgreementLanguage[i18n.language as Locale] ?? 'cn';
   const lang: AgreementLang = isLang(params.lang) ? params.lang : fallback;
+  // The route's language may not be the interface's: its texts load first (the page suspends).
+  if (!i18n.hasResourceBundle(localeOf[lang], 'legal')) use(loadLocale(localeOf[lang]));
   const t = i18n.getFixedT(localeOf[lang], 'legal');
   const tAuth = i18n.getFixedT(localeOf[lang], 'auth');
   const doc = legalDocuments[kind][lang];

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Badge, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hasPermission, MessageKind, Permission, type MessageKindValue } from '@hmi/contract';
-import { useSession } from '../../app/userStore';
+import { useSession } from '../../session/userStore';
 
 export const messageCentreTabs: { kind: MessageKindValue; path: string; titleKey: string }[] = [
   { kind: MessageKind.NOTICE, path: '/message/msgSystem', titleKey: 'menu.msgSystem' },

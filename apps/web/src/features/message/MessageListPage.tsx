@@ -10,11 +10,11 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { BillingMessageType, MessageKind, type Message, type MessageKindValue } from '@hmi/contract';
 import { getTodayMessages, listMessages, type MessageQuery } from '../../api/message';
-import { useSession } from '../../app/userStore';
+import { useSession } from '../../session/userStore';
 import { FilterSelect } from '../../shared/FilterSelect';
 import { ListTable } from '../../shared/ListTable';
 import { useLoad } from '../../shared/useLoad';
-import { usePagination } from '../../shared/usePagination';
+import { usePagedList } from '../../shared/usePagedList';
 import { ReceivedInvitations } from '../system/user/ReceivedInvitations';
 import { MessageCentreTabs, messageCentreTabs } from './MessageCentreTabs';
 import { messageBody } from './messageBody';
@@ -39,13 +39,11 @@ export function MessageListPage({ kind }: { kind: MessageKindValue }) {
   const [keyword, setKeyword] = useState('');
   const [readState, setReadState] = useState<ReadState>('all');
   const [range, setRange] = useState<DayRange>(null);
-  const [query, setQuery] = useState<MessageQuery>({ page: 1, pageSize: PAGE_SIZE, kind });
-
-  const fetch = useCallback(() => listMessages({ ...query, kind }), [query, kind]);
-  const messages = useLoad(fetch);
-  const pagination = usePagination(query, setQuery, messages.data?.total);
+  const list = useCallback((query: MessageQuery) => listMessages({ ...query, kind }), [kind]);
+  const messages = usePagedList(list, { page: 1, pageSize: PAGE_SIZE, kind });
+  const { query, filter } = messages;
   const fetchToday = useCallback(
-    // Reloaded with the list (query changes after every mark).
+    // Reloaded with the list (any change of its query).
     () => getTodayMessages({ kind, limit: 5 }, { handleError: true }).then((r) => ({ ...r, query })),
     [kind, query],
   );
@@ -53,10 +51,8 @@ export function MessageListPage({ kind }: { kind: MessageKindValue }) {
 
   const unread = messageCounts?.unread[kind] ?? 0;
 
-  const refresh = async () => {
-    setQuery((q) => ({ ...q }));
-    await reloadMessageCounts().catch(() => undefined);
-  };
+  const refresh = () =>
+    Promise.all([messages.reload(), today.reload(), reloadMessageCounts().catch(() => undefined)]);
 
   const { marking, markRead } = useMarkRead(refresh);
 
@@ -64,15 +60,7 @@ export function MessageListPage({ kind }: { kind: MessageKindValue }) {
     const state = patch.readState ?? readState;
     const r = 'range' in patch ? (patch.range ?? null) : range;
     const k = patch.keyword ?? keyword;
-    setQuery((q) => ({
-      page: 1,
-      pageSize: q.pageSize,
-      kind,
-      type: q.type,
-      is_read: isReadFilter(state),
-      ...dayRangeBounds(r),
-      keyword: k.trim() || undefined,
-    }));
+    filter({ is_read: isReadFilter(state), ...dayRangeBounds(r), keyword: k.trim() || undefined });
   };
 
   const columns: ColumnsType<Message> = [
@@ -154,7 +142,7 @@ export function MessageListPage({ kind }: { kind: MessageKindValue }) {
                 value: type,
                 label: t(`enums.billingMessageType.${type}`),
               }))}
-              onChange={(type) => setQuery((q) => ({ ...q, page: 1, type }))}
+              onChange={(type) => filter({ type })}
               width={200}
             />
           )}
@@ -199,11 +187,7 @@ export function MessageListPage({ kind }: { kind: MessageKindValue }) {
             <Typography.Text type="secondary">{t('todayEmpty')}</Typography.Text>
           )}
         </Flex>
-        <ListTable<Message>
-          data-testid="message-table"
-          columns={columns}
-          list={{ ...messages, pagination }}
-        />
+        <ListTable<Message> data-testid="message-table" columns={columns} list={messages} />
       </Card>
     </div>
   );

@@ -3,8 +3,9 @@ import type { Message } from '@hmi/contract';
 import { isTeamMessage, teamMessageKey } from './teamMessage';
 
 /**
- * The title shown for a message: team messages (billing types 6-9) worded from their params, or by
- * their translated type when stored without params; other messages keep the server's title.
+ * The title shown for a message: billing messages with params (reminders 1-5, team messages 6-9)
+ * worded from them, team messages stored without params by their translated type; other messages
+ * keep the server's title.
  */
 export function messageTitle(m: Pick<Message, 'kind' | 'type' | 'title' | 'params'>): string {
   const key = teamMessageKey(m);

@@ -16,11 +16,12 @@ export function isTeamMessage(m: Pick<Message, 'kind' | 'type'>): boolean {
 }
 
 /**
- * The locale key (holding `title` and `body`) of a team message with params, or null: messages
- * stored before params existed, and wordings this build does not know, keep the server's text.
+ * The locale key (holding `title` and `body`) of a billing message with params (the reminders 1-5
+ * and the team messages 6-9), or null: messages stored before params existed, and wordings this
+ * build does not know, keep the server's text.
  */
 export function teamMessageKey(m: Pick<Message, 'kind' | 'type' | 'params'>): string | null {
-  if (!isTeamMessage(m) || !m.params) return null;
+  if (m.kind !== MessageKind.BILLING || m.type === null || !m.params) return null;
   const { variant } = m.params;
   const key = variants.includes(variant) ? `message:team.${m.type}.${variant}` : `message:team.${m.type}`;
   return i18next.exists(`${key}.body`) ? key : null;

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 /**
- * Team billing messages (types 6-9) are worded in the reader's locale from their params; messages
- * stored before params existed keep the server's text, with the type as title.
+ * Billing messages with params (reminders 1-5, team messages 6-9) are worded in the reader's locale;
+ * messages stored before params existed keep the server's text (team ones with the type as title).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { Message } from '@hmi/contract';
-import { renderPage, setLanguage } from '../auth/testing';
+import { renderPage, setLanguage } from '../../test/render';
 import { signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
 import { MsgBillingPage } from './MsgBillingPage';
 
@@ -41,6 +41,13 @@ const messages = [
   ),
   billing(4, 8, null, 'Removed from team', 'You were removed from team Old'),
   billing(5, 1, null, 'Remote Access expiring', 'Card 12345678 expires in 7 days'),
+  billing(
+    6,
+    4,
+    { number: 'RA23456789ABCDEF', percent: 80, used: '4.0 GB', total: '5.0 GB' },
+    'Remote Access traffic running low',
+    'Remote Access card RA23456789ABCDEF has used 4.0 GB of 5.0 GB (80 %)',
+  ),
 ];
 
 beforeAll(async () => {
@@ -61,6 +68,8 @@ describe('team billing messages', { timeout: 30000 }, () => {
       title3: '团队 Acme 主账号已转让',
       body3: '团队 Acme 的主账号已转让给 Bob（bob@example.com）。',
       title4: '已被移出团队',
+      title6: '远程访问流量已用 80%',
+      body6: '远程访问卡 RA23456789ABCDEF 已使用 4.0 GB，共 5.0 GB（80%）。',
     },
     {
       locale: 'zh-TW' as const,
@@ -70,6 +79,8 @@ describe('team billing messages', { timeout: 30000 }, () => {
       title3: '團隊 Acme 主帳號已轉讓',
       body3: '團隊 Acme 的主帳號已轉讓給 Bob（bob@example.com）。',
       title4: '已被移出團隊',
+      title6: '遠端存取流量已用 80%',
+      body6: '遠端存取卡 RA23456789ABCDEF 已使用 4.0 GB，共 5.0 GB（80%）。',
     },
     {
       locale: 'en-US' as const,
@@ -79,6 +90,8 @@ describe('team billing messages', { timeout: 30000 }, () => {
       title3: 'Main account of Acme transferred',
       body3: 'The main account of team Acme was transferred to Bob (bob@example.com).',
       title4: 'Removed from team',
+      title6: 'Remote Access traffic 80 % used',
+      body6: 'Remote Access card RA23456789ABCDEF has used 4.0 GB of 5.0 GB (80 %).',
     },
   ])('are worded from their params in $locale', async (c) => {
     await setLanguage(c.locale);
@@ -93,9 +106,12 @@ describe('team billing messages', { timeout: 30000 }, () => {
     // Stored without params: the type as title, the stored text as body.
     expect(text('message-title-4')).toBe(c.title4);
     expect(text('message-content-4')).toBe('You were removed from team Old');
-    // Other billing types keep the server's title and text.
+    // A reminder stored without params keeps the server's title and text.
     expect(text('message-title-5')).toBe('Remote Access expiring');
     expect(text('message-content-5')).toBe('Card 12345678 expires in 7 days');
+    // A reminder with params is worded in the reader's locale.
+    expect(text('message-title-6')).toBe(c.title6);
+    expect(text('message-content-6')).toBe(c.body6);
     view.unmount();
   });
 });

@@ -1,6 +1,6 @@
 /** /scada: the public configuration view; a full page outside the shell. */
 import { Layout } from 'antd';
-import { EmptyStatePage } from '../../app/EmptyStatePage';
+import { EmptyStatePage } from '../../components/EmptyStatePage';
 
 export function ScadaPage() {
   return (

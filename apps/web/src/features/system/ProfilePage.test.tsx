@@ -2,10 +2,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { UserInfo } from '@hmi/contract';
-import { field, i18next, renderPage, setLanguage, submitOf } from '../auth/testing';
+import { field, i18next, renderPage, setLanguage, submitOf } from '../../test/render';
 import { ProfilePage } from './ProfilePage';
 import * as account from '../../api/account';
-import * as session from '../../app/session';
+import * as session from '../../session/session';
 
 vi.mock('../../api/account', () => ({
   editUserInfo: vi.fn(),
@@ -15,7 +15,7 @@ vi.mock('../../api/account', () => ({
   getUserInfo: vi.fn(),
   logout: vi.fn(),
 }));
-vi.mock('../../app/session', () => ({ useSession: vi.fn() }));
+vi.mock('../../session/session', () => ({ useSession: vi.fn() }));
 
 const userInfo: UserInfo = {
   dbuser_id: 7,

@@ -1,7 +1,7 @@
 /** Personal centre (/system/profile): profile view and edit, password change, alarm mail, account removal. */
 import { useState } from 'react';
 import { Flex, Skeleton } from 'antd';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import { AlarmSubscriptionCard } from '../alarm/subscription/AlarmSubscriptionCard';
 import { ChangePasswordCard } from './profile/ChangePasswordCard';
 import { EditProfileModal } from './profile/EditProfileModal';

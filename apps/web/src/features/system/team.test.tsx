@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Form } from 'antd';
 import { useState } from 'react';
-import { field, i18next, renderPage, setLanguage, submitOf } from '../auth/testing';
+import { field, i18next, renderPage, setLanguage, submitOf } from '../../test/render';
 import { MsgSystemPage } from '../message/MsgSystemPage';
 import { PermissionPicker } from './role/PermissionPicker';
 import { togglePermission } from './role/permissionPicking';
@@ -138,6 +138,7 @@ describe('team screens', { timeout: 30000 }, () => {
         content: 'Maintenance tonight',
         is_read: unread === 0,
         type: null,
+        params: null,
         created_at: 1700000000 + id,
       })),
       total: 2,

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Bus } from '../../../platform/bus';
 import { epochSeconds, type Clock } from '../../../platform/clock';
 import type { Database } from '../../../platform/db/schema';
+import type { MessageService } from '../../message/service';
 import { ALARM, step, type PairState } from './core';
 import { loadTemplateRules, type RulesByTag } from './rules';
 import { applyChanges, type Applied, type Change, type DeviceRef } from './store';
@@ -15,6 +16,8 @@ export interface StoredSamples {
 
 export interface AlarmEngineOptions {
   db: Kysely<Database>;
+  /** Where the alarm messages of a step are written, in the step's transaction. */
+  messages: Pick<MessageService, 'write'>;
   bus: Bus;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -186,7 +189,7 @@ export class AlarmEngine {
     if (!changes.length) return;
     let applied: Applied;
     try {
-      applied = await applyChanges(this.o.db, changes, epochSeconds(this.o.clock));
+      applied = await applyChanges(this.o.db, this.o.messages, changes, epochSeconds(this.o.clock));
     } catch (err) {
       for (const { pairs, ruleId, pair } of before.values())
         if (pair) pairs.set(ruleId, pair);

@@ -1,6 +1,8 @@
 import { AlarmRecordState, type AlarmMessage } from '@hmi/contract';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../../platform/db/schema';
+import type { StoredMessage } from '../../message/rows';
+import type { MessageService } from '../../message/service';
 import { membersSeeing, type Member } from '../audience';
 import { alarmMessageRow } from '../message-row';
 import type { EngineRule } from './rules';
@@ -48,9 +50,6 @@ export interface Applied {
 }
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
-
-/** Rows per message insert (well inside both engines' bound-parameter limits). */
-const MESSAGE_ROWS_PER_INSERT = 500;
 
 /** Rows per multi-row statement. */
 const ROWS_PER_STATEMENT = 200;
@@ -162,10 +161,12 @@ async function recoverRecords(
 
 /**
  * Writes one evaluation step in one transaction: raised records, recoveries, and the alarm messages
- * of both to every member who may see the device. A device unbound meanwhile is skipped.
+ * of both (through the message module) to every member who may see the device. A device unbound
+ * meanwhile is skipped.
  */
 export async function applyChanges(
   db: Kysely<Database>,
+  messages: Pick<MessageService, 'write'>,
   changes: readonly Change[],
   now: number,
 ): Promise<Applied> {
@@ -182,7 +183,7 @@ export async function applyChanges(
     );
     const audiences = await membersSeeing(trx, [...devices.values()]);
     const out: Applied = { recordIds: new Map(), raised: [], teams: new Set() };
-    const messages: ReturnType<typeof alarmMessageRow>[] = [];
+    const told: StoredMessage[] = [];
     const tell = (c: ChangeBase, recordId: number, event: AlarmMessage['event']) => {
       const audience = audiences.get(c.device.id) ?? [];
       const facts = {
@@ -194,9 +195,7 @@ export async function applyChanges(
         content: c.rule.content,
       };
       for (const m of audience)
-        messages.push(
-          alarmMessageRow({ userId: m.id, teamId: c.device.team_id, recordId, event, now }, facts),
-        );
+        told.push(alarmMessageRow({ userId: m.id, teamId: c.device.team_id, recordId, event, now }, facts));
       if (audience.length) out.teams.add(c.device.team_id);
       return audience;
     };
@@ -233,8 +232,7 @@ export async function applyChanges(
       );
       for (const { c, id } of recovers) if (recovered.has(id)) tell(c, id, 'recovered');
     }
-    for (const part of chunks(messages, MESSAGE_ROWS_PER_INSERT))
-      await trx.insertInto('messages').values(part).execute();
+    await messages.write(told, trx);
     return out;
   });
 }

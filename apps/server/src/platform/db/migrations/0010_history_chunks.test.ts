@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { TagDataType } from '@hmi/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { IngestRepo } from '../../../modules/ingest/repo';
 import { databases } from '../../../test/databases';
+import { historyOf } from '../../../test/history';
 import { provisionFleet } from '../../../test/fleet';
 import { migrate, openDatabase } from '../index';
 
@@ -57,14 +57,13 @@ describe.each(databases)('migration 0010 (history in chunks) on $name', (databas
         );
 
       await migrate(store);
-      const repo = new IngestRepo(store.db, store.dialect);
       const expected = (deviceId: number) =>
         rows
           .filter((r) => r.device_id === deviceId)
           .sort((a, b) => a.ts - b.ts || a.tag.localeCompare(b.tag) || a.seq - b.seq)
           .map(({ tag, ts, num, value }) => ({ tag, ts, num, value }));
       for (const d of fleet.devices) {
-        const got = (await repo.historyOf(d.id)).sort((a, b) => a.ts - b.ts || a.tag.localeCompare(b.tag));
+        const got = (await historyOf(store, d.id)).sort((a, b) => a.ts - b.ts || a.tag.localeCompare(b.tag));
         expect(got).toEqual(expected(d.id));
       }
       // One chunk per device, TAG and hour: 2 × 2 × 3.

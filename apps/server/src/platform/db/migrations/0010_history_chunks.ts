@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { decodeChunk, decodeStaged } from '../../../modules/ingest/history-codec';
-import { ChunkBuilder, type ChunkRow } from '../../../modules/ingest/history-chunks';
+import { ChunkBuilder, decodeChunk, decodeStaged, type ChunkRow } from './frozen/0010-history-codec';
 import type { Dialect } from '../index';
 
 /**
@@ -11,7 +10,7 @@ import type { Dialect } from '../index';
  * values, and most of the ingest time went into copying those pages to the WAL at commit.
  *
  * Ingest now appends one tag_history_staging row per device and transaction, its samples in the
- * binary form of history-codec.ts: the pages fill in order. Staged rows are filed (history-chunks.ts)
+ * binary form of frozen/0010-history-codec.ts: the pages fill in order. Staged rows are filed
  * into tag_history_chunks, one row per device, TAG and hour with its samples and their aggregates,
  * many transactions at a time. Readers of history read both.
  */

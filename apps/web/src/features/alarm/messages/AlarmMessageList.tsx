@@ -10,7 +10,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { AlarmUrgency, MessageKind, Permission, type AlarmMessage } from '@hmi/contract';
 import { listAlarmMessages } from '../../../api/alarms';
-import { useSession } from '../../../app/userStore';
+import { useSession } from '../../../session/userStore';
 import { useCan } from '../../../shared/access';
 import { orDash } from '../../../shared/format';
 import { FilterSelect } from '../../../shared/FilterSelect';

@@ -7,17 +7,17 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AlarmMessage } from '@hmi/contract';
-import { renderPage, setLanguage } from '../../auth/testing';
+import { renderPage, setLanguage } from '../../../test/render';
 import { signInAs, startApiServer, type ApiServer } from '../../../test/apiServer';
 import { startLiveServer, type LiveServer } from '../../../test/liveServer';
-import { live } from '../../../app/live/live';
+import { live } from '../../../live/live';
 import { MsgAlarmPage } from '../../message/MsgAlarmPage';
 import { AlarmSubscriptionCard } from '../subscription/AlarmSubscriptionCard';
 import { connectLive } from '../liveTesting';
 import { alarmMessageRow, pick } from '../testing';
 
 const liveUrl = vi.hoisted(() => ({ current: '' }));
-vi.mock('../../../app/live/live', async (importOriginal) => {
+vi.mock('../../../live/live', async (importOriginal) => {
   const { testLive } = await import('../liveTesting');
   return { ...(await importOriginal<object>()), live: testLive(() => liveUrl.current) };
 });

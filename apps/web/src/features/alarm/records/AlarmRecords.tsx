@@ -4,7 +4,7 @@
  * records as .xlsx in the browser's time zone. Refreshes itself when the live socket reports new
  * alarm messages (raised or recovered alarms).
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { App, Button, DatePicker, Flex, Segmented, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -12,16 +12,21 @@ import { CheckOutlined, DownloadOutlined, ReloadOutlined } from '@ant-design/ico
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ALARM_STATE_ALL, alarmLevels, AlarmRecordState, Permission, type AlarmRecord } from '@hmi/contract';
-import { acknowledgeAlarms, exportAlarms, listAlarms, type AlarmRecordFilter } from '../../../api/alarms';
+import {
+  acknowledgeAlarms,
+  exportAlarms,
+  listAlarms,
+  type AlarmRecordFilter,
+  type AlarmRecordQuery,
+} from '../../../api/alarms';
 import { useCan } from '../../../shared/access';
 import { exportExcel } from '../../../shared/exportExcel';
 import { formatTime, orDash } from '../../../shared/format';
-import { useLoad } from '../../../shared/useLoad';
 import { FilterSelect } from '../../../shared/FilterSelect';
 import { toastedByClient, useBusy } from '../../../shared/useBusy';
 import { KeywordSearch } from '../../../shared/KeywordSearch';
 import { ListTable } from '../../../shared/ListTable';
-import { usePagination } from '../../../shared/usePagination';
+import { usePagedList } from '../../../shared/usePagedList';
 import { AlarmLevelTag, AlarmStateTag } from '../AlarmTags';
 import { useAlarmLive } from '../useAlarmLive';
 import { useDeviceOptions, useRuleOptions } from './options';
@@ -29,6 +34,10 @@ import { useDeviceOptions, useRuleOptions } from './options';
 const PAGE_SIZE = 20;
 const states = [ALARM_STATE_ALL, ...Object.values(AlarmRecordState)];
 const quiet = { handleError: true } as const;
+
+/** The device tab lists one device's records whatever the filters say. */
+const scopedTo = <F extends AlarmRecordFilter>(query: F, deviceId: number | undefined): F =>
+  deviceId === undefined ? query : { ...query, device_id: deviceId };
 
 export interface AlarmRecordsProps {
   /** Shows one device's records only (the device detail tab); its template feeds the rule filter. */
@@ -39,20 +48,15 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
   const { t } = useTranslation('alarm');
   const { message } = App.useApp();
   const can = useCan();
-  const [filter, setFilter] = useState<AlarmRecordFilter>({ state: ALARM_STATE_ALL });
-  const [paging, setPaging] = useState({ page: 1, pageSize: PAGE_SIZE });
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const { busy, run } = useBusy<'ack' | 'export'>();
 
-  const scoped = useMemo<AlarmRecordFilter>(
-    () => (device ? { ...filter, device_id: device.id } : filter),
-    [device, filter],
-  );
-  const fetch = useCallback(() => listAlarms({ ...scoped, ...paging }), [scoped, paging]);
-  const records = useLoad(fetch);
-  const pagination = usePagination(paging, setPaging, records.data?.total);
+  const deviceId = device?.id;
+  const list = useCallback((query: AlarmRecordQuery) => listAlarms(scopedTo(query, deviceId)), [deviceId]);
+  const records = usePagedList(list, { page: 1, pageSize: PAGE_SIZE, state: ALARM_STATE_ALL });
   const { reload } = records;
+  const { page: _page, pageSize: _pageSize, ...filter } = records.query;
   useAlarmLive(() => void reload());
 
   const devices = useDeviceOptions(!device);
@@ -65,8 +69,7 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
 
   const apply = (patch: Partial<AlarmRecordFilter>) => {
     setSelected([]);
-    setFilter((f) => ({ ...f, ...patch }));
-    setPaging((p) => ({ ...p, page: 1 }));
+    records.filter(patch);
   };
 
   const acknowledge = (ids: number[]) =>
@@ -81,7 +84,7 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
     run(
       'export',
       async () => {
-        const sheet = await exportExcel((timezone) => exportAlarms(scoped, timezone));
+        const sheet = await exportExcel((timezone) => exportAlarms(scopedTo(filter, deviceId), timezone));
         void message.success(t('records.exported', { count: sheet.total }));
       },
       toastedByClient,
@@ -271,7 +274,7 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
       <ListTable<AlarmRecord>
         data-testid="alarm-record-table"
         columns={columns}
-        list={{ ...records, pagination }}
+        list={records}
         scroll={{ x: 'max-content' }}
         rowSelection={{
           selectedRowKeys: selected,

@@ -7,10 +7,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AlarmRecord } from '@hmi/contract';
-import { i18next, renderPage, setLanguage } from '../../auth/testing';
+import { i18next, renderPage, setLanguage } from '../../../test/render';
 import { signInAs, startApiServer, type ApiServer } from '../../../test/apiServer';
 import { startLiveServer, type LiveServer } from '../../../test/liveServer';
-import { live } from '../../../app/live/live';
+import { live } from '../../../live/live';
 import { browserTimezoneHours, exportExcel, xlsxFilename } from '../../../shared/exportExcel';
 import { deviceRow } from '../../device/fixtures';
 import { connectLive } from '../liveTesting';
@@ -19,7 +19,7 @@ import { AlarmRecordsPage } from './AlarmRecordsPage';
 import { DeviceAlarmsTab } from './DeviceAlarmsTab';
 
 const liveUrl = vi.hoisted(() => ({ current: '' }));
-vi.mock('../../../app/live/live', async (importOriginal) => {
+vi.mock('../../../live/live', async (importOriginal) => {
   const { testLive } = await import('../liveTesting');
   return { ...(await importOriginal<object>()), live: testLive(() => liveUrl.current) };
 });

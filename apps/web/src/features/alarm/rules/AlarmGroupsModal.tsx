@@ -5,7 +5,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ALARM_GROUP_NAME_MAX, type AlarmGroup } from '@hmi/contract';
 import { createAlarmGroup, deleteAlarmGroup, renameAlarmGroup } from '../../../api/alarms';
-import { modalDefaults } from '../../../app/theme';
+import { modalDefaults } from '../../../ui/theme';
 import { useErrorToast } from '../../../shared/errors';
 
 export function AlarmGroupsModal({

@@ -3,7 +3,7 @@ import { Modal, Table, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { CallResponse, importAlarmRules } from '@hmi/contract';
-import { modalDefaults } from '../../../app/theme';
+import { modalDefaults } from '../../../ui/theme';
 
 export type ImportResult = CallResponse<typeof importAlarmRules>;
 type Refusal = ImportResult['refused'][number];

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TagDataType } from '@hmi/contract';
-import { field, i18next, renderPage, setLanguage, submitOf } from '../../auth/testing';
+import { field, i18next, renderPage, setLanguage, submitOf } from '../../../test/render';
 import { refuse, signInAs, startApiServer, type ApiServer } from '../../../test/apiServer';
 import { optionsOf, pick, ruleRow, tagRow, TEMPLATE_ID } from '../testing';
 import { AlarmRulesDrawer } from './AlarmRulesDrawer';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import '../../auth/testing';
+import '../../../test/render';
 import { GroupPath } from './GroupPath';
 
 describe('GroupPath', () => {

@@ -6,10 +6,11 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderPage, setLanguage, i18next } from '../../auth/testing';
-import { live } from '../../../app/live/live';
-import { signInAs, startApiServer, type ApiServer } from '../../../test/apiServer';
+import { renderPage, setLanguage, i18next } from '../../../test/render';
+import { live } from '../../../live/live';
+import { emptyPage, signInAs, startApiServer, type ApiServer } from '../../../test/apiServer';
 import { deviceRow } from '../fixtures';
+import { deviceBilling } from '../../billing/fixtures';
 import { DeviceDetailPage } from './DeviceDetailPage';
 
 let api: ApiServer;
@@ -45,6 +46,11 @@ beforeAll(async () => {
   api.routes.set('GET /v1/groups', () => []);
   api.routes.set('GET /v1/labels', () => ({ list: [], total: 0 }));
   api.routes.set('GET /v1/templates', () => ({ list: [], total: 0 }));
+  // The billing section of the page.
+  api.routes.set('GET /v1/devices/7/billing', () => deviceBilling(7));
+  // The alarm records section of the page.
+  api.routes.set('GET /v1/alarms', emptyPage);
+  api.routes.set('GET /v1/templates/3/alarm-rules', emptyPage);
   api.routes.set('POST /v1/devices/7/tags/2/write', (req) => ({
     id: COMMAND,
     device_id: 7,

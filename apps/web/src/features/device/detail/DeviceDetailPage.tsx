@@ -4,13 +4,13 @@
  */
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Button, Card, Descriptions, Flex, Result, Space, Spin, Switch, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Result, Space, Spin, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { groupPathNames, Permission, type Device } from '@hmi/contract';
 import { getDevice } from '../../../api/devices';
-import { getDeviceTags } from '../../../api/live';
-import { useLiveDevices, useLiveReconnected, useLiveStatus } from '../../../app/live/hooks';
+import { getDeviceTags } from '../../../api/connectivity';
+import { useLiveDevices, useLiveReconnected, useLiveStatus } from '../../../live/hooks';
 import { useCan } from '../../../shared/access';
 import { FavouriteStar } from '../common/FavouriteStar';
 import { formatTime, orDash } from '../../../shared/format';
@@ -24,6 +24,7 @@ import { HistoryPanel } from './HistoryPanel';
 import { IngestStats } from './IngestStats';
 import { LiveTagTable } from './LiveTagTable';
 import { DeviceAlarmsTab } from '../../alarm/records/DeviceAlarmsTab';
+import { DeviceBillingSection } from '../../billing/DeviceBillingSection';
 
 export function DeviceDetailPage() {
   const { t } = useTranslation('device');
@@ -120,11 +121,6 @@ export function DeviceDetailPage() {
     ),
     item('configCreated', t('field.configCreatedAt'), formatTime(device.config_created_at)),
     item('configModified', t('field.configModifiedAt'), formatTime(device.config_modified_at)),
-    item(
-      'traffic',
-      t('field.trafficSwitch'),
-      <Switch size="small" checked={device.traffic_switch === 1} disabled />,
-    ),
     item('customer', t('field.customerName'), orDash(device.customer_name)),
     item('hmiSn', t('field.hmiSn'), orDash(device.hmi_sn)),
     item('gatewaySn', t('field.gatewaySn'), orDash(device.gateway_sn)),
@@ -175,6 +171,7 @@ export function DeviceDetailPage() {
       >
         <LiveTagTable deviceId={device.id} tags={tags.data?.list ?? []} loading={tags.loading} />
       </Card>
+      <DeviceBillingSection device={device} onChanged={reload} />
       <Card title={t('live:history.title')} data-testid="device-history">
         <HistoryPanel deviceId={device.id} tags={tags.data?.list ?? []} />
       </Card>

@@ -8,7 +8,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { TagDataType, type LiveTag } from '@hmi/contract';
-import { getDeviceHistory } from '../../../api/live';
+import { getDeviceHistory } from '../../../api/connectivity';
 import { useLoad } from '../../../shared/useLoad';
 import { echarts } from './echarts';
 import { historyOption, MAX_RANGE_MS, presetWindow, rangeKeys, type History, type RangeKey } from './history';

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { Button, Col, Row, Statistic, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { getIngestStats } from '../../../api/live';
+import { getIngestStats } from '../../../api/connectivity';
 import { formatTime } from '../../../shared/format';
 import { useLoad } from '../../../shared/useLoad';
 

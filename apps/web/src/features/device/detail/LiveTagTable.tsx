@@ -5,12 +5,12 @@ import type { ColumnsType } from 'antd/es/table';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Permission, TagAccess, type LiveTag } from '@hmi/contract';
-import { useLiveTags } from '../../../app/live/hooks';
+import { useLiveTags } from '../../../live/hooks';
 import { useCan } from '../../../shared/access';
 import { formatTime } from '../../../shared/format';
 import { withLiveValue } from './tagRows';
 import { WriteTagModal } from './WriteTagModal';
-import '../../../app/live/liveFlash.css';
+import '../../../live/liveFlash.css';
 
 export function LiveTagTable({
   deviceId,

@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { Alert, Descriptions, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { checkTagValue, TagDataType, type LiveTag } from '@hmi/contract';
-import { writeTag } from '../../../api/live';
-import { useLiveTags } from '../../../app/live/hooks';
-import { useCommandTracker } from '../../../app/live/useCommandTracker';
+import { writeTag } from '../../../api/connectivity';
+import { useLiveTags } from '../../../live/hooks';
+import { useCommandTracker } from '../../../live/useCommandTracker';
 import { useCommandErrorText } from '../devicelist/commandErrors';
 import { withLiveValue } from './tagRows';
 

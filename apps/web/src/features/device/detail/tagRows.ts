@@ -1,5 +1,5 @@
 import type { LiveTag } from '@hmi/contract';
-import type { TagSample } from '../../../app/live/connection';
+import type { TagSample } from '../../../live/types';
 
 /** A TAG with the newest of its loaded value and the value the socket pushed since. */
 export function withLiveValue(tag: LiveTag, pushed: TagSample | undefined): LiveTag {

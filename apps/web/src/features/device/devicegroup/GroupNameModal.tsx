@@ -2,7 +2,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { checkGroupName, GROUP_NAME_MAX, type GroupNode } from '@hmi/contract';
 import { createGroup, updateGroup } from '../../../api/groups';
-import { checkRule } from '../../auth/rules';
+import { checkRule } from '../../../shared/formRules';
 import { FormModal } from '../../../shared/FormModal';
 
 export type GroupNameTarget =

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Label } from '@hmi/contract';
-import { field, i18next, renderPage, setLanguage, submitOf } from '../../auth/testing';
+import { field, i18next, renderPage, setLanguage, submitOf } from '../../../test/render';
 import { signInAs, startApiServer, type ApiServer } from '../../../test/apiServer';
 import { deviceRow } from '../fixtures';
 import { DeviceFormModal } from './DeviceFormModal';

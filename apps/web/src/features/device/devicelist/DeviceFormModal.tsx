@@ -14,7 +14,7 @@ import {
   type Template,
 } from '@hmi/contract';
 import { bindDevice, updateDevice } from '../../../api/devices';
-import { checkRule, requiredRule } from '../../auth/rules';
+import { checkRule, requiredRule } from '../../../shared/formRules';
 import { FormModal } from '../../../shared/FormModal';
 import { groupOptions } from '../../../shared/groups';
 

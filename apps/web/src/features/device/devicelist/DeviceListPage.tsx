@@ -1,12 +1,12 @@
 /** Device list (ids 2-5): search, filters, paging, favourite star, bind / edit / unbind, labels. */
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Flex, Input, Select, Space, Tag, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { TagsOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { groupPathNames, Permission, type Device } from '@hmi/contract';
-import { listDevices, unbindDevice, type DeviceQuery } from '../../../api/devices';
+import { listDevices, unbindDevice } from '../../../api/devices';
 import { useCan } from '../../../shared/access';
 import { ListPage } from '../../../shared/ListPage';
 import { toastedByClient } from '../../../shared/useBusy';
@@ -14,21 +14,13 @@ import { useConfirmAction } from '../../../shared/useConfirmAction';
 import { FavouriteStar } from '../common/FavouriteStar';
 import { GroupPath } from '../common/GroupPath';
 import { flattenGroups, groupOptions } from '../../../shared/groups';
-import { useLiveDevices, useLiveReconnected } from '../../../app/live/hooks';
+import { useLiveDevices, useLiveReconnected } from '../../../live/hooks';
 import { useGroupTree, useLabels, useTemplateOptions } from '../common/options';
-import { useLoad } from '../../../shared/useLoad';
-import { usePagination } from '../../../shared/usePagination';
+import { usePagedList } from '../../../shared/usePagedList';
 import { DeviceFormModal } from './DeviceFormModal';
 import { LabelsDrawer } from './LabelsDrawer';
 import { LiveOnlineBadge, liveState, SyncCell } from './LiveStateCells';
-
-interface Filters {
-  keyword?: string;
-  group_id?: number;
-  label_id?: number;
-  online?: 0 | 1;
-  model?: string;
-}
+import { AllocationCell, TrafficSwitchCell } from '../../billing/DeviceListCells';
 
 const PAGE_SIZE = 20;
 
@@ -36,8 +28,6 @@ export function DeviceListPage() {
   const { t } = useTranslation('device');
   const confirm = useConfirmAction();
   const can = useCan();
-  const [filters, setFilters] = useState<Filters>({});
-  const [paging, setPaging] = useState({ page: 1, pageSize: PAGE_SIZE });
   const [keyword, setKeyword] = useState('');
   const [model, setModel] = useState('');
   const [dialog, setDialog] = useState<{ device: Device | null } | null>(null);
@@ -49,30 +39,17 @@ export function DeviceListPage() {
   const groupTree = useMemo(() => groups.data ?? [], [groups.data]);
   const groupRows = useMemo(() => flattenGroups(groupTree), [groupTree]);
 
-  const query = useMemo<DeviceQuery>(() => {
-    const q: DeviceQuery = { page: paging.page, pageSize: paging.pageSize };
-    for (const [key, value] of Object.entries(filters))
-      if (value !== undefined && value !== '') (q as Record<string, unknown>)[key] = value;
-    return q;
-  }, [filters, paging]);
-  const fetch = useCallback(() => listDevices(query), [query]);
-  const devices = useLoad(fetch);
-  const pagination = usePagination(paging, setPaging, devices.data?.total);
+  const devices = usePagedList(listDevices, { page: 1, pageSize: PAGE_SIZE });
+  const { query, filter } = devices;
   const pageIds = useMemo(() => (devices.data?.list ?? []).map((d) => d.id), [devices.data]);
   // The visible page's devices only: their online and sync states change in place.
   const live = useLiveDevices(pageIds);
   useLiveReconnected(() => void devices.reload());
 
-  const filter = (patch: Filters) => {
-    setFilters((f) => ({ ...f, ...patch }));
-    setPaging((p) => ({ ...p, page: 1 }));
-  };
-
   const reset = () => {
     setKeyword('');
     setModel('');
-    setFilters({});
-    setPaging({ page: 1, pageSize: PAGE_SIZE });
+    devices.reset();
   };
 
   const unbind = (device: Device) =>
@@ -158,6 +135,16 @@ export function DeviceListPage() {
         return <SyncCell device={d} sync={s.sync} online={s.online} />;
       },
     },
+    {
+      title: t('billing:device.level'),
+      key: 'allocation',
+      render: (_, d) => <AllocationCell allocation={d.allocation} />,
+    },
+    {
+      title: t('field.trafficSwitch'),
+      key: 'traffic',
+      render: (_, d) => <TrafficSwitchCell device={d} onChanged={devices.reload} />,
+    },
   ];
   if (can(Permission.DEVICE_EDIT) || can(Permission.DEVICE_DELETE))
     columns.push({
@@ -219,7 +206,7 @@ export function DeviceListPage() {
             data-testid="device-keyword"
           />
           <TreeSelect
-            value={filters.group_id}
+            value={query.group_id as number | undefined}
             onChange={(value?: number) => filter({ group_id: value ?? undefined })}
             treeData={groupOptions(groupTree)}
             allowClear
@@ -232,7 +219,7 @@ export function DeviceListPage() {
             data-testid="device-group-filter"
           />
           <Select
-            value={filters.label_id}
+            value={query.label_id as number | undefined}
             onChange={(value?: number) => filter({ label_id: value ?? undefined })}
             options={(labels.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
             allowClear
@@ -243,7 +230,7 @@ export function DeviceListPage() {
             data-testid="device-label-filter"
           />
           <Select
-            value={filters.online}
+            value={query.online as 0 | 1 | undefined}
             onChange={(value?: 0 | 1) => filter({ online: value ?? undefined })}
             options={[1, 0].map((v) => ({ value: v, label: t(`enums:deviceOnline.${v}`) }))}
             allowClear
@@ -266,7 +253,7 @@ export function DeviceListPage() {
       tableTestId="device-table"
       size="middle"
       columns={columns}
-      list={{ ...devices, pagination }}
+      list={devices}
     >
       <DeviceFormModal
         open={dialog !== null}

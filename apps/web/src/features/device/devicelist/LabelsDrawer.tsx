@@ -5,7 +5,7 @@ import { CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, PlusOutline
 import { useTranslation } from 'react-i18next';
 import { checkLabelName, limits, Permission, type Label } from '@hmi/contract';
 import { createLabel, deleteLabel, renameLabel } from '../../../api/labels';
-import { checkRule } from '../../auth/rules';
+import { checkRule } from '../../../shared/formRules';
 import { useCan } from '../../../shared/access';
 import { useErrorToast } from '../../../shared/errors';
 import { toastedByClient } from '../../../shared/useBusy';

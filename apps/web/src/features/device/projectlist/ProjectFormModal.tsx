@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PROJECT_DEVICES_MAX, PROJECT_NAME_MAX, type Project } from '@hmi/contract';
 import { listDevices } from '../../../api/devices';
 import { createProject, updateProject } from '../../../api/projects';
-import { requiredRule } from '../../auth/rules';
+import { requiredRule } from '../../../shared/formRules';
 import { FormModal } from '../../../shared/FormModal';
 import { useLoad } from '../../../shared/useLoad';
 

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { TagDataType } from '@hmi/contract';
-import { i18next, renderPage, setLanguage } from '../../auth/testing';
+import { i18next, renderPage, setLanguage } from '../../../test/render';
 import { TagTableEditor } from './TagTableEditor';
 import { emptyRow } from './tagRows';
 

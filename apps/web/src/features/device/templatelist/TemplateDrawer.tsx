@@ -12,7 +12,7 @@ import {
   putTemplateTags,
 } from '../../../api/templates';
 import { isApiError } from '../../../api/errors';
-import { useDialogs } from '../../../app/dialogs';
+import { useDialogs } from '../../../ui/dialogs';
 import { useCan } from '../../../shared/access';
 import { useErrorToast } from '../../../shared/errors';
 import { formatTime, orDash } from '../../../shared/format';

@@ -3,7 +3,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TEMPLATE_NAME_MAX, type Template } from '@hmi/contract';
 import { createTemplate, updateTemplate } from '../../../api/templates';
-import { requiredRule } from '../../auth/rules';
+import { requiredRule } from '../../../shared/formRules';
 import { FormModal } from '../../../shared/FormModal';
 
 interface Values {

@@ -3,7 +3,7 @@ import { App, Button, Card, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { checkNewPassword } from '@hmi/contract';
 import { changePwd } from '../../../api/account';
-import { confirmRule } from '../../auth/rules';
+import { confirmRule } from '../../../shared/formRules';
 
 interface ChangePwdValues {
   old_passwd: string;

@@ -2,7 +2,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '@hmi/contract';
 import { editUserInfo } from '../../../api/account';
-import { requiredRule } from '../../auth/rules';
+import { requiredRule } from '../../../shared/formRules';
 import { FormModal } from '../../../shared/FormModal';
 import { toastedByClient } from '../../../shared/useBusy';
 

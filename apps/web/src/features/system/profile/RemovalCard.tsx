@@ -4,9 +4,9 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { dataCenters, type DataCenter, type UserInfo } from '@hmi/contract';
 import { removal } from '../../../api/account';
-import { modalDefaults } from '../../../app/theme';
+import { modalDefaults } from '../../../ui/theme';
 import { DataCenterFlag } from '../../../components/DataCenterPicker';
-import { requiredRule } from '../../auth/rules';
+import { requiredRule } from '../../../shared/formRules';
 
 interface RemovalValues {
   account: string;

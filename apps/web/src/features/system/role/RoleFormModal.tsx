@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { checkRoleName, limits, Permission, type PermissionId, type Role } from '@hmi/contract';
 import { createRole, updateRole } from '../../../api/roles';
 import { listZones } from '../../../api/zones';
-import { checkRule } from '../../auth/rules';
+import { checkRule } from '../../../shared/formRules';
 import { useCan } from '../../../shared/access';
 import { FormModal } from '../../../shared/FormModal';
 import { useLoad } from '../../../shared/useLoad';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { field, i18next, renderPage, setLanguage, submitOf } from '../../auth/testing';
+import { field, i18next, renderPage, setLanguage, submitOf } from '../../../test/render';
 import { emptyPage, signInAs, startApiServer, type ApiServer } from '../../../test/apiServer';
 import { SafeZonePage } from './SafeZonePage';
 

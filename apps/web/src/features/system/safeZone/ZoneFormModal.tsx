@@ -6,7 +6,7 @@ import { checkCidr, checkZoneName, Permission, ZONE_NETWORKS_MAX, type Zone } fr
 import { listDevices } from '../../../api/devices';
 import { listGroups } from '../../../api/groups';
 import { createZone, updateZone } from '../../../api/zones';
-import { checkRule } from '../../auth/rules';
+import { checkRule } from '../../../shared/formRules';
 import { useCan } from '../../../shared/access';
 import { FormModal } from '../../../shared/FormModal';
 import { groupOptions } from '../../../shared/groups';

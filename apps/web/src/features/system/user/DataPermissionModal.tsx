@@ -11,7 +11,7 @@ import { listGroups } from '../../../api/groups';
 import { listProjects } from '../../../api/projects';
 import { getDataPermissions, putDataPermissions } from '../../../api/team';
 import { listTemplates } from '../../../api/templates';
-import { modalDefaults } from '../../../app/theme';
+import { modalDefaults } from '../../../ui/theme';
 import { useCan } from '../../../shared/access';
 import { useErrorToast } from '../../../shared/errors';
 import { groupOptions } from '../../../shared/groups';

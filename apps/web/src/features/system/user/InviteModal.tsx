@@ -2,7 +2,7 @@
 import { Alert, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createInvitation } from '../../../api/team';
-import { requiredRule } from '../../auth/rules';
+import { requiredRule } from '../../../shared/formRules';
 import { FormModal } from '../../../shared/FormModal';
 import { useRoleOptions } from './roleOptions';
 

@@ -9,8 +9,8 @@ import { App, Button, Card, Flex, List, Modal, Space, Tag, Typography } from 'an
 import { useTranslation } from 'react-i18next';
 import { InvitationKind, InvitationStatus, type Invitation } from '@hmi/contract';
 import { checkInvitation, confirmInvitation, listReceivedInvitations } from '../../../api/team';
-import { modalDefaults } from '../../../app/theme';
-import { useSession } from '../../../app/userStore';
+import { modalDefaults } from '../../../ui/theme';
+import { useSession } from '../../../session/userStore';
 import { useErrorToast } from '../../../shared/errors';
 import { formatTime } from '../../../shared/format';
 import { useLoad } from '../../../shared/useLoad';

@@ -10,7 +10,7 @@ import { UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Permission, type TeamMember } from '@hmi/contract';
 import { listMembers, removeMember, transferMain } from '../../../api/team';
-import { useSession } from '../../../app/userStore';
+import { useSession } from '../../../session/userStore';
 import { useCan } from '../../../shared/access';
 import { formatTime } from '../../../shared/format';
 import { FilterSelect } from '../../../shared/FilterSelect';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { listRoleOptions as optionsDef, mayCall } from '@hmi/contract';
 import { listRoleOptions } from '../../../api/roles';
-import { useSession } from '../../../app/session';
+import { useSession } from '../../../session/session';
 import { useLoad } from '../../../shared/useLoad';
 
 /**

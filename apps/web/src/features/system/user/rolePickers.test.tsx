@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { field, renderPage, setLanguage, submitOf } from '../../auth/testing';
+import { field, renderPage, setLanguage, submitOf } from '../../../test/render';
 import { emptyPage, refuse, signInAs, startApiServer, type ApiServer } from '../../../test/apiServer';
 import { UserPage } from './UserPage';
 

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { createRegistrar, type RegisterCall } from '../../platform/http/register-call';
+import type { InstallContext } from '../../platform/install';
+import { seedDemo, type DemoSeed } from './demo';
+import type { AccountDeps } from './policy';
+import { ProfileService } from './profile';
+import { Membership } from './membership';
+import { AccountRepo } from './repo';
+import { accountRoutes } from './routes';
+import { AccountService } from './service';
+
+export interface InstalledAccounts {
+  accounts: AccountService;
+  /** Team membership writes (users' team, main flag, role; teams), for the team module. */
+  membership: Membership;
+  /** Registers a call; `session` calls are authenticated by the account module. */
+  registerCall: RegisterCall;
+  /** DEMO=1: creates (or finds) the demo account. */
+  seedDemo(): Promise<DemoSeed>;
+  /** Billing, installed after this module (it registers with this module's registrar), sets it. */
+  useTemplateAllowance(fn: (teamId: number) => Promise<number | null>): void;
+}
+
+/**
+ * The account calls, and the call registrar every other module registers with (the account module
+ * is what turns an access token into the caller).
+ */
+export function installAccounts(
+  app: FastifyInstance,
+  ctx: Omit<InstallContext, 'registerCall'>,
+  d: Omit<AccountDeps, 'repo' | 'clock' | 'bus' | 'log'>,
+): InstalledAccounts {
+  const deps: AccountDeps = {
+    ...d,
+    repo: new AccountRepo(ctx.db),
+    clock: ctx.clock,
+    bus: ctx.bus,
+    log: app.log,
+  };
+  const accounts = new AccountService(deps);
+  const registerCall = createRegistrar(app, {
+    authenticate: (req) => accounts.authenticate(req.headers.authorization),
+    checkResponses: process.env.NODE_ENV === 'test',
+  });
+  accountRoutes(
+    registerCall,
+    { accounts, profile: new ProfileService(deps, accounts, accounts.codes) },
+    d.config,
+  );
+  return {
+    accounts,
+    membership: new Membership(deps.repo),
+    registerCall,
+    seedDemo: () => seedDemo(deps),
+    useTemplateAllowance: (fn) => {
+      deps.templateAllowance = fn;
+    },
+  };
+}

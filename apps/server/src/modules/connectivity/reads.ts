@@ -1,0 +1,138 @@
+import type { LiveTag, WsDeviceEvent } from '@hmi/contract';
+import { fail, failInput } from '../../platform/errors';
+import type { SessionUser } from '../../platform/http/session';
+import { canSeeDevice } from '../data-permissions/scope';
+import type { DataPermissionService } from '../data-permissions/service';
+import type { IngestCounters, IngestStats } from './counters';
+import { syncEvent } from './device-state';
+import type { HistoryStore } from './repo/history-store';
+import type { StateStore, TagDef } from './repo/state-store';
+
+/** A device as the registry lists it, with what connectivity needs of it. */
+export interface RegistryDevice {
+  id: number;
+  sn: string;
+  team_id: number;
+  group_id: number | null;
+  online: number;
+  template_id: number | null;
+  template_version: number | null;
+}
+
+/** What connectivity reads of the device registry (the devices module provides it). */
+export interface DeviceDirectory {
+  find(teamId: number, id: number): Promise<RegistryDevice | undefined>;
+  teamDevices(
+    teamId: number,
+    ids: readonly number[],
+  ): Promise<{ id: number; team_id: number; group_id: number | null }[]>;
+}
+
+export interface DeviceReadsOptions {
+  store: StateStore;
+  history: HistoryStore;
+  devices: DeviceDirectory;
+  perms: DataPermissionService;
+  counters: IngestCounters;
+  /** Latest values held in memory for a device. */
+  memoryValues(deviceId: number): { tag: string; value: string; ts: number }[];
+}
+
+/** What callers may read of devices they see: latest values, history, ingest stats, live snapshots. */
+export class DeviceReads {
+  constructor(private readonly o: DeviceReadsOptions) {}
+
+  /** The device when the caller may see it; 1003 otherwise. */
+  async visible(user: SessionUser, id: number): Promise<RegistryDevice> {
+    const scope = await this.o.perms.scope(user);
+    const row = await this.o.devices.find(scope.teamId, id);
+    if (!row || !canSeeDevice(scope, row)) fail(1003);
+    return row;
+  }
+
+  /** Ids among `ids` the caller may see (websocket subscriptions). */
+  async visibleIds(user: SessionUser, ids: readonly number[]): Promise<number[]> {
+    if (!ids.length) return [];
+    const scope = await this.o.perms.scope(user);
+    const rows = await this.o.devices.teamDevices(scope.teamId, ids);
+    return rows.filter((r) => canSeeDevice(scope, r)).map((r) => r.id);
+  }
+
+  /**
+   * What a new websocket subscriber needs of these devices: latest values held in memory, online
+   * state with the time of its last change (the bind time while it never changed) and sync state.
+   */
+  async snapshot(deviceIds: readonly number[]): Promise<WsDeviceEvent[]> {
+    if (!deviceIds.length) return [];
+    const events: WsDeviceEvent[] = [];
+    for (const d of await this.o.store.deviceStates(deviceIds)) {
+      events.push(
+        {
+          type: 'online',
+          device_id: d.id,
+          online: d.online,
+          at: Number(d.last_online_change ?? d.created_at),
+        },
+        syncEvent(d),
+      );
+      const values = this.o.memoryValues(d.id);
+      if (values.length) events.push({ type: 'values', device_id: d.id, values });
+    }
+    return events;
+  }
+
+  async tags(user: SessionUser, id: number): Promise<{ list: LiveTag[]; total: number }> {
+    const row = await this.visible(user, id);
+    if (row.template_id === null) return { list: [], total: 0 };
+    const [defs, values] = await Promise.all([
+      this.o.store.templateTags(row.template_id),
+      this.o.store.latest(id),
+    ]);
+    const byTag = new Map(values.map((v) => [v.tag, v]));
+    const list = defs.map((d) => {
+      const v = byTag.get(d.name);
+      return {
+        id: d.id,
+        name: d.name,
+        data_type: d.data_type,
+        access: d.access,
+        save_history: d.save_history === 1,
+        description: d.description,
+        value: v ? v.value : null,
+        ts: v ? Number(v.ts) : null,
+      };
+    });
+    return { list, total: list.length };
+  }
+
+  /** The TAG `tagId` of the device's template; 1006 on `field` when it has none such. */
+  async tagOf(row: { template_id: number | null }, tagId: number, field: string): Promise<TagDef> {
+    const defs = row.template_id === null ? [] : await this.o.store.templateTags(row.template_id);
+    return defs.find((d) => d.id === tagId) ?? failInput(field, 'unknownId');
+  }
+
+  async history(
+    user: SessionUser,
+    id: number,
+    q: { tag: number; from: number; to: number; buckets: number },
+  ) {
+    const row = await this.visible(user, id);
+    const def = await this.tagOf(row, q.tag, 'tag');
+    const bucketMs = Math.max(1, Math.ceil((q.to - q.from) / q.buckets));
+    const numeric = def.data_type !== 9;
+    return {
+      tag: def.name,
+      data_type: def.data_type,
+      from: q.from,
+      to: q.to,
+      bucket_ms: bucketMs,
+      points: numeric ? await this.o.history.buckets(id, def.name, q.from, q.to, bucketMs) : [],
+      samples: numeric ? [] : await this.o.history.samples(id, def.name, q.from, q.to, q.buckets),
+    };
+  }
+
+  async stats(user: SessionUser, id: number): Promise<IngestStats> {
+    const row = await this.visible(user, id);
+    return this.o.counters.of(row.sn);
+  }
+}

@@ -1,0 +1,204 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../../platform/db/schema';
+import { ChunkBuilder, type ChunkRow } from '../history-chunks';
+import { decodeChunk, decodeStaged, type HistorySample, type TaggedSample } from '../history-codec';
+import { partsOf } from './parts';
+
+/**
+ * SQL of TAG history: staged samples filed into chunks, chart buckets and samples read from both,
+ * retention.
+ */
+export class HistoryStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: 'sqlite' | 'postgres',
+  ) {}
+
+  async hasStaged(): Promise<boolean> {
+    const row = await this.db.selectFrom('tag_history_staging').select('id').limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Files the oldest staged rows (at most `maxRows`) into chunks, in one transaction: the chunks are
+   * written and the staged rows deleted together, so each sample is filed exactly once. Returns the
+   * samples filed. On PostgreSQL several instances may file at once: each takes rows no other has locked.
+   */
+  async fileStaged(maxRows: number): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      let q = trx
+        .selectFrom('tag_history_staging')
+        .select(['id', 'device_id', 'samples'])
+        .orderBy('id')
+        .limit(maxRows);
+      if (this.dialect === 'postgres') q = q.forUpdate().skipLocked();
+      const rows = await q.execute();
+      if (!rows.length) return 0;
+      const chunks = new ChunkBuilder();
+      for (const r of rows) for (const s of decodeStaged(r.samples)) chunks.add(r.device_id, s);
+      await this.insertChunks(trx, chunks.rows());
+      for (const part of partsOf(rows.map((r) => r.id)))
+        await trx.deleteFrom('tag_history_staging').where('id', 'in', part).execute();
+      return chunks.count;
+    });
+  }
+
+  /** Writes chunks of samples directly (imports and tests; ingest stages first). */
+  async importHistory(
+    rows: readonly { device_id: number; tag: string; ts: number; num: number | null; value: string }[],
+  ) {
+    const chunks = new ChunkBuilder();
+    for (const r of rows) chunks.add(r.device_id, r);
+    await this.db.transaction().execute((trx) => this.insertChunks(trx, chunks.rows()));
+  }
+
+  private async insertChunks(trx: Transaction<Database>, rows: readonly ChunkRow[]): Promise<void> {
+    // 10 parameters a row: 100 rows stay well below either engine's limit.
+    for (const part of partsOf(rows, 100)) await trx.insertInto('tag_history_chunks').values(part).execute();
+  }
+
+  /** The staged samples of one device and TAG within [from, to). */
+  private async stagedOf(deviceId: number, tag: string, from: number, to: number): Promise<HistorySample[]> {
+    const rows = await this.db
+      .selectFrom('tag_history_staging')
+      .select('samples')
+      .where('device_id', '=', deviceId)
+      .orderBy('id')
+      .execute();
+    const out: HistorySample[] = [];
+    for (const r of rows)
+      for (const s of decodeStaged(r.samples)) if (s.tag === tag && s.ts >= from && s.ts < to) out.push(s);
+    return out;
+  }
+
+  private chunksOf(deviceId: number, tag: string, from: number, to: number) {
+    return this.db
+      .selectFrom('tag_history_chunks')
+      .where('device_id', '=', deviceId)
+      .where('tag', '=', tag)
+      .where('t0', '<', to)
+      .where('t1', '>=', from);
+  }
+
+  /**
+   * Min, max, average and count of the numeric samples per bucket of `bucketMs` from `from`. A chunk
+   * wholly inside one bucket counts by its aggregates; the samples of the others, and the staged
+   * ones, are read one by one.
+   */
+  async buckets(deviceId: number, tag: string, from: number, to: number, bucketMs: number) {
+    const acc = new Map<number, { min: number; max: number; sum: number; count: number }>();
+    const bucketOf = (ts: number) => Math.floor((ts - from) / bucketMs);
+    const add = (b: number, min: number, max: number, sum: number, count: number) => {
+      const x = acc.get(b);
+      if (!x) acc.set(b, { min, max, sum, count });
+      else {
+        x.min = Math.min(x.min, min);
+        x.max = Math.max(x.max, max);
+        x.sum += sum;
+        x.count += count;
+      }
+    };
+    const addSample = (s: HistorySample) => {
+      if (s.num !== null && s.ts >= from && s.ts < to) add(bucketOf(s.ts), s.num, s.num, s.num, 1);
+    };
+    const chunks = await this.chunksOf(deviceId, tag, from, to)
+      .select(['id', 't0', 't1', 'num_n', 'num_min', 'num_max', 'num_sum'])
+      .where('num_n', '>', 0)
+      .execute();
+    const split: number[] = [];
+    for (const c of chunks) {
+      const [t0, t1] = [Number(c.t0), Number(c.t1)];
+      if (t0 >= from && t1 < to && bucketOf(t0) === bucketOf(t1))
+        add(bucketOf(t0), Number(c.num_min), Number(c.num_max), Number(c.num_sum), Number(c.num_n));
+      else split.push(c.id);
+    }
+    for (const part of partsOf(split)) {
+      const rows = await this.db
+        .selectFrom('tag_history_chunks')
+        .select('samples')
+        .where('id', 'in', part)
+        .execute();
+      for (const r of rows) for (const s of decodeChunk(r.samples)) addSample(s);
+    }
+    for (const s of await this.stagedOf(deviceId, tag, from, to)) addSample(s);
+    return [...acc]
+      .sort(([a], [b]) => a - b)
+      .map(([b, x]) => ({
+        t: from + b * bucketMs,
+        min: x.min,
+        max: x.max,
+        avg: x.sum / x.count,
+        count: x.count,
+      }));
+  }
+
+  /** The newest `limit` samples within [from, to), oldest first. */
+  async samples(deviceId: number, tag: string, from: number, to: number, limit: number) {
+    const found = await this.stagedOf(deviceId, tag, from, to);
+    const chunks = await this.chunksOf(deviceId, tag, from, to)
+      .select(['id', 't1'])
+      .orderBy('t1', 'desc')
+      .execute();
+    const newest = () => found.map((s) => s.ts).sort((a, b) => b - a)[limit - 1] ?? -Infinity;
+    for (const c of chunks) {
+      // Chunks come newest last sample first: once `limit` samples are newer than all of this one, stop.
+      if (found.length >= limit && Number(c.t1) < newest()) break;
+      const row = await this.db
+        .selectFrom('tag_history_chunks')
+        .select('samples')
+        .where('id', '=', c.id)
+        .executeTakeFirst();
+      if (row) for (const s of decodeChunk(row.samples)) if (s.ts >= from && s.ts < to) found.push(s);
+    }
+    return found
+      .sort((a, b) => a.ts - b.ts)
+      .slice(-limit)
+      .map((s) => ({ t: s.ts, value: s.value }));
+  }
+
+  /** Every stored sample of a device (filed and staged), optionally of one TAG, in time order. */
+  async historyOf(deviceId: number, tag?: string): Promise<TaggedSample[]> {
+    let q = this.db
+      .selectFrom('tag_history_chunks')
+      .select(['tag', 'samples'])
+      .where('device_id', '=', deviceId);
+    if (tag !== undefined) q = q.where('tag', '=', tag);
+    const out: TaggedSample[] = [];
+    for (const c of await q.orderBy('id').execute())
+      for (const s of decodeChunk(c.samples)) out.push({ tag: c.tag, ...s });
+    const staged = await this.db
+      .selectFrom('tag_history_staging')
+      .select('samples')
+      .where('device_id', '=', deviceId)
+      .orderBy('id')
+      .execute();
+    for (const r of staged)
+      for (const s of decodeStaged(r.samples)) if (tag === undefined || s.tag === tag) out.push(s);
+    return out.sort((a, b) => a.ts - b.ts);
+  }
+
+  /** Stored samples of every device, filed and staged. */
+  async historyCount(): Promise<number> {
+    const count = async (table: 'tag_history_chunks' | 'tag_history_staging') => {
+      const r = await this.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.sum<number | null>('n').as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(r.n ?? 0);
+    };
+    return (await count('tag_history_chunks')) + (await count('tag_history_staging'));
+  }
+
+  /** Deletes the chunks whose newest sample is older than `before`; returns the samples deleted. */
+  async pruneHistory(before: number): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const r = await trx
+        .selectFrom('tag_history_chunks')
+        .select((eb) => eb.fn.sum<number | null>('n').as('n'))
+        .where('t1', '<', before)
+        .executeTakeFirstOrThrow();
+      await trx.deleteFrom('tag_history_chunks').where('t1', '<', before).execute();
+      return Number(r.n ?? 0);
+    });
+  }
+}

@@ -1,0 +1,354 @@
+import {
+  logout,
+  createGroup,
+  updateDevice,
+  getDevice,
+  createRole,
+  createInvitation,
+  setMessagesRead,
+  topics,
+  wsCloseCode,
+  WS_CLOSE_ORIGIN,
+  type WsDeviceEvent,
+  type WsServerMessage,
+} from '@hmi/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createMainAccount, createSubAccount, grant, type TestAccount } from '../../test/accounts';
+import { databases } from '../../test/databases';
+import { api, startHarness, type Harness } from '../../test/harness';
+import { boundDevice, brokerUrl, connect, nextLive } from '../../test/mqtt';
+import { ok } from '../../test/registry';
+import { HubConnection, type SocketLike } from './connection';
+
+/** A websocket client that collects messages and resolves waits on them. */
+class Client {
+  readonly messages: WsServerMessage[] = [];
+  private waiters: { pred: (m: WsServerMessage) => boolean; resolve: (m: WsServerMessage) => void }[] = [];
+  readonly closed: Promise<number>;
+  constructor(readonly ws: WebSocket) {
+    ws.on('message', (data: Buffer) => {
+      const m = JSON.parse(data.toString('utf8')) as WsServerMessage;
+      this.messages.push(m);
+      this.waiters = this.waiters.filter((w) => (w.pred(m) ? (w.resolve(m), false) : true));
+    });
+    this.closed = new Promise((resolve) => ws.on('close', (code) => resolve(code)));
+  }
+  static open(url: string, origin?: string): Promise<Client> {
+    const ws = new WebSocket(url, origin ? { origin } : {});
+    const c = new Client(ws);
+    return new Promise((resolve, reject) => {
+      ws.once('open', () => resolve(c));
+      ws.once('error', reject);
+    });
+  }
+  send(m: unknown): void {
+    this.ws.send(JSON.stringify(m));
+  }
+  next<T extends WsServerMessage['type']>(
+    type: T,
+    pred: (m: Extract<WsServerMessage, { type: T }>) => boolean = () => true,
+  ) {
+    const hit = this.messages.find(
+      (m) => m.type === type && pred(m as Extract<WsServerMessage, { type: T }>),
+    );
+    if (hit) return Promise.resolve(hit as Extract<WsServerMessage, { type: T }>);
+    return new Promise<Extract<WsServerMessage, { type: T }>>((resolve) =>
+      this.waiters.push({
+        pred: (m) => m.type === type && pred(m as Extract<WsServerMessage, { type: T }>),
+        resolve: (m) => resolve(m as Extract<WsServerMessage, { type: T }>),
+      }),
+    );
+  }
+}
+
+describe.each(databases)('websocket /v1/ws on $name', (database) => {
+  let h: Harness;
+  let main: TestAccount;
+  let url: string;
+  beforeAll(async () => {
+    h = await startHarness(database);
+    main = await createMainAccount(h, 20);
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = h.app.server.address();
+    url = `ws://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/v1/ws`;
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('needs auth as the first message; a bad token closes with its code; a foreign Origin is refused', async () => {
+    const a = await Client.open(url, 'http://console.test');
+    a.send({ type: 'subscribe', devices: [1] });
+    expect(await a.next('error')).toMatchObject({ code: 1008 });
+    expect(await a.closed).toBe(wsCloseCode(1008));
+
+    const b = await Client.open(url);
+    b.send({ type: 'auth', token: 'not-a-token' });
+    expect(await b.next('error')).toMatchObject({ code: 1001 });
+    expect(await b.closed).toBe(4001);
+
+    const c = await Client.open(url, 'http://evil.example');
+    expect(await c.closed).toBe(WS_CLOSE_ORIGIN);
+    expect(c.messages).toEqual([]);
+  });
+
+  it('subscribes only to visible devices, pushes values and online, and closes on logout', async () => {
+    const mine = await boundDevice(h, main, `${database.name}w1`);
+    const other = await createMainAccount(h, 5);
+    const theirs = await boundDevice(h, other, `${database.name}w2`);
+    const ws = await Client.open(url, 'http://console.test');
+    ws.send({ type: 'auth', token: main.token });
+    await ws.next('ready');
+    ws.send({ type: 'subscribe', devices: [mine.deviceId, theirs.deviceId] });
+    expect(await ws.next('subscribed')).toEqual({
+      type: 'subscribed',
+      devices: [mine.deviceId],
+      refused: [theirs.deviceId],
+    });
+
+    const dev = await connect(brokerUrl(h), { username: mine.sn, password: mine.secret });
+    const devOther = await connect(brokerUrl(h), { username: theirs.sn, password: theirs.secret });
+    await devOther.publishAsync(
+      topics.tags(theirs.sn),
+      JSON.stringify({ v: 1, seq: 1, values: [{ tag: 'temp', value: 9, ts: 5 }] }),
+      { qos: 1 },
+    );
+    await dev.publishAsync(topics.state(mine.sn), JSON.stringify({ v: 1, online: true }), { qos: 1 });
+    await dev.publishAsync(
+      topics.tags(mine.sn),
+      JSON.stringify({ v: 1, seq: 1, values: [{ tag: 'temp', value: 7.5, ts: 5 }] }),
+      { qos: 1 },
+    );
+    expect(await ws.next('online', (m) => m.online === 1)).toMatchObject({ device_id: mine.deviceId });
+    expect(await ws.next('values')).toEqual({
+      type: 'values',
+      device_id: mine.deviceId,
+      values: [{ tag: 'temp', value: '7.5', ts: 5 }],
+    });
+    expect(ws.messages.some((m) => 'device_id' in m && m.device_id === theirs.deviceId)).toBe(false);
+
+    // A sub-account sees only devices in its granted groups.
+    const sub = await createSubAccount(h, main.teamId, [2]);
+    const group = await ok(h, main, createGroup, { body: { name: `WG${database.name}` } });
+    await ok(h, main, updateDevice, { params: { id: mine.deviceId }, body: { group_id: group.id } });
+    const subWs = await Client.open(url, 'http://console.test');
+    subWs.send({ type: 'auth', token: sub.token });
+    await subWs.next('ready');
+    subWs.send({ type: 'subscribe', devices: [mine.deviceId] });
+    expect(await subWs.next('subscribed')).toMatchObject({ devices: [], refused: [mine.deviceId] });
+    await grant(h, sub.userId, 'group', [group.id]);
+    subWs.send({ type: 'subscribe', devices: [mine.deviceId] });
+    expect(await subWs.next('subscribed', (m) => m.devices.length === 1)).toMatchObject({
+      devices: [mine.deviceId],
+    });
+    subWs.ws.close();
+
+    // Logout ends the session: the socket is closed with 1009.
+    await api(h.app, logout, { token: main.token });
+    expect(await ws.next('error')).toMatchObject({ code: 1009 });
+    expect(await ws.closed).toBe(wsCloseCode(1009));
+    await dev.endAsync();
+    await devOther.endAsync();
+  });
+
+  it('gives a late subscriber the online state with its time, the sync state and the latest values', async () => {
+    const owner = await createMainAccount(h, 5);
+    const reporting = await boundDevice(h, owner, `${database.name}late1`);
+    const idle = await boundDevice(h, owner, `${database.name}late2`);
+    const boundAt = Math.floor(h.clock.now() / 1000);
+    const { cloud_version: cloud } = await ok(h, owner, getDevice, { params: { id: reporting.deviceId } });
+    h.clock.advance(90);
+    const dev = await connect(brokerUrl(h), { username: reporting.sn, password: reporting.secret });
+    const synced = nextLive(h, (e) => e.type === 'sync' && e.device_id === reporting.deviceId);
+    await dev.publishAsync(
+      topics.state(reporting.sn),
+      JSON.stringify({ v: 1, online: true, config_version: cloud }),
+      { qos: 1 },
+    );
+    await synced;
+    const stored = nextLive(h, (e) => e.type === 'values' && e.device_id === reporting.deviceId);
+    await dev.publishAsync(
+      topics.tags(reporting.sn),
+      JSON.stringify({ v: 1, seq: 1, values: [{ tag: 'temp', value: 3.25, ts: 7 }] }),
+      { qos: 1 },
+    );
+    await stored;
+
+    const ws = await Client.open(url, 'http://console.test');
+    ws.send({ type: 'auth', token: owner.token });
+    await ws.next('ready');
+    ws.send({ type: 'subscribe', devices: [reporting.deviceId, idle.deviceId] });
+    await ws.next('subscribed');
+    const about = (id: number) => ws.messages.filter((m) => 'device_id' in m && m.device_id === id);
+    expect(about(reporting.deviceId)).toEqual([
+      { type: 'online', device_id: reporting.deviceId, online: 1, at: boundAt + 90 },
+      {
+        type: 'sync',
+        device_id: reporting.deviceId,
+        sync_status: 1,
+        hmi_version: cloud,
+        cloud_version: cloud,
+      },
+      { type: 'values', device_id: reporting.deviceId, values: [{ tag: 'temp', value: '3.25', ts: 7 }] },
+    ]);
+    // Never connected: offline since it was bound, its template not on the HMI yet.
+    expect(about(idle.deviceId)).toEqual([
+      { type: 'online', device_id: idle.deviceId, online: 0, at: boundAt },
+      {
+        type: 'sync',
+        device_id: idle.deviceId,
+        sync_status: 0,
+        hmi_version: null,
+        cloud_version: expect.any(Number) as number,
+      },
+    ]);
+    ws.ws.close();
+    await dev.endAsync();
+  });
+
+  it('tells only the concerned connections that messages changed: the invitee, the reader, or the team', async () => {
+    const owner = await createMainAccount(h);
+    const member = await createSubAccount(h, owner.teamId, [24]); // no device view: may still connect
+    const invitee = await createMainAccount(h);
+    const stranger = await createMainAccount(h);
+    const role = await ok(h, owner, createRole, {
+      body: {
+        name: 'WsViewer',
+        permissions: [2],
+      },
+    });
+    const open = async (a: TestAccount) => {
+      const c = await Client.open(url, 'http://console.test');
+      c.send({ type: 'auth', token: a.token });
+      await c.next('ready');
+      return c;
+    };
+    const ownerWs = await open(owner);
+    const memberWs = await open(member);
+    const inviteeWs = await open(invitee);
+    const inviteeTab2 = await open(invitee);
+    const strangerWs = await open(stranger);
+    // Everything the hub sends for one bus event is out before the answer of a later ping.
+    const settled = async (...clients: Client[]) => {
+      await Promise.all(
+        clients.map((c) => {
+          const before = c.messages.filter((m) => m.type === 'pong').length;
+          c.send({ type: 'ping' });
+          return c.next('pong', () => c.messages.filter((m) => m.type === 'pong').length > before);
+        }),
+      );
+    };
+    const noticesOf = (c: Client) => c.messages.filter((m) => m.type === 'messages').length;
+    const all = [ownerWs, memberWs, inviteeWs, inviteeTab2, strangerWs];
+
+    // The invitation (billing message 6) goes to the invitee's sockets, in the invitee's own team.
+    await ok(h, owner, createInvitation, { body: { account: invitee.username, role_id: role.id } });
+    await settled(...all);
+    expect(all.map(noticesOf)).toEqual([0, 0, 1, 1, 0]);
+
+    // Marking it read tells the reader's other tabs; reading nothing new tells nobody.
+    await ok(h, invitee, setMessagesRead, { body: { all: true } });
+    await settled(...all);
+    expect(all.map(noticesOf)).toEqual([0, 0, 2, 2, 0]);
+    await ok(h, invitee, setMessagesRead, { body: { all: true } });
+    await settled(...all);
+    expect(all.map(noticesOf)).toEqual([0, 0, 2, 2, 0]);
+
+    // A team-wide change reaches every member of that team, device view or not.
+    h.app.connectivity.bus.emit('messages', { teamId: owner.teamId, userId: null });
+    await settled(...all);
+    expect(all.map(noticesOf)).toEqual([1, 1, 2, 2, 0]);
+
+    // Without device view every subscription is refused.
+    memberWs.send({ type: 'subscribe', devices: [1] });
+    expect(await memberWs.next('subscribed')).toEqual({ type: 'subscribed', devices: [], refused: [1] });
+    for (const c of all) c.ws.close();
+  });
+});
+
+describe('slow websocket clients', () => {
+  class FakeSocket implements SocketLike {
+    bufferedAmount = 0;
+    readyState = 1;
+    sent: string[] = [];
+    send(data: string) {
+      this.sent.push(data);
+    }
+    close() {
+      this.readyState = 3;
+    }
+  }
+
+  it('coalesces to the latest value per TAG while the socket lags, bounded, then flushes', () => {
+    const s = new FakeSocket();
+    const c = new HubConnection(s, 1000);
+    c.devices.add(1);
+    c.deliver({ type: 'values', device_id: 1, values: [{ tag: 'a', value: '0', ts: 0 }] });
+    expect(s.sent).toHaveLength(1);
+    s.bufferedAmount = 5000; // the client stopped reading
+    for (let i = 1; i <= 10_000; i += 1)
+      c.deliver({ type: 'values', device_id: 1, values: [{ tag: `t${i % 3}`, value: String(i), ts: i }] });
+    for (let i = 0; i < 100; i += 1) c.deliver({ type: 'online', device_id: 1, online: i % 2, at: i });
+    c.deliver({ type: 'values', device_id: 2, values: [{ tag: 'x', value: '1', ts: 1 }] }); // not subscribed
+    expect(s.sent).toHaveLength(1);
+    expect(c.pendingCount).toBe(4); // 3 TAGs + 1 online state
+    s.bufferedAmount = 0;
+    c.drain();
+    expect(s.sent.slice(1).map((x) => JSON.parse(x) as unknown)).toEqual([
+      { type: 'online', device_id: 1, online: 1, at: 99 },
+      {
+        type: 'values',
+        device_id: 1,
+        values: [
+          { tag: 't1', value: '10000', ts: 10000 },
+          { tag: 't2', value: '9998', ts: 9998 },
+          { tag: 't0', value: '9999', ts: 9999 },
+        ],
+      },
+    ]);
+    c.close(1000);
+  });
+
+  it('holds live events while a snapshot is read; a held state replaces the older one read', async () => {
+    const s = new FakeSocket();
+    const c = new HubConnection(s, 1000);
+    c.devices.add(1);
+    let answer: (events: WsDeviceEvent[]) => void = () => undefined;
+    const reading = new Promise<WsDeviceEvent[]>((resolve) => (answer = resolve));
+    const sent = c.sendSnapshot(() => reading);
+    c.deliver({ type: 'online', device_id: 1, online: 1, at: 50 });
+    c.deliver({ type: 'values', device_id: 1, values: [{ tag: 'a', value: 'live', ts: 20 }] });
+    expect(s.sent).toEqual([]);
+    answer([
+      { type: 'online', device_id: 1, online: 0, at: 40 },
+      { type: 'sync', device_id: 1, sync_status: 1, hmi_version: 3, cloud_version: 3 },
+      {
+        type: 'values',
+        device_id: 1,
+        values: [
+          { tag: 'a', value: 'old', ts: 10 },
+          { tag: 'b', value: 'only', ts: 10 },
+        ],
+      },
+      { type: 'online', device_id: 2, online: 1, at: 1 }, // unsubscribed meanwhile
+    ]);
+    await sent;
+    expect(s.sent.map((x) => JSON.parse(x) as unknown)).toEqual([
+      { type: 'online', device_id: 1, online: 1, at: 50 },
+      { type: 'sync', device_id: 1, sync_status: 1, hmi_version: 3, cloud_version: 3 },
+      {
+        type: 'values',
+        device_id: 1,
+        values: [
+          { tag: 'a', value: 'live', ts: 20 },
+          { tag: 'b', value: 'only', ts: 10 },
+        ],
+      },
+    ]);
+    // Released: the next event goes straight out.
+    c.deliver({ type: 'online', device_id: 1, online: 0, at: 60 });
+    expect(s.sent).toHaveLength(4);
+    c.close(1000);
+  });
+});

@@ -1,0 +1,156 @@
+import { VNC_CLOSE, type VncEndReason, type VncMode, type VncServerMessage } from '@hmi/contract';
+import type { WebSocket } from 'ws';
+import { RfbClientFilter } from './rfb-filter';
+
+/** Above this many bytes waiting for a peer, the other side is no longer read. */
+export const RELAY_HIGH_WATER = 1024 * 1024;
+const LOW_WATER = 256 * 1024;
+/** Bytes are charged to the device's traffic at every tick and at every this many bytes. */
+export const RELAY_TICK_MS = 2000;
+export const CHARGE_EVERY_BYTES = 512 * 1024;
+
+export interface RelayMeter {
+  /** Charges `bytes`; false when the device's traffic ran out (the session then ends). */
+  charge(bytes: number): Promise<{ ok: boolean; remaining: number | null }>;
+}
+
+export interface RelaySessionInit {
+  id: string;
+  deviceId: number;
+  teamId: number;
+  userId: number;
+  mode: VncMode;
+  startedAt: number;
+  endsAt: number;
+  meter: RelayMeter;
+  /** How often traffic is charged and the maximum duration checked (against `now`, so a test clock works). */
+  tickMs: number;
+  now(): number;
+  onEnd(session: RelaySession, reason: VncEndReason): void;
+  onError(err: unknown): void;
+}
+
+/**
+ * One remote view: the browser's socket and the device's tunnel, piped with backpressure in both
+ * directions (a side that stops reading pauses the other), metered into the device's traffic, input
+ * of a watcher dropped by the RFB filter, and ended with a distinct close code.
+ */
+export class RelaySession {
+  browser: WebSocket | null = null;
+  device: WebSocket | null = null;
+  bytes = 0;
+  ended: VncEndReason | null = null;
+  private uncharged = 0;
+  private charging: Promise<void> = Promise.resolve();
+  private readonly filter: RfbClientFilter;
+  private readonly timers: NodeJS.Timeout[] = [];
+
+  constructor(readonly o: RelaySessionInit) {
+    this.filter = new RfbClientFilter(o.mode === 'control');
+  }
+
+  get mode(): VncMode {
+    return this.filter.allowInput ? 'control' : 'view';
+  }
+
+  /** A watcher handed control (take-over accepted) may send input from now on. */
+  grantControl(): void {
+    this.filter.allowInput = true;
+    this.status({ type: 'mode', mode: 'control' });
+  }
+
+  attachBrowser(ws: WebSocket, remaining: number | null): void {
+    this.browser = ws;
+    ws.on('close', () => this.end('user'));
+    ws.on('error', (err) => this.o.onError(err));
+    this.timers.push(setInterval(() => this.tick(), this.o.tickMs));
+    this.status({
+      type: 'ready',
+      mode: this.mode,
+      started_at: Math.floor(this.o.startedAt / 1000),
+      ends_at: Math.floor(this.o.endsAt / 1000),
+      remaining_bytes: remaining,
+    });
+  }
+
+  attachDevice(ws: WebSocket): void {
+    this.device = ws;
+    ws.on('close', () => this.end('device_offline'));
+    ws.on('error', (err) => this.o.onError(err));
+    ws.on('message', (data, isBinary) => {
+      if (!isBinary || !this.browser) return;
+      const chunk = toBuffer(data);
+      this.filter.fromServer(chunk);
+      this.forward(chunk, this.browser, ws);
+    });
+    const browser = this.browser;
+    browser?.on('message', (data, isBinary) => {
+      if (!isBinary) return;
+      const passed = this.filter.fromClient(toBuffer(data));
+      if (passed === null) return this.end('user');
+      if (passed.length) this.forward(passed, ws, browser);
+    });
+    ws.send(JSON.stringify({ type: 'ready' }));
+  }
+
+  private tick(): void {
+    if (this.o.now() >= this.o.endsAt) this.end('max_duration');
+    else void this.flush();
+  }
+
+  private forward(chunk: Buffer, to: WebSocket, from: WebSocket): void {
+    if (this.ended) return;
+    this.count(chunk.length);
+    to.send(chunk, { binary: true }, () => {
+      if (from.isPaused && to.bufferedAmount < LOW_WATER) from.resume();
+    });
+    if (to.bufferedAmount > RELAY_HIGH_WATER) from.pause();
+  }
+
+  private count(n: number): void {
+    this.bytes += n;
+    this.uncharged += n;
+    if (this.uncharged >= CHARGE_EVERY_BYTES) this.flush();
+  }
+
+  /** Charges what flowed since the last charge (one charge at a time, in order). */
+  flush(): Promise<void> {
+    const n = this.uncharged;
+    if (n === 0) return this.charging;
+    this.uncharged = 0;
+    this.charging = this.charging.then(async () => {
+      try {
+        const r = await this.o.meter.charge(n);
+        this.status({ type: 'usage', bytes: this.bytes, remaining_bytes: r.remaining });
+        if (!r.ok) this.end('traffic');
+      } catch (err) {
+        this.o.onError(err);
+      }
+    });
+    return this.charging;
+  }
+
+  /** Sends a status message to the browser (text frames; RFB travels in binary frames). */
+  status(msg: VncServerMessage): void {
+    if (this.browser?.readyState === 1) this.browser.send(JSON.stringify(msg));
+  }
+
+  end(reason: VncEndReason): void {
+    if (this.ended) return;
+    this.ended = reason;
+    for (const t of this.timers) clearInterval(t);
+    const duration = Math.floor((this.o.now() - this.o.startedAt) / 1000);
+    this.status({ type: 'end', reason, bytes: this.bytes, duration_s: duration });
+    // A paused socket would never read the peer's close frame.
+    for (const ws of [this.browser, this.device]) if (ws?.isPaused) ws.resume();
+    this.browser?.close(VNC_CLOSE[reason], reason);
+    this.device?.close(1000, reason);
+    this.o.onEnd(this, reason);
+  }
+}
+
+function toBuffer(data: Buffer | ArrayBuffer | Buffer[]): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return Buffer.from(data);
+}

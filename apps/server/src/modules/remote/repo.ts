@@ -1,0 +1,103 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+import { pageWindow, countOf, withTotal } from '../../platform/db/sql';
+
+/** A session whose instance has not said it is alive for this long no longer counts as open. */
+export const HEARTBEAT_STALE_S = 30;
+
+export interface NewRemoteSession {
+  id: string;
+  team_id: number;
+  device_id: number;
+  user_id: number;
+  mode: string;
+  max_minutes: number;
+  started_at: number;
+}
+
+/** SQL of remote view sessions (times epoch seconds). */
+export class RemoteRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  insert(s: NewRemoteSession): Promise<unknown> {
+    return this.db
+      .insertInto('remote_sessions')
+      .values({ ...s, heartbeat_at: s.started_at, bytes: 0 })
+      .execute();
+  }
+
+  find(id: string) {
+    return this.db.selectFrom('remote_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Sessions still open (not ended, alive within the heartbeat window) of a device or a user. */
+  open(by: { deviceId?: number; userId?: number }, now: number) {
+    let q = this.db
+      .selectFrom('remote_sessions')
+      .selectAll()
+      .where('ended_at', 'is', null)
+      .where('heartbeat_at', '>=', now - HEARTBEAT_STALE_S);
+    if (by.deviceId !== undefined) q = q.where('device_id', '=', by.deviceId);
+    if (by.userId !== undefined) q = q.where('user_id', '=', by.userId);
+    return q.orderBy('started_at').execute();
+  }
+
+  heartbeat(ids: readonly string[], now: number): Promise<unknown> {
+    if (!ids.length) return Promise.resolve();
+    return this.db
+      .updateTable('remote_sessions')
+      .set({ heartbeat_at: now })
+      .where('id', 'in', [...ids])
+      .where('ended_at', 'is', null)
+      .execute();
+  }
+
+  /** Sessions nobody keeps alive (never joined, or their instance stopped) end as left by the user. */
+  endStale(before: number): Promise<unknown> {
+    return this.db
+      .updateTable('remote_sessions')
+      .set((eb) => ({ ended_at: eb.ref('heartbeat_at'), reason: 'user' }))
+      .where('ended_at', 'is', null)
+      .where('heartbeat_at', '<', before)
+      .execute();
+  }
+
+  setMode(id: string, mode: string): Promise<unknown> {
+    return this.db.updateTable('remote_sessions').set({ mode }).where('id', '=', id).execute();
+  }
+
+  /** Ends a session once (a second end changes nothing). */
+  end(id: string, reason: string, bytes: number, now: number): Promise<unknown> {
+    return this.db
+      .updateTable('remote_sessions')
+      .set({ ended_at: now, reason, bytes })
+      .where('id', '=', id)
+      .where('ended_at', 'is', null)
+      .execute();
+  }
+
+  async list(deviceId: number, page: number, pageSize: number) {
+    const { offset, limit } = pageWindow(page, pageSize);
+    const q = this.db.selectFrom('remote_sessions').where('device_id', '=', deviceId);
+    return withTotal(
+      q
+        .leftJoin('users', 'users.id', 'remote_sessions.user_id')
+        .select([
+          'remote_sessions.id',
+          'remote_sessions.user_id',
+          'users.name as user_name',
+          'remote_sessions.mode',
+          'remote_sessions.started_at',
+          'remote_sessions.ended_at',
+          'remote_sessions.reason',
+          'remote_sessions.bytes',
+        ])
+        .orderBy('remote_sessions.started_at', 'desc')
+        .orderBy('remote_sessions.id')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
+      countOf(q),
+    );
+  }
+}

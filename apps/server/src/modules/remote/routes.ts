@@ -1,0 +1,11 @@
+import { listRemoteSessions, openRemoteView } from '@hmi/contract';
+import type { RegisterCall } from '../../platform/http/register-call';
+import { sessionUser } from '../../platform/http/session';
+import type { RemoteService } from './service';
+
+export function remoteRoutes(registerCall: RegisterCall, svc: RemoteService): void {
+  registerCall(openRemoteView, async (ctx) =>
+    svc.open(sessionUser(ctx), ctx.params.id, ctx.body, ctx.req.ip),
+  );
+  registerCall(listRemoteSessions, async (ctx) => svc.list(sessionUser(ctx), ctx.params.id, ctx.query));
+}

@@ -1,0 +1,38 @@
+import { VNC_AUTH_TIMEOUT_MS, VNC_CLOSE, VNC_TUNNEL_PATH, VNC_WS_PATH } from '@hmi/contract';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { RelayHub } from './relay-hub';
+
+/**
+ * The two websocket ends of the relay. Each waits for one JSON first message (a browser's token and
+ * session, a device's ticket) and closes a socket that sends none in time; the websocket plugin
+ * (registered by the live module) caps every frame at 64 KiB.
+ */
+export function remoteSockets(app: FastifyInstance, hub: RelayHub, origins: ReadonlySet<string>): void {
+  app.register(async (scope) => {
+    scope.get(VNC_WS_PATH, { websocket: true }, (socket, req) => {
+      const origin = req.headers.origin;
+      if (origin !== undefined && !origins.has(origin)) return socket.close(VNC_CLOSE.session, 'origin');
+      firstMessage(socket, VNC_CLOSE.session, (msg) => hub.joinBrowser(socket, msg));
+    });
+    scope.get(VNC_TUNNEL_PATH, { websocket: true }, (socket) => {
+      firstMessage(socket, VNC_CLOSE.ticket, async (msg) => hub.joinDevice(socket, msg));
+    });
+  });
+}
+
+function firstMessage(socket: WebSocket, closeCode: number, then: (msg: unknown) => Promise<void>): void {
+  const timer = setTimeout(() => socket.close(closeCode, 'timeout'), VNC_AUTH_TIMEOUT_MS);
+  socket.once('message', (data, isBinary) => {
+    clearTimeout(timer);
+    if (isBinary) return socket.close(closeCode, 'expected JSON');
+    let msg: unknown = null;
+    try {
+      msg = JSON.parse(data.toString());
+    } catch {
+      return socket.close(closeCode, 'expected JSON');
+    }
+    then(msg).catch(() => socket.close(closeCode, 'error'));
+  });
+  socket.once('close', () => clearTimeout(timer));
+}

@@ -1,0 +1,300 @@
+import {
+  createProjectScreen,
+  createTemplateScreen,
+  exportProjectScreens,
+  exportScreen,
+  exportTemplateScreens,
+  getScreen,
+  importScreens,
+  listTemplateScreens,
+  type Screen,
+} from '@hmi/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMainAccount, type TestAccount } from '../../test/accounts';
+import { databases } from '../../test/databases';
+import { api, startHarness, type ApiBody as Body, type Harness } from '../../test/harness';
+import { ok } from '../../test/registry';
+import { zipOf } from '../alarm-rules/zip-fixture';
+import { lineDocument, ovenDocument, seedPlant, type Plant } from './fixtures';
+import { fuxaProject } from './import/fuxa-fixture';
+
+const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64');
+const PNG = b64(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+
+const attributedSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300" onload="alert(1)">
+  <rect x="0" y="0" width="400" height="300" fill="#fafafa"/>
+  <rect id="t" x="10" y="10" width="120" height="30" data-hmi-widget="value" data-hmi-tag="temp" data-hmi-unit="°C" data-hmi-decimals="2"/>
+  <circle cx="200" cy="25" r="15" data-hmi-widget="lamp" data-hmi-tag="state" data-hmi-ranges="0..0:#bfbfbf:Stopped;1..5:#52c41a:Running"/>
+  <g transform="translate(10 100)"><rect id="go" width="80" height="30" data-hmi-widget="button" data-hmi-tag="running" data-hmi-action="write" data-hmi-value="1" data-hmi-text="Start" data-hmi-keep=""/></g>
+  <rect x="300" y="100" width="60" height="30" data-hmi-widget="input" data-hmi-tag="setpoint" data-hmi-action="input" data-hmi-value="0..300"/>
+  <rect id="odd" x="1" y="1" width="5" height="5" data-hmi-widget="dial" data-hmi-tag="temp"/>
+  <rect id="x" x="300" y="200" width="60" height="30" data-hmi-widget="value" data-hmi-tag="humidity"/>
+</svg>`;
+
+describe.each(databases)('screen import and export on $name', (database) => {
+  let h: Harness;
+  let main: TestAccount;
+  let plant: Plant;
+
+  beforeAll(async () => {
+    h = await startHarness(database);
+    main = await createMainAccount(h, 10);
+    plant = await seedPlant(h, main, 'a');
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const importAs = (body: Body<typeof importScreens>) =>
+    api(h.app, importScreens, { token: main.token, body });
+  const documentOf = async (id: number): Promise<Screen> => ok(h, main, getScreen, { params: { id } });
+
+  it('imports a FUXA project: views become screens, items widgets, unknown items stay as artwork', async () => {
+    const body = {
+      kind: 'fuxa',
+      template_id: plant.templateId,
+      content_base64: b64(JSON.stringify(fuxaProject)),
+    } as const;
+    const dry = await ok(h, main, importScreens, { body: { ...body, dry_run: true } });
+    expect(dry.screens).toEqual([]);
+    expect(dry.report.screens).toEqual([
+      {
+        name: 'Oven',
+        widgets: 9,
+        unmapped: [{ element_id: 'HXG_bag', type: 'svg-ext-html_bag', name: 'Bag' }],
+      },
+      { name: 'Details', widgets: 1, unmapped: [] },
+    ]);
+    const vars = Object.fromEntries(dry.report.variables.map((v) => [v.source, v.binding]));
+    expect(vars).toEqual({
+      'PLC1^~^temp': { tag: 'temp' },
+      'PLC1^~^running': { tag: 'running' },
+      'PLC1^~^setpoint': { tag: 'setpoint' },
+      'PLC1^~^state': { tag: 'state' },
+      'PLC1^~^pressure': null,
+    });
+    expect((await ok(h, main, listTemplateScreens, { params: { id: plant.templateId } })).total).toBe(0);
+
+    const done = await ok(h, main, importScreens, {
+      body: { ...body, tag_map: { 'PLC1^~^pressure': { tag: 'state' } } },
+    });
+    expect(done.screens.map((s) => s.name)).toEqual(['Oven', 'Details']);
+    const [oven, details] = await Promise.all(done.screens.map((s) => documentOf(s.id)));
+    const byId = Object.fromEntries((oven?.document.widgets ?? []).map((w) => [w.id, w]));
+    expect(byId.VAL_temp).toMatchObject({ type: 'value', binding: { tag: 'temp' }, props: { unit: '°C' } });
+    expect(byId.HXB_start).toMatchObject({
+      type: 'button',
+      binding: { tag: 'running' },
+      action: { kind: 'write', value: 1 },
+      x: 200,
+      y: 60,
+      w: 80,
+      h: 30,
+    });
+    expect(byId.HXT_run).toMatchObject({ type: 'switch', action: { kind: 'toggle' } });
+    expect(byId.HXI_sp).toMatchObject({ type: 'input', action: { kind: 'input', min: 0, max: 300 } });
+    expect(byId.GXP_level).toMatchObject({
+      type: 'bar',
+      props: { min: 0, max: 250, color: '#76a9ff' },
+      x: 500,
+      y: 50,
+    });
+    expect(byId.GSE_alarm).toMatchObject({
+      type: 'lamp',
+      ranges: [
+        { min: 0, max: 0, color: '#00ff00' },
+        { min: 1, max: 9 },
+      ],
+    });
+    expect(byId.MTR_fan).toMatchObject({
+      type: 'lamp',
+      props: { shape: 'rect' },
+      binding: { tag: 'running' },
+    });
+    expect(byId.HXC_chart).toMatchObject({ type: 'trend', props: { tags: [{ tag: 'temp' }] } });
+    expect(byId.HXB_next).toMatchObject({ action: { kind: 'goto', screen_id: details?.id } });
+    expect(details?.document.widgets[0]).toMatchObject({ binding: { tag: 'state' } });
+    // Mapped items left the artwork; the unknown one stayed; nothing executable came along.
+    const art = oven?.document.artwork ?? '';
+    expect(art).toContain('id="HXG_bag"');
+    expect(art).not.toMatch(/VAL_temp|HXB_start|script|foreignObject|onclick/);
+    expect(art).toContain('Oven line');
+    expect(oven?.document).toMatchObject({ width: 1024, height: 600, background: '#ffffffff' });
+  });
+
+  it('imports a data-attribute SVG, binds by name, reports what it could not map', async () => {
+    const r = await ok(h, main, importScreens, {
+      body: {
+        kind: 'svg',
+        template_id: plant.templateId,
+        filename: 'Panel.svg',
+        content_base64: b64(attributedSvg),
+      },
+    });
+    expect(r.screens).toMatchObject([{ name: 'Panel', width: 400, height: 300, widget_count: 5 }]);
+    expect(r.report.screens[0]?.unmapped).toEqual([{ element_id: 'odd', type: 'dial', name: 'temp' }]);
+    expect(r.report.variables.find((v) => v.tag === 'humidity')).toMatchObject({ binding: null });
+    const s = await documentOf(r.screens[0]?.id ?? 0);
+    const [value, lamp, button, input, unbound] = s.document.widgets;
+    expect(value).toMatchObject({
+      id: 't',
+      type: 'value',
+      x: 10,
+      y: 10,
+      w: 120,
+      h: 30,
+      props: { unit: '°C', decimals: 2 },
+    });
+    expect(lamp).toMatchObject({
+      type: 'lamp',
+      x: 185,
+      y: 10,
+      ranges: [{ text: 'Stopped' }, { min: 1, max: 5, color: '#52c41a' }],
+    });
+    expect(button).toMatchObject({
+      x: 10,
+      y: 100,
+      action: { kind: 'write', value: 1 },
+      props: { text: 'Start' },
+    });
+    expect(input).toMatchObject({ type: 'input', action: { kind: 'input', min: 0, max: 300 } });
+    expect(unbound).toMatchObject({ binding: null });
+    expect(s.document.artwork).toContain('id="go"');
+    expect(s.document.artwork).not.toMatch(/id="t"|onload/);
+  });
+
+  it('exports an archive and imports it again as the same screens (assets, links, project bindings)', async () => {
+    const first = await ok(h, main, createTemplateScreen, {
+      params: { id: plant.templateId },
+      body: { name: 'Home', document: ovenDocument() },
+    });
+    const doc = ovenDocument();
+    const second = await ok(h, main, createTemplateScreen, {
+      params: { id: plant.templateId },
+      body: {
+        name: 'Logo',
+        sort: 2,
+        document: {
+          ...doc,
+          widgets: [
+            {
+              id: 'logo',
+              type: 'image',
+              x: 0,
+              y: 0,
+              w: 50,
+              h: 50,
+              props: { asset: 'logo' },
+              action: { kind: 'goto', screen_id: first.id },
+            },
+          ],
+          assets: { logo: { mime: 'image/png', data: PNG } },
+        },
+      },
+    });
+    const archive = await ok(h, main, exportScreen, { params: { id: second.id } });
+    expect(archive).toMatchObject({ filename: 'Logo_screens.zip', total: 1 });
+    const all = await ok(h, main, exportTemplateScreens, { params: { id: plant.templateId } });
+    const before = (await ok(h, main, listTemplateScreens, { params: { id: plant.templateId } })).list;
+    const again = await ok(h, main, importScreens, {
+      body: { kind: 'archive', template_id: plant.templateId, content_base64: all.content_base64 },
+    });
+    expect(again.screens).toHaveLength(before.length);
+    const fresh = new Map(before.map((s, i) => [s.id, again.screens[i]?.id]));
+    for (const [oldId, newId] of fresh) {
+      const a = (await documentOf(oldId)).document;
+      const b = (await documentOf(newId ?? 0)).document;
+      // Links follow the copies; everything else is the same.
+      const relinked = a.widgets.map((w) =>
+        w.action?.kind === 'goto'
+          ? { ...w, action: { ...w.action, screen_id: fresh.get(w.action.screen_id) } }
+          : w,
+      );
+      expect(b).toEqual({ ...a, widgets: relinked });
+    }
+
+    const line = await ok(h, main, createProjectScreen, {
+      params: { id: plant.projectId },
+      body: { name: 'Line', document: lineDocument(plant.deviceIds) },
+    });
+    const exported = await ok(h, main, exportProjectScreens, { params: { id: plant.projectId } });
+    const back = await ok(h, main, importScreens, {
+      body: { kind: 'archive', project_id: plant.projectId, content_base64: exported.content_base64 },
+    });
+    expect((await documentOf(back.screens[0]?.id ?? 0)).document).toEqual(
+      (await documentOf(line.id)).document,
+    );
+  });
+
+  it('a template archive imported into a project needs the mapping step where a TAG is ambiguous', async () => {
+    const t = await ok(h, main, exportTemplateScreens, { params: { id: plant.templateId } });
+    const body = {
+      kind: 'archive',
+      project_id: plant.projectId,
+      content_base64: t.content_base64,
+      dry_run: true,
+    } as const;
+    const dry = await ok(h, main, importScreens, { body });
+    expect(dry.report.variables.find((v) => v.source === 'temp')).toMatchObject({ binding: null });
+    const mapped = await ok(h, main, importScreens, {
+      body: { ...body, tag_map: { temp: { device_id: plant.deviceIds[1], tag: 'temp' } } },
+    });
+    expect(mapped.report.variables.find((v) => v.source === 'temp')?.binding).toEqual({
+      device_id: plant.deviceIds[1],
+      tag: 'temp',
+    });
+    const wrong = await importAs({ ...body, tag_map: { temp: { tag: 'temp' } } });
+    expect(wrong.body).toMatchObject({
+      code: 1006,
+      data: { field: 'tag_map.temp.device_id', issue: 'required' },
+    });
+  });
+
+  it.each<[string, 'archive' | 'fuxa' | 'svg', () => Buffer, string]>([
+    ['not a zip', 'archive', () => Buffer.from('hello'), 'notZip'],
+    [
+      'a zip bomb',
+      'archive',
+      () => zipOf([{ name: 'manifest.json', data: Buffer.alloc(70 * 1024 * 1024) }]),
+      'tooLarge',
+    ],
+    [
+      'no manifest',
+      'archive',
+      () => zipOf([{ name: 'x.json', data: Buffer.from('{}') }]),
+      'manifest.json: missing',
+    ],
+    [
+      'a document out of bounds',
+      'archive',
+      () =>
+        zipOf([
+          {
+            name: 'manifest.json',
+            data: Buffer.from(
+              JSON.stringify({ format: 'hmi-screens', version: 1, screens: ['screens/1.json'] }),
+            ),
+          },
+          {
+            name: 'screens/1.json',
+            data: Buffer.from(
+              JSON.stringify({ id: 1, name: 'A', document: { version: 1, width: 5, height: 5 } }),
+            ),
+          },
+        ]),
+      'screens/1.json: width: range',
+    ],
+    ['not JSON', 'fuxa', () => Buffer.from('{'), 'not JSON'],
+    ['not a FUXA project', 'fuxa', () => Buffer.from('{"hmi":{}}'), 'not a FUXA project: hmi.views'],
+    ['a doctype', 'svg', () => Buffer.from('<!DOCTYPE x [<!ENTITY a "b">]><svg>&a;</svg>'), 'doctype'],
+  ])('answers 2001 with the reason for %s, writing nothing', async (_name, kind, file, reason) => {
+    const before = (await ok(h, main, listTemplateScreens, { params: { id: plant.templateId } })).total;
+    const r = await importAs({
+      kind,
+      template_id: plant.templateId,
+      content_base64: file().toString('base64'),
+    });
+    expect(r.body).toMatchObject({ code: 2001, data: { reason: expect.stringContaining(reason) } });
+    expect((await ok(h, main, listTemplateScreens, { params: { id: plant.templateId } })).total).toBe(before);
+  });
+});

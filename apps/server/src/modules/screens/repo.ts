@@ -1,0 +1,157 @@
+import type { Selectable } from 'kysely';
+import { RepoBase } from '../../platform/db/repo-base';
+import type { ScreenTable } from '../../platform/db/schema';
+import type { Queryable } from '../../platform/db/sql';
+
+export type ScreenRow = Selectable<ScreenTable>;
+/** A screen belongs to one template or one project. */
+export type Owner = { kind: 'template'; id: number } | { kind: 'project'; id: number };
+
+export interface ScreenFields {
+  name: string;
+  sort: number;
+  width: number;
+  height: number;
+  widget_count: number;
+  document: string;
+}
+
+const summaryColumns = [
+  'id',
+  'team_id',
+  'template_id',
+  'project_id',
+  'name',
+  'sort',
+  'width',
+  'height',
+  'widget_count',
+  'created_at',
+  'updated_at',
+] as const;
+
+/**
+ * SQL of screens and the devices project screens bind. Reads of the registry (TAG names, project
+ * members) are here too, as plain reads; the registry modules own those tables' writes.
+ */
+export class ScreenRepo extends RepoBase {
+  find(teamId: number, id: number, q: Queryable = this.db) {
+    return q
+      .selectFrom('screens')
+      .selectAll()
+      .where('team_id', '=', teamId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  private ownedBy(owner: Owner, q: Queryable) {
+    return q
+      .selectFrom('screens')
+      .where(owner.kind === 'template' ? 'template_id' : 'project_id', '=', owner.id);
+  }
+
+  list(owner: Owner, q: Queryable = this.db) {
+    return this.ownedBy(owner, q).select(summaryColumns).orderBy('sort').orderBy('id').execute();
+  }
+
+  /** Every screen of the owner with its document (exports). */
+  all(owner: Owner, q: Queryable = this.db) {
+    return this.ownedBy(owner, q).selectAll().orderBy('sort').orderBy('id').execute();
+  }
+
+  async count(owner: Owner, q: Queryable): Promise<number> {
+    const r = await this.ownedBy(owner, q)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    return Number(r?.n ?? 0);
+  }
+
+  /** Ids of the owner's screens (goto targets). */
+  async ids(owner: Owner, q: Queryable = this.db): Promise<Set<number>> {
+    return new Set((await this.ownedBy(owner, q).select('id').execute()).map((r) => r.id));
+  }
+
+  async insert(teamId: number, owner: Owner, f: ScreenFields, now: number, q: Queryable): Promise<number> {
+    const r = await q
+      .insertInto('screens')
+      .values({
+        team_id: teamId,
+        template_id: owner.kind === 'template' ? owner.id : null,
+        project_id: owner.kind === 'project' ? owner.id : null,
+        ...f,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return r.id;
+  }
+
+  async update(id: number, patch: Partial<ScreenFields>, now: number, q: Queryable): Promise<void> {
+    await q
+      .updateTable('screens')
+      .set({ ...patch, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async remove(id: number, q: Queryable): Promise<void> {
+    await q.deleteFrom('screens').where('id', '=', id).execute();
+  }
+
+  async setDevices(screenId: number, deviceIds: readonly number[], q: Queryable): Promise<void> {
+    await q.deleteFrom('screen_devices').where('screen_id', '=', screenId).execute();
+    if (deviceIds.length)
+      await q
+        .insertInto('screen_devices')
+        .values(deviceIds.map((device_id) => ({ screen_id: screenId, device_id })))
+        .execute();
+  }
+
+  /** Which of `deviceIds` a screen of the project binds. */
+  async boundInProject(projectId: number, deviceIds: readonly number[], q: Queryable): Promise<number[]> {
+    if (!deviceIds.length) return [];
+    const rows = await q
+      .selectFrom('screen_devices')
+      .innerJoin('screens', 'screens.id', 'screen_devices.screen_id')
+      .select('screen_devices.device_id')
+      .distinct()
+      .where('screens.project_id', '=', projectId)
+      .where('screen_devices.device_id', 'in', [...deviceIds])
+      .execute();
+    return rows.map((r) => r.device_id);
+  }
+
+  findProject(teamId: number, id: number) {
+    return this.db
+      .selectFrom('projects')
+      .select(['id', 'team_id', 'name'])
+      .where('team_id', '=', teamId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** The member devices of a project with their names and templates. */
+  projectDevices(projectId: number) {
+    return this.db
+      .selectFrom('project_devices')
+      .innerJoin('devices', 'devices.id', 'project_devices.device_id')
+      .select(['devices.id', 'devices.name', 'devices.template_id'])
+      .where('project_devices.project_id', '=', projectId)
+      .orderBy('devices.id')
+      .execute();
+  }
+
+  /** TAG names of each template. */
+  async tagNames(templateIds: readonly number[]): Promise<Map<number, Set<string>>> {
+    const out = new Map<number, Set<string>>(templateIds.map((id) => [id, new Set<string>()]));
+    if (!templateIds.length) return out;
+    const rows = await this.db
+      .selectFrom('template_tags')
+      .select(['template_id', 'name'])
+      .where('template_id', 'in', [...templateIds])
+      .execute();
+    for (const r of rows) out.get(r.template_id)?.add(r.name);
+    return out;
+  }
+}

@@ -1,0 +1,174 @@
+import {
+  SCREENS_PER_OWNER_MAX,
+  screenDocument,
+  type Screen,
+  type ScreenDocument,
+  type ScreenSummary,
+} from '@hmi/contract';
+import type { Transaction } from 'kysely';
+import { epochSeconds, type Clock } from '../../platform/clock';
+import type { Database } from '../../platform/db/schema';
+import type { Queryable } from '../../platform/db/sql';
+import { fail, failInput } from '../../platform/errors';
+import type { SessionUser } from '../../platform/http/session';
+import { ownerOf, type ScreenAccess, type Target } from './access';
+import { checkDocument } from './bindings';
+import type { Owner, ScreenFields, ScreenRepo, ScreenRow } from './repo';
+import { sanitiseSvg } from './svg/sanitise';
+import { XmlError } from './svg/xml';
+
+type SummaryRow = Omit<ScreenRow, 'document'>;
+
+export function toSummary(r: SummaryRow): ScreenSummary {
+  return {
+    id: r.id,
+    name: r.name,
+    template_id: r.template_id,
+    project_id: r.project_id,
+    sort: r.sort,
+    width: r.width,
+    height: r.height,
+    widget_count: r.widget_count,
+    created_at: Number(r.created_at),
+    updated_at: Number(r.updated_at),
+  };
+}
+
+/** A stored document; rows are written only through `fields`, so this holds unless edited around the API. */
+function readDocument(r: ScreenRow): ScreenDocument {
+  return screenDocument.parse(JSON.parse(r.document));
+}
+
+export const toScreen = (r: ScreenRow): Screen => ({ ...toSummary(r), document: readDocument(r) });
+
+/** The artwork sanitised (1006 `document.artwork` fileFormat when it is not usable SVG). */
+export function withCleanArtwork(doc: ScreenDocument, field = 'document.artwork'): ScreenDocument {
+  try {
+    return { ...doc, artwork: sanitiseSvg(doc.artwork) };
+  } catch (err) {
+    if (err instanceof XmlError)
+      failInput(field, err.reason === 'artwork too large' ? 'tooLong' : 'fileFormat');
+    throw err;
+  }
+}
+
+export function fields(name: string, sort: number, doc: ScreenDocument): ScreenFields {
+  return {
+    name,
+    sort,
+    width: doc.width,
+    height: doc.height,
+    widget_count: doc.widgets.length,
+    document: JSON.stringify(doc),
+  };
+}
+
+/**
+ * Screens of templates and projects: documents validated by the contract, artwork sanitised on
+ * every save, bindings checked against the owner, and the devices a project screen binds recorded
+ * (they cannot leave the project or be unbound: 1091). At most 100 screens per owner.
+ */
+export class ScreenService {
+  constructor(
+    readonly repo: ScreenRepo,
+    readonly access: ScreenAccess,
+    private readonly clock: Clock,
+  ) {}
+
+  now(): number {
+    return epochSeconds(this.clock);
+  }
+
+  async list(user: SessionUser, owner: Owner): Promise<{ list: ScreenSummary[]; total: number }> {
+    await this.access.owner(user, owner, 'view');
+    const list = (await this.repo.list(owner)).map(toSummary);
+    return { list, total: list.length };
+  }
+
+  async deviceScreens(user: SessionUser, deviceId: number) {
+    const device = await this.access.device(user, deviceId);
+    const list =
+      device.template_id === null
+        ? []
+        : (await this.repo.list({ kind: 'template', id: device.template_id })).map(toSummary);
+    return { list, total: list.length, template_id: device.template_id };
+  }
+
+  async get(user: SessionUser, id: number, deviceId: number | undefined): Promise<Screen> {
+    if (deviceId !== undefined) return toScreen(await this.access.deviceScreen(user, id, deviceId));
+    return toScreen((await this.access.screen(user, id, 'view')).row);
+  }
+
+  /** Inserts checked screens in one transaction (the owner's cap counted inside it). */
+  async insertChecked(
+    target: Target,
+    screens: readonly { name: string; sort: number; document: ScreenDocument; devices: number[] }[],
+    trx: Transaction<Database>,
+  ): Promise<number[]> {
+    const count = await this.repo.count(target.owner, trx);
+    if (count + screens.length > SCREENS_PER_OWNER_MAX) failInput('screens', 'tooLong');
+    const ids: number[] = [];
+    for (const s of screens) {
+      const id = await this.repo.insert(
+        target.teamId,
+        target.owner,
+        fields(s.name, s.sort, s.document),
+        this.now(),
+        trx,
+      );
+      await this.repo.setDevices(id, s.devices, trx);
+      ids.push(id);
+    }
+    return ids;
+  }
+
+  async create(
+    user: SessionUser,
+    owner: Owner,
+    body: { name: string; sort: number; document: ScreenDocument },
+  ): Promise<Screen> {
+    const target = await this.access.owner(user, owner, 'edit');
+    const doc = withCleanArtwork(body.document);
+    const devices = checkDocument(doc, target, await this.repo.ids(owner));
+    const [id] = await this.repo.transaction((trx) =>
+      this.insertChecked(target, [{ name: body.name, sort: body.sort, document: doc, devices }], trx),
+    );
+    return this.get(user, id ?? 0, undefined);
+  }
+
+  async update(
+    user: SessionUser,
+    id: number,
+    body: { name?: string; sort?: number; document?: ScreenDocument },
+  ): Promise<Screen> {
+    const { row, target } = await this.access.screen(user, id, 'edit');
+    const patch: Partial<ScreenFields> = {};
+    if (body.name !== undefined) patch.name = body.name;
+    if (body.sort !== undefined) patch.sort = body.sort;
+    let devices: number[] | null = null;
+    if (body.document) {
+      const doc = withCleanArtwork(body.document);
+      devices = checkDocument(doc, target, await this.repo.ids(ownerOf(row)));
+      Object.assign(patch, fields(patch.name ?? row.name, patch.sort ?? row.sort, doc));
+    }
+    await this.repo.transaction(async (trx) => {
+      await this.repo.update(id, patch, this.now(), trx);
+      if (devices) await this.repo.setDevices(id, devices, trx);
+    });
+    return this.get(user, id, undefined);
+  }
+
+  async remove(user: SessionUser, id: number): Promise<null> {
+    await this.access.screen(user, id, 'edit');
+    await this.repo.transaction((trx) => this.repo.remove(id, trx));
+    return null;
+  }
+
+  /**
+   * The projects module asks this before devices leave a project: a device a screen of the
+   * project binds stays (1091), as a device in a project cannot be unbound.
+   */
+  async assertMayLeave(projectId: number, deviceIds: readonly number[], q: Queryable): Promise<void> {
+    if ((await this.repo.boundInProject(projectId, deviceIds, q)).length) fail(1091);
+  }
+}

@@ -1,0 +1,36 @@
+import type { InstallContext } from '../../platform/install';
+import type { Membership } from '../account/membership';
+import type { BillingApi } from '../billing/install';
+import type { DataPermissionService } from '../data-permissions/service';
+import type { DeviceService } from '../devices/service';
+import type { MessageService } from '../message/service';
+import type { RoleService } from '../roles/service';
+import { InvitationService } from './invitations';
+import { TeamTransactions } from './notices';
+import { TeamOwners } from './owners';
+import { TeamRepo } from './repo';
+import { teamRoutes } from './routes';
+import { TeamService } from './service';
+
+/** The team calls: members, invitations and the main-account handover. */
+export function installTeam(
+  ctx: InstallContext,
+  d: {
+    roles: RoleService;
+    messages: MessageService;
+    membership: Membership;
+    perms: DataPermissionService;
+    devices: DeviceService;
+    /** Whether an account's team holds cards (it cannot join another team then). */
+    billing: Pick<BillingApi, 'teamHoldsCards'>;
+  },
+): void {
+  const repo = new TeamRepo(ctx.db);
+  const tx = new TeamTransactions(repo, d.messages, ctx.clock, ctx.bus);
+  const owners = new TeamOwners(d);
+  teamRoutes(
+    ctx.registerCall,
+    new TeamService(repo, d.roles, tx, ctx.bus, owners),
+    new InvitationService(repo, d.roles, tx, owners, d.billing),
+  );
+}

@@ -1,0 +1,310 @@
+import {
+  BillingMessageType,
+  INVITATION_TTL_DAYS,
+  TeamMessageVariant,
+  type CallBody,
+  type CallQuery,
+  type createInvitation,
+  type Invitation,
+  type listInvitations,
+} from '@hmi/contract';
+import type { Transaction } from 'kysely';
+import type { Database, UserRow } from '../../platform/db/schema';
+import { pageWindow } from '../../platform/db/sql';
+import { fail } from '../../platform/errors';
+import type { SessionUser } from '../../platform/http/session';
+import type { BillingApi } from '../billing/install';
+import type { RoleService } from '../roles/service';
+import type { TeamTransactions } from './notices';
+import { expireInvitations, type InvitationFilter, type TeamRepo } from './repo';
+import type { TeamOwners } from './owners';
+import { subAccountOf } from './service';
+
+const TTL_SECONDS = INVITATION_TTL_DAYS * 86400;
+
+type InvitationView = NonNullable<Awaited<ReturnType<TeamRepo['findInvitation']>>>;
+type InvitationPage = { list: Invitation[]; total: number };
+
+function toInvitation(r: InvitationView): Invitation {
+  return {
+    id: r.id,
+    kind: r.kind,
+    status: r.status,
+    team_id: r.team_id,
+    team_name: r.team_name,
+    inviter_id: r.inviter_id,
+    inviter_name: r.inviter_name,
+    inviter_account: r.inviter_account,
+    invitee_id: r.invitee_user_id,
+    invitee_account: r.invitee_account,
+    invitee_name: r.invitee_name,
+    role_id: r.role_id,
+    role_name: r.role_name ?? null,
+    created_at: Number(r.created_at),
+    answered_at: r.answered_at === null ? null : Number(r.answered_at),
+    expires_at: Number(r.expires_at),
+  };
+}
+
+/**
+ * Invitations (states pending, accepted, rejected, cancelled, voided; a pending one is voided after
+ * 7 days) to join a team, and offers of the main account; billing messages 6, 7 and 9 tell of them.
+ */
+export class InvitationService {
+  constructor(
+    private readonly repo: TeamRepo,
+    private readonly roles: RoleService,
+    private readonly tx: TeamTransactions,
+    private readonly owners: TeamOwners,
+    private readonly billing: Pick<BillingApi, 'teamHoldsCards'>,
+  ) {}
+
+  private async view(id: number, q?: Transaction<Database>): Promise<Invitation> {
+    const r = (await this.repo.findInvitation(id, q)) ?? fail(1003);
+    return toInvitation(r);
+  }
+
+  // invitations (inviter side)
+
+  /**
+   * May `invitee` join team `teamId` invited by `inviter`? Same data centre (1078); not in a team
+   * with others nor a sub-account anywhere, nor already in this team (1069); owns no devices or
+   * templates and holds no billing cards in their validity (1069, reason `ownsResources`).
+   */
+  private async assertMayJoin(invitee: UserRow, teamId: number, inviter: UserRow, q?: Transaction<Database>) {
+    if (invitee.data_center !== inviter.data_center) fail(1078);
+    if (invitee.team_id === teamId) fail(1069, { reason: 'sameTeam' });
+    if (invitee.is_main !== 1 || (await this.repo.teamSize(invitee.team_id, q)) > 1)
+      fail(1069, { reason: 'inTeam' });
+    const owned = await this.repo.resources(invitee.team_id, q);
+    const cards = await this.billing.teamHoldsCards(invitee.team_id, q);
+    if (owned.devices || owned.templates || cards) fail(1069, { reason: 'ownsResources', ...owned, cards });
+  }
+
+  async invite(user: SessionUser, b: CallBody<typeof createInvitation>): Promise<Invitation> {
+    const role = await this.roles.grantable(user, b.role_id);
+    const invitee = (await this.repo.findActiveByAccount(b.account)) ?? fail(1010);
+    await this.assertMayJoin(invitee, user.teamId, user.row);
+    const now = this.tx.now();
+    const team = await this.repo.findTeam(user.teamId);
+    const id = await this.tx.run(async (trx) => {
+      await expireInvitations(trx, now);
+      const fields = {
+        inviter_id: user.id,
+        invitee_account: b.account.trim(),
+        role_id: role.id,
+        created_at: now,
+        expires_at: now + TTL_SECONDS,
+      };
+      const existing = await this.repo.findPending(user.teamId, invitee.id, 'invite', trx);
+      let invitationId: number;
+      if (existing) {
+        await this.repo.renewInvitation(existing.id, fields, trx);
+        invitationId = existing.id;
+      } else {
+        invitationId = await this.repo.insertInvitation(
+          { ...fields, team_id: user.teamId, invitee_user_id: invitee.id, kind: 'invite' },
+          trx,
+        );
+      }
+      await this.tx.tell(
+        trx,
+        { teamId: invitee.team_id, userId: invitee.id },
+        BillingMessageType.INVITATION,
+        {
+          title: 'Team invitation',
+          content: `${user.row.name} (${user.row.username}) invites you to join team ${team?.name ?? ''} as ${role.name}`,
+          params: {
+            inviter: user.row.name,
+            inviter_account: user.row.username,
+            team: team?.name ?? '',
+            role: role.name,
+          },
+        },
+      );
+      return invitationId;
+    });
+    return this.view(id);
+  }
+
+  listSent(user: SessionUser, q: CallQuery<typeof listInvitations>): Promise<InvitationPage> {
+    return this.page({ teamId: user.teamId, status: q.status }, q);
+  }
+
+  /** One page of the invitations `filter` selects, expired ones marked first. */
+  private async page(
+    filter: InvitationFilter,
+    q: CallQuery<typeof listInvitations>,
+  ): Promise<InvitationPage> {
+    await expireInvitations(this.repo.db, this.tx.now());
+    const { offset, limit } = pageWindow(q.page, q.pageSize);
+    const { rows, total } = await this.repo.listInvitations(filter, offset, limit);
+    return { list: rows.map(toInvitation), total };
+  }
+
+  async cancel(user: SessionUser, id: number): Promise<Invitation> {
+    const now = this.tx.now();
+    await expireInvitations(this.repo.db, now);
+    const inv = await this.repo.findInvitation(id);
+    if (!inv || inv.team_id !== user.teamId) fail(1003);
+    if (inv.status !== 'pending') fail(1003, { status: inv.status });
+    if (inv.kind === 'transfer' && !user.isMain) fail(1002, { reason: 'mainOnly' });
+    await this.tx.run(async (trx) => {
+      if (!(await this.repo.answer(id, 'cancelled', now, trx))) fail(1003, { status: 'answered' });
+      const invitee = await this.repo.findUser(inv.invitee_user_id, trx);
+      if (invitee && inv.kind === 'invite')
+        await this.tx.tell(
+          trx,
+          { teamId: invitee.team_id, userId: invitee.id },
+          BillingMessageType.INVITATION_CANCELLED,
+          {
+            title: 'Invitation cancelled',
+            content: `The invitation to join team ${inv.team_name} was cancelled`,
+            params: { variant: TeamMessageVariant.CANCELLED, team: inv.team_name },
+          },
+        );
+    });
+    return this.view(id);
+  }
+
+  /** Offers the main account to a member (main account only); a pending offer is replaced. */
+  async transfer(user: SessionUser, memberId: number): Promise<Invitation> {
+    if (!user.isMain) fail(1002, { reason: 'mainOnly' });
+    const member = await subAccountOf(this.repo, user, memberId);
+    const now = this.tx.now();
+    const team = await this.repo.findTeam(user.teamId);
+    const id = await this.tx.run(async (trx) => {
+      await expireInvitations(trx, now);
+      await this.repo.voidPending({ teamId: user.teamId, kind: 'transfer' }, now, trx);
+      const invitationId = await this.repo.insertInvitation(
+        {
+          team_id: user.teamId,
+          inviter_id: user.id,
+          invitee_user_id: member.id,
+          invitee_account: member.username,
+          role_id: null,
+          kind: 'transfer',
+          created_at: now,
+          expires_at: now + TTL_SECONDS,
+        },
+        trx,
+      );
+      await this.tx.tell(
+        trx,
+        { teamId: user.teamId, userId: member.id },
+        BillingMessageType.MAIN_ACCOUNT_TRANSFER,
+        {
+          title: 'Main-account transfer',
+          content: `${user.row.name} (${user.row.username}) offers you the main account of team ${team?.name ?? ''}`,
+          params: {
+            variant: TeamMessageVariant.OFFERED,
+            inviter: user.row.name,
+            inviter_account: user.row.username,
+            team: team?.name ?? '',
+          },
+        },
+      );
+      return invitationId;
+    });
+    return this.view(id);
+  }
+
+  // invitations (invitee side)
+
+  listReceived(user: SessionUser, q: CallQuery<typeof listInvitations>): Promise<InvitationPage> {
+    return this.page({ inviteeId: user.id, status: q.status }, q);
+  }
+
+  /** The invitation, pending and addressed to the caller, and the caller may accept it. */
+  private async answerable(user: SessionUser, id: number, q?: Transaction<Database>) {
+    const inv = await this.repo.findInvitation(id, q);
+    if (!inv || inv.invitee_user_id !== user.id) fail(1003);
+    if (inv.status !== 'pending') fail(1003, { status: inv.status });
+    const inviter = await this.repo.findUser(inv.inviter_id, q);
+    if (!inviter || inviter.team_id !== inv.team_id) fail(1003, { status: 'voided' });
+    const me = (await this.repo.findUser(user.id, q)) ?? fail(1055);
+    if (inv.kind === 'invite') await this.assertMayJoin(me, inv.team_id, inviter, q);
+    else {
+      if (me.team_id !== inv.team_id || me.is_main === 1) fail(1071);
+      if (inviter.is_main !== 1) fail(1003, { status: 'voided' });
+    }
+    return { inv, inviter, me };
+  }
+
+  async check(user: SessionUser, id: number): Promise<Invitation> {
+    await expireInvitations(this.repo.db, this.tx.now());
+    const { inv } = await this.answerable(user, id);
+    return toInvitation(inv);
+  }
+
+  async confirm(user: SessionUser, id: number, accept: boolean): Promise<Invitation> {
+    const now = this.tx.now();
+    await expireInvitations(this.repo.db, now);
+    if (!accept) {
+      const inv = await this.repo.findInvitation(id);
+      if (!inv || inv.invitee_user_id !== user.id) fail(1003);
+      if (inv.status !== 'pending') fail(1003, { status: inv.status });
+      await this.tx.run(async (trx) => {
+        if (!(await this.repo.answer(id, 'rejected', now, trx))) fail(1003, { status: 'answered' });
+      });
+      return this.view(id);
+    }
+    await this.tx.run(async (trx) => {
+      const { inv, inviter, me } = await this.answerable(user, id, trx);
+      if (!(await this.repo.answer(id, 'accepted', now, trx))) fail(1003, { status: 'answered' });
+      if (inv.kind === 'invite') await this.join(trx, me, inv, now);
+      else await this.takeOver(trx, me, inviter, inv, now);
+    });
+    return this.view(id);
+  }
+
+  /** The invitee joins as a sub-account; its own (empty) team is dropped. */
+  private async join(trx: Transaction<Database>, me: UserRow, inv: InvitationView, now: number) {
+    const oldTeam = me.team_id;
+    const oldTeamName = (await this.repo.findTeam(oldTeam, trx))?.name ?? '';
+    // Invitations the caller's own team sent, and the other ones addressed to the caller, are void.
+    const sent = await this.repo.voidPending({ teamId: oldTeam }, now, trx);
+    await this.tx.tellVoided(trx, sent, oldTeamName);
+    await this.repo.voidPending({ inviteeId: me.id, exceptId: inv.id }, now, trx);
+    await this.owners.updateMember(me.id, { team_id: inv.team_id, is_main: 0, role_id: inv.role_id }, trx);
+    await this.owners.clearMemberState(me.id, trx);
+    await this.tx.followUser(me.id, inv.team_id, trx);
+    await this.owners.dropTeam(oldTeam, trx);
+  }
+
+  /**
+   * The member becomes main; the former main becomes a sub-account with a role holding every
+   * permission (reused when the team has one, else `Admin`) and grants to every group, template and
+   * project. The team's other pending invitations are voided. The former main gets message 9.
+   */
+  private async takeOver(
+    trx: Transaction<Database>,
+    me: UserRow,
+    formerMain: UserRow,
+    inv: InvitationView,
+    now: number,
+  ) {
+    const roleId = await this.roles.fullRole(inv.team_id, now, trx);
+    await this.owners.updateMember(formerMain.id, { is_main: 0, role_id: roleId }, trx);
+    await this.owners.grantEverything(formerMain.id, inv.team_id, trx);
+    await this.owners.updateMember(me.id, { is_main: 1, role_id: null }, trx);
+    await this.owners.clearGrants(me.id, trx);
+    const voided = await this.repo.voidPending({ teamId: inv.team_id, exceptId: inv.id }, now, trx);
+    await this.tx.tellVoided(trx, voided, inv.team_name);
+    await this.tx.tell(
+      trx,
+      { teamId: inv.team_id, userId: formerMain.id },
+      BillingMessageType.MAIN_ACCOUNT_TRANSFER,
+      {
+        title: 'Main-account transfer',
+        content: `The main account of team ${inv.team_name} was transferred to ${me.name} (${me.username})`,
+        params: {
+          variant: TeamMessageVariant.COMPLETED,
+          team: inv.team_name,
+          new_main: me.name,
+          new_main_account: me.username,
+        },
+      },
+    );
+  }
+}

@@ -1,0 +1,79 @@
+import { execFile } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqliteDatabase } from '../../test/databases';
+import { startHarness, type Harness } from '../../test/harness';
+import { repoRoot } from '../../test/server-process';
+
+/** `npm run admin -- …` as an operator runs it, against DATA_DIR; resolves with its exit and output. */
+function admin(dataDir: string, args: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/admin.ts', ...args],
+      { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, timeout: 60_000 },
+      (err, stdout, stderr) =>
+        resolve({ code: err ? Number((err as { code?: unknown }).code ?? 1) : 0, output: stdout + stderr }),
+    );
+  });
+}
+
+/**
+ * The operator CLI opens the SQLite file the running server holds. Both sides' write transactions
+ * take the write lock when they begin and wait for it (busy timeout), so neither answers "database is
+ * locked" because the other one wrote.
+ */
+describe('operator CLI beside a running SQLite server', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(sqliteDatabase);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('device:register succeeds while the app writes in transactions all the time', async () => {
+    const db = h.app.database.db;
+    let stop = false;
+    let appWrites = 0;
+    // The app's kind of write: a transaction that reads, then writes (as ingest and the services do).
+    const traffic = (async () => {
+      for (let i = 0; !stop; i++) {
+        await db.transaction().execute(async (trx) => {
+          await trx.selectFrom('hardware').select('id').limit(1).execute();
+          await trx
+            .insertInto('hardware')
+            .values({ sn: `LOAD${i}`, pin_hash: 'x', model: 'X10', secret_hash: 'x', created_at: 0 })
+            .execute();
+          await trx.deleteFrom('hardware').where('sn', '=', `LOAD${i}`).execute();
+        });
+        appWrites += 1;
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    const runs = [];
+    try {
+      for (let n = 0; n < 4; n++)
+        runs.push(
+          await admin(h.dataDir, [
+            'device:register',
+            '--sn',
+            `CLILOCK${n}`,
+            '--pin',
+            '1234',
+            '--model',
+            'X10',
+          ]),
+        );
+    } finally {
+      stop = true;
+      await traffic;
+    }
+    for (const r of runs) {
+      expect(r.output).not.toMatch(/database is locked/i);
+      expect(r.code, r.output).toBe(0);
+    }
+    const registered = await db.selectFrom('hardware').select('sn').where('sn', 'like', 'CLILOCK%').execute();
+    expect(registered).toHaveLength(4);
+    expect(appWrites).toBeGreaterThan(0);
+  });
+});

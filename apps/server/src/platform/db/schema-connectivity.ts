@@ -1,0 +1,73 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Tables of device connectivity: latest values, history, anti-replay cursors, commands.
+ * Timestamps are integer epoch seconds unless noted; booleans are 0/1 integers.
+ */
+
+/** Latest value per device and TAG name (times in epoch ms). */
+export interface TagLatestTable {
+  device_id: number;
+  tag: string;
+  value: string;
+  ts: number;
+}
+
+/** One device's history samples of one ingest transaction, waiting to be filed into chunks. */
+export interface TagHistoryStagingTable {
+  id: Generated<number>;
+  device_id: number;
+  n: number;
+  /** history-codec.ts, staged form (samples of several TAGs). */
+  samples: Uint8Array;
+}
+
+/** Samples of one device and TAG within one hour, with their aggregates (history-chunks.ts). */
+export interface TagHistoryChunkTable {
+  id: Generated<number>;
+  device_id: number;
+  tag: string;
+  /** Time of the first and last sample (ms). */
+  t0: number;
+  t1: number;
+  n: number;
+  /** Samples with a numeric value, and their minimum, maximum and sum (null when none). */
+  num_n: number;
+  num_min: number | null;
+  num_max: number | null;
+  num_sum: number | null;
+  /** history-codec.ts, chunk form. */
+  samples: Uint8Array;
+}
+
+/** Anti-replay window of a device's batch sequence numbers. */
+export interface IngestCursorTable {
+  sn: string;
+  high_seq: number;
+  /** 16 hex digits: bit i set = sequence high_seq - 1 - i was seen. */
+  window: string;
+  updated_at: number;
+}
+
+export interface DeviceCommandTable {
+  id: string;
+  device_id: number;
+  type: string;
+  tag: string | null;
+  value: string | null;
+  config_version: number | null;
+  status: string;
+  error: string | null;
+  user_id: number | null;
+  /** epoch ms */
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ConnectivityTables {
+  tag_latest: TagLatestTable;
+  tag_history_staging: TagHistoryStagingTable;
+  tag_history_chunks: TagHistoryChunkTable;
+  ingest_cursor: IngestCursorTable;
+  device_commands: DeviceCommandTable;
+}

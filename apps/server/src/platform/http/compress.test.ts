@@ -1,0 +1,67 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqliteDatabase } from '../../test/databases';
+import { startHarness, type Harness } from '../../test/harness';
+import { MIN_BYTES, negotiateEncoding } from './compress';
+
+describe('negotiateEncoding', () => {
+  it.each([
+    [undefined, null],
+    ['', null],
+    ['identity', null],
+    ['gzip, deflate, br', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['br;q=0.5, gzip;q=0.8', 'gzip'],
+    ['br;q=0, gzip;q=0', null],
+    ['*', 'br'],
+    ['gzip;q=1, *;q=0', 'gzip'],
+  ] as const)('%s → %s', (header, expected) => {
+    expect(negotiateEncoding(header)).toBe(expected);
+  });
+});
+
+describe('API answers compressed', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(sqliteDatabase);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('compresses a large JSON answer in the encoding the client prefers', async () => {
+    const plain = await h.app.inject({ method: 'GET', url: '/v1/openapi.json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('Accept-Encoding');
+    expect(plain.rawPayload.length).toBeGreaterThan(MIN_BYTES);
+
+    const br = await h.app.inject({
+      method: 'GET',
+      url: '/v1/openapi.json',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+
+    const gz = await h.app.inject({
+      method: 'GET',
+      url: '/v1/openapi.json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('sends a small answer as it is', async () => {
+    const r = await h.app.inject({
+      method: 'GET',
+      url: '/v1/global/login',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(r.rawPayload.length).toBeLessThan(MIN_BYTES);
+    expect(r.headers['content-encoding']).toBeUndefined();
+    expect(r.json()).toMatchObject({ code: 0 });
+  });
+});

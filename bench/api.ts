@@ -1,0 +1,196 @@
+/**
+ * API speed (issue 16): in one run, a bare Fastify hello-world as the baseline, then the real server
+ * on SQLite with 1,000 devices, 100,000 alarm records and a month of one device's history; requests
+ * a second and latency of the device list, the alarm records and a month's history chart under the
+ * same closed-loop load, each as a share of the bare rate (target ≥ 0.3).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { migrate, openDatabase } from '@hmi/server/src/platform/db';
+import { freePort, repoRoot } from '@hmi/server/src/test/server-process';
+import { runLoad, type Check, type LoadResult } from './api/load';
+import { ALARMS, DEVICES, HISTORY_DAYS, seed } from './api/seed';
+
+const TARGET = 0.3;
+const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br' };
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      seconds: { type: 'string', default: '8' },
+      workers: { type: 'string', default: '8' },
+    },
+  });
+  return { seconds: Number(values.seconds), workers: Number(values.workers) };
+}
+
+/** Starts `node [--import tsx] script` with `env`; resolves once `probe` answers 200. */
+async function start(script: string, env: Record<string, string>, probe: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`${script} exited (${String(code)}) before it answered`);
+  });
+  // Polled: with LOG_LEVEL=warn the server prints nothing when it is ready.
+  const ready = (async () => {
+    for (;;) {
+      const ok = await fetch(probe).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) return;
+      await delay(100);
+    }
+  })();
+  await Promise.race([ready, exited]);
+  return child;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
+
+const okStatus: Check = (status) => status === 200;
+const okEnvelope: Check = (status, body) => status === 200 && body.startsWith('{"code":0');
+
+interface Row {
+  name: string;
+  /** Lists have the issue's target; the history chart is measured only. */
+  list: boolean;
+  result: LoadResult;
+}
+
+function table(bare: LoadResult, rows: readonly Row[]): string {
+  const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+  const head = ['request', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'ratio', `target ≥${TARGET}`];
+  const body = [
+    [
+      'bare fastify GET /hello',
+      fmt(bare.rate),
+      bare.p50Ms.toFixed(1),
+      bare.p99Ms.toFixed(1),
+      String(bare.errors),
+      '1',
+      '-',
+    ],
+    ...rows.map(({ name, list, result: r }) => {
+      const ratio = r.rate / bare.rate;
+      return [
+        name,
+        fmt(r.rate),
+        r.p50Ms.toFixed(1),
+        r.p99Ms.toFixed(1),
+        String(r.errors),
+        ratio.toFixed(2),
+        !list ? '-' : ratio >= TARGET && r.errors === 0 ? 'yes' : 'no',
+      ];
+    }),
+  ];
+  const all = [head, ...body];
+  const widths = head.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
+}
+
+async function main(): Promise<void> {
+  const o = options();
+  const load = (url: string, check: Check, headers: Record<string, string> = {}) =>
+    runLoad(url, {
+      workers: o.workers,
+      seconds: o.seconds,
+      check,
+      headers: { ...BROWSER_ENCODINGS, ...headers },
+    });
+
+  const barePort = await freePort();
+  const bareUrl = `http://127.0.0.1:${barePort}/hello`;
+  const bareChild = await start('bench/api/bare.ts', { PORT: String(barePort) }, bareUrl);
+  let bare: LoadResult;
+  try {
+    await load(bareUrl, okStatus); // warm-up
+    bare = await load(bareUrl, okStatus);
+  } finally {
+    await stop(bareChild);
+  }
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'hmi-api-bench-'));
+  try {
+    const database = openDatabase({ databaseUrl: null, dataDir });
+    const seedStart = performance.now();
+    await migrate(database);
+    const seeded = await seed(database);
+    await database.close();
+    console.log(
+      `seeded ${DEVICES} devices, ${ALARMS} alarm records, ${HISTORY_DAYS} days of history in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+    );
+
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = await start(
+      'apps/server/src/main.ts',
+      {
+        PORT: String(port),
+        MQTT_PORT: String(await freePort()),
+        DATA_DIR: dataDir,
+        DEMO: '0',
+        // The fleet holds no TAG allocations; the history above is read as stored.
+        BILLING: 'off',
+        // The bare server logs nothing either; info would log two lines per request.
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+      },
+      `${base}/v1/global/login`,
+    );
+    try {
+      const res = await fetch(`${base}/v1/global/login?type=1`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ user: seeded.fleet.username, passwd: seeded.fleet.password }),
+      });
+      const login = (await res.json()) as { code: number; data: { token: string } };
+      if (login.code !== 0) throw new Error(`login failed with ${login.code}`);
+      const auth = { authorization: login.data.token };
+      const targets = [
+        { name: 'GET /v1/devices?page=1&pageSize=20', list: true, path: '/v1/devices?page=1&pageSize=20' },
+        { name: 'GET /v1/alarms?page=1&pageSize=20', list: true, path: '/v1/alarms?page=1&pageSize=20' },
+        {
+          name: `GET /v1/devices/:id/history (${HISTORY_DAYS} days)`,
+          list: false,
+          path: `/v1/devices/${seeded.historyDeviceId}/history?tag=${seeded.historyTagId}&from=${seeded.from}&to=${seeded.to}`,
+        },
+      ];
+      const rows: Row[] = [];
+      for (const t of targets) {
+        await load(`${base}${t.path}`, okEnvelope, auth); // warm-up
+        rows.push({ name: t.name, list: t.list, result: await load(`${base}${t.path}`, okEnvelope, auth) });
+      }
+      console.log(`\nAPI speed, ${o.workers} concurrent clients, ${o.seconds} s per row, SQLite\n`);
+      console.log(table(bare, rows));
+    } finally {
+      await stop(server);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

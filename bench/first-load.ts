@@ -1,0 +1,186 @@
+/**
+ * First-load budget (issue 16): the real server (built web app, DEMO=1, free ports) opened in Debian's
+ * Chromium with an empty cache; CDP's transferred bytes (encodedDataLength: headers and body as sent)
+ * per route and resource type, and the page's largest contentful paint.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { demoAccount } from '@hmi/server/src/modules/account/demo';
+import { freePorts, repoRoot, spawnServer } from '@hmi/server/src/test/server-process';
+
+interface Route {
+  name: string;
+  hash: string;
+  signedIn: boolean;
+  /** Shown once the route has rendered its content. */
+  ready: string;
+  /** Compressed JavaScript allowed, bytes. */
+  jsBudget: number;
+}
+
+const KB = 1000;
+const routes: Route[] = [
+  { name: '/#/login', hash: '#/login', signedIn: false, ready: 'form input', jsBudget: 250 * KB },
+  {
+    name: '/#/dashboard',
+    hash: '#/dashboard',
+    signedIn: true,
+    ready: '.ant-layout-sider, .ant-card',
+    jsBudget: 400 * KB,
+  },
+];
+/** Keeps the latest largest-contentful-paint entry's time in `window.__lcp`. */
+const LCP_PROBE = `window.__lcp = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__lcp = entry.startTime;
+}).observe({ type: 'largest-contentful-paint', buffered: true });`;
+
+/** Issue 16: largest contentful paint on loopback. */
+const LCP_BUDGET_MS = 1000;
+
+type Kind = 'js' | 'css' | 'other';
+interface Measured {
+  /** url → transferred bytes, for `--list`. */
+  files: Map<string, number>;
+  requests: number;
+  bytes: Record<Kind, number>;
+  lcpMs: number;
+}
+
+function kindOf(resourceType: string): Kind {
+  if (resourceType === 'Script') return 'js';
+  if (resourceType === 'Stylesheet') return 'css';
+  return 'other';
+}
+
+async function login(base: string): Promise<Record<string, string>> {
+  const res = await fetch(`${base}/v1/global/login?type=1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user: demoAccount.username, passwd: demoAccount.password }),
+  });
+  const body = (await res.json()) as { code: number; data: Record<string, string> };
+  if (body.code !== 0) throw new Error(`demo login failed with ${body.code}`);
+  return body.data;
+}
+
+async function measure(
+  browser: Browser,
+  base: string,
+  route: Route,
+  tokens: Record<string, string>,
+): Promise<Measured> {
+  const context: BrowserContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  try {
+    // Browser code as text: this package is typed for node, not the DOM.
+    if (route.signedIn)
+      await context.addInitScript(
+        ['token', 'refresh_token', 'host']
+          .map((key) => `localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(tokens[key] ?? '')});`)
+          .join('\n'),
+      );
+    await context.addInitScript(LCP_PROBE);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const responses = new Map<string, { type: string; url: string }>();
+    const measured: Measured = {
+      files: new Map(),
+      requests: 0,
+      bytes: { js: 0, css: 0, other: 0 },
+      lcpMs: 0,
+    };
+    cdp.on('Network.responseReceived', (e) =>
+      responses.set(e.requestId, { type: e.type, url: e.response.url }),
+    );
+    cdp.on('Network.loadingFinished', (e) => {
+      const response = responses.get(e.requestId);
+      measured.requests += 1;
+      measured.bytes[kindOf(response?.type ?? 'Other')] += e.encodedDataLength;
+      if (response) measured.files.set(response.url.replace(base, ''), e.encodedDataLength);
+    });
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await page.goto(`${base}/${route.hash}`);
+    await page.waitForSelector(route.ready, { timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    measured.lcpMs = Number(await page.evaluate('window.__lcp'));
+    return measured;
+  } finally {
+    await context.close();
+  }
+}
+
+const kb = (n: number) => (n / KB).toFixed(1);
+
+function table(rows: { route: Route; m: Measured }[]): string {
+  const head = ['route', 'requests', 'JS KB', 'CSS KB', 'other KB', 'LCP ms', 'JS budget', 'LCP budget'];
+  const body = rows.map(({ route, m }) => [
+    route.name,
+    String(m.requests),
+    kb(m.bytes.js),
+    kb(m.bytes.css),
+    kb(m.bytes.other),
+    m.lcpMs.toFixed(0),
+    `≤${kb(route.jsBudget)} ${m.bytes.js <= route.jsBudget ? 'pass' : 'FAIL'}`,
+    `<${LCP_BUDGET_MS} ${m.lcpMs > 0 && m.lcpMs < LCP_BUDGET_MS ? 'pass' : 'FAIL'}`,
+  ]);
+  const all = [head, ...body];
+  const widths = head.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(join(repoRoot, 'apps/web/dist/index.html')))
+    throw new Error('apps/web/dist is missing: run `npm run build` first');
+  const dataDir = mkdtempSync(join(tmpdir(), 'hmi-first-load-'));
+  const [port, mqttPort] = await freePorts(2);
+  const base = `http://127.0.0.1:${port}`;
+  const server = await spawnServer({
+    PORT: String(port),
+    MQTT_PORT: String(mqttPort),
+    DATA_DIR: dataDir,
+    DEMO: '1',
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'production',
+  });
+  let browser: Browser | null = null;
+  try {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
+    });
+    const tokens = await login(base);
+    const rows: { route: Route; m: Measured }[] = [];
+    for (const route of routes) rows.push({ route, m: await measure(browser, base, route, tokens) });
+    console.log(`first load, ${base}, empty cache, transferred bytes (CDP encodedDataLength)\n`);
+    console.log(table(rows));
+    if (process.argv.includes('--list'))
+      for (const { route, m } of rows) {
+        console.log(`\n${route.name}`);
+        for (const [url, bytes] of [...m.files].sort((a, b) => b[1] - a[1]))
+          console.log(`${kb(bytes).padStart(8)}  ${url}`);
+      }
+  } finally {
+    await browser?.close();
+    await server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

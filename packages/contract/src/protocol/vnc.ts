@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+/**
+ * Remote view over VNC. The browser opens `POST /v1/devices/:id/vnc` and gets a session id; the
+ * server sends the device a `vnc` command (`hmi/{sn}/cmd`) with a single-use ticket and this
+ * instance's relay URL. Device side: websocket `VNC_TUNNEL_PATH`, first message
+ * `{ type: 'tunnel', sn, ticket }`, then the server answers `{ type: 'ready' }` (text) and from there
+ * every frame is binary RFB from or to the device's own VNC server. Browser side: websocket
+ * `VNC_WS_PATH`, first message `{ type: 'auth', token, session }`; the server answers `ready`, then
+ * binary frames carry RFB and text frames carry the session's status (`usage`, `takeover`, `end`).
+ */
+export const VNC_TUNNEL_PATH = '/v1/vnc/tunnel';
+export const VNC_WS_PATH = '/v1/vnc/ws';
+/** How long a device has to dial in with its ticket. */
+export const VNC_TICKET_TTL_MS = 15_000;
+/** How long a browser has to authenticate after opening its socket. */
+export const VNC_AUTH_TIMEOUT_MS = 10_000;
+/** Largest websocket frame either side sends; longer RFB data is cut into several frames. */
+export const VNC_FRAME_MAX = 64 * 1024;
+export const VNC_MAX_MINUTES = 480;
+export const VNC_DEFAULT_MINUTES = 30;
+/** Open sessions at once: per user, and per device (one controlling, the others watching). */
+export const VNC_SESSIONS_PER_USER = 3;
+export const VNC_SESSIONS_PER_DEVICE = 5;
+
+export const vncModes = ['control', 'view'] as const;
+export type VncMode = (typeof vncModes)[number];
+
+/** Why a session ended; each has its own close code on the browser's socket. */
+export const vncEndReasons = [
+  'max_duration',
+  'traffic',
+  'device_offline',
+  'user',
+  'taken_over',
+  'session',
+  'ticket',
+  'vnc_off',
+] as const;
+export type VncEndReason = (typeof vncEndReasons)[number];
+
+export const VNC_CLOSE: Record<VncEndReason, number> = {
+  max_duration: 4601,
+  traffic: 4602,
+  device_offline: 4603,
+  user: 4604,
+  taken_over: 4605,
+  /** The user's login session ended (logout, removal, password change) or authentication failed. */
+  session: 4606,
+  /** The device never dialled in with a valid ticket in time. */
+  ticket: 4607,
+  /** The HMI's own VNC server refused the tunnel (spec 1024: open VNC on the HMI). */
+  vnc_off: 4608,
+};
+
+export function vncEndReasonOf(closeCode: number): VncEndReason | null {
+  const hit = Object.entries(VNC_CLOSE).find(([, code]) => code === closeCode);
+  return hit ? (hit[0] as VncEndReason) : null;
+}
+
+const sessionId = z.string().min(8).max(64);
+
+export const vncTunnelHello = z.object({
+  type: z.literal('tunnel'),
+  sn: z.string().min(1).max(64),
+  ticket: z.string().min(16).max(128),
+});
+export type VncTunnelHello = z.infer<typeof vncTunnelHello>;
+
+/** The relay's one text message on a device's tunnel: the ticket held, binary RFB may flow. */
+export const vncTunnelReady = z.object({ type: z.literal('ready') });
+
+/**
+ * The `error` of a `vnc` command's ack when the HMI's own VNC server is off, refuses the connection or
+ * is not configured (spec 1024 "open VNC on HMI"); the relay ends the session as `vnc_off`.
+ */
+export const VNC_OFF_ACK_ERROR = '1024';
+
+export const vncClientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), token: z.string().min(1).max(4096), session: sessionId }),
+  /** The holder of control answers a take-over request. */
+  z.object({ type: z.literal('takeover_answer'), accept: z.boolean() }),
+  z.object({ type: z.literal('end') }),
+]);
+export type VncClientMessage = z.infer<typeof vncClientMessage>;
+
+export const vncServerMessage = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('ready'),
+    mode: z.enum(vncModes),
+    started_at: z.number().int(),
+    ends_at: z.number().int(),
+    remaining_bytes: z.number().nullable(),
+  }),
+  z.object({ type: z.literal('usage'), bytes: z.number(), remaining_bytes: z.number().nullable() }),
+  /** The session's mode changed (a watcher was handed control). */
+  z.object({ type: z.literal('mode'), mode: z.enum(vncModes) }),
+  /** Sent to the controlling session when another user asks for control. */
+  z.object({ type: z.literal('takeover'), by: z.string() }),
+  /** The holder refused to hand control over; the session goes on view-only. */
+  z.object({ type: z.literal('takeover_refused') }),
+  z.object({
+    type: z.literal('end'),
+    reason: z.enum(vncEndReasons),
+    bytes: z.number(),
+    duration_s: z.number().int(),
+  }),
+]);
+export type VncServerMessage = z.infer<typeof vncServerMessage>;

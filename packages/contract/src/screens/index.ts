@@ -1,0 +1,2 @@
+export * from './widgets';
+export * from './document';
