@@ -16,6 +16,7 @@ import { migrate, openDatabase } from '@hmi/server/src/platform/db';
 import { freePort, repoRoot } from '@hmi/server/src/test/server-process';
 import { runLoad, type Check, type LoadResult } from './api/load';
 import { ALARMS, DEVICES, HISTORY_DAYS, seed } from './api/seed';
+import { textTable } from './text-table';
 
 const TARGET = 0.3;
 const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br' };
@@ -98,14 +99,7 @@ function table(bare: LoadResult, rows: readonly Row[]): string {
       ];
     }),
   ];
-  const all = [head, ...body];
-  const widths = head.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
-  const line = (r: string[]) =>
-    r
-      .map((c, i) => c.padEnd(widths[i] ?? 0))
-      .join('  ')
-      .trimEnd();
-  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
+  return textTable(head, body);
 }
 
 async function main(): Promise<void> {

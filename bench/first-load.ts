@@ -6,9 +6,11 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { launchBrowser } from '../e2e/support/browser';
 import { demoAccount } from '@hmi/server/src/modules/account/demo';
 import { freePorts, repoRoot, spawnServer } from '@hmi/server/src/test/server-process';
+import { textTable } from './text-table';
 
 interface Route {
   name: string;
@@ -126,14 +128,7 @@ function table(rows: { route: Route; m: Measured }[]): string {
     `≤${kb(route.jsBudget)} ${m.bytes.js <= route.jsBudget ? 'pass' : 'FAIL'}`,
     `<${LCP_BUDGET_MS} ${m.lcpMs > 0 && m.lcpMs < LCP_BUDGET_MS ? 'pass' : 'FAIL'}`,
   ]);
-  const all = [head, ...body];
-  const widths = head.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
-  const line = (r: string[]) =>
-    r
-      .map((c, i) => c.padEnd(widths[i] ?? 0))
-      .join('  ')
-      .trimEnd();
-  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
+  return textTable(head, body);
 }
 
 async function main(): Promise<void> {
@@ -152,16 +147,7 @@ async function main(): Promise<void> {
   });
   let browser: Browser | null = null;
   try {
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ],
-    });
+    browser = await launchBrowser();
     const tokens = await login(base);
     const rows: { route: Route; m: Measured }[] = [];
     for (const route of routes) rows.push({ route, m: await measure(browser, base, route, tokens) });

@@ -1,5 +1,6 @@
 import { WS_PATH, WS_SUBSCRIPTIONS_MAX, type WsServerMessage } from '@hmi/contract';
 import WebSocket from 'ws';
+import type { BenchServer } from './server';
 import { Tally } from './tally';
 
 export interface LiveCounter {
@@ -57,4 +58,13 @@ export async function openLiveCounter(
       for (const s of sockets) s.close();
     },
   };
+}
+
+/** A live counter of every device of the bench server's fleet, as its main account sees them. */
+export function openFleetLive(server: BenchServer): Promise<LiveCounter> {
+  return openLiveCounter(
+    server.httpUrl,
+    server.fleet,
+    server.fleet.devices.map((d) => d.id),
+  );
 }

@@ -1,3 +1,5 @@
+import { textTable } from '../text-table';
+
 export interface Row {
   scenario: string;
   db: string;
@@ -45,11 +47,5 @@ export function table(rows: readonly Row[]): string {
     ((r.cpu.server * 1e6) / r.endToEnd).toFixed(1),
     r.targets,
   ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)));
-  const line = (cells: readonly string[]) =>
-    cells
-      .map((c, i) => c.padEnd(widths[i] ?? 0))
-      .join('  ')
-      .trimEnd();
-  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
+  return textTable(head, body);
 }

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { TestDatabase } from '@hmi/server/src/test/databases';
 import { ackedBatches, benchTags, connectFleet, stopFleet } from './fleet';
-import { openLiveCounter } from './live-counter';
+import { openFleetLive } from './live-counter';
 import type { SteadyOptions } from './options';
 import { cpuOf, startBenchServer, type ServerSetup } from './server';
 
@@ -30,13 +30,8 @@ export async function measureSteady(
   const tags = benchTags(o.valuesPerSecond);
   const server = await startBenchServer(target, { devices: o.devices, tags: tags.map((t) => t.name), setup });
   try {
-    const { fleet } = server;
-    const live = await openLiveCounter(
-      server.httpUrl,
-      fleet,
-      fleet.devices.map((d) => d.id),
-    );
-    const hmis = await connectFleet(server.mqttUrl, fleet.devices, tags, 1000);
+    const live = await openFleetLive(server);
+    const hmis = await connectFleet(server.mqttUrl, server.fleet.devices, tags, 1000);
     try {
       await delay(SETTLE_MS);
       const sent0 = ackedBatches(hmis);

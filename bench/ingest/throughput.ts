@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { TestDatabase } from '@hmi/server/src/test/databases';
 import { benchTags, connectFleet, drive, stopFleet, type DeviceIdentity } from './fleet';
-import { openLiveCounter } from './live-counter';
+import { openFleetLive } from './live-counter';
 import { openMqttCounter } from './mqtt-counter';
 import type { ThroughputOptions } from './options';
 import { cpuOf, startBareBroker, startBenchServer, storedRows, type ServerSetup } from './server';
@@ -90,14 +90,11 @@ export async function measureThroughput(
     setup,
   });
   try {
-    const { fleet } = server;
-    const live = await openLiveCounter(
-      server.httpUrl,
-      fleet,
-      fleet.devices.map((d) => d.id),
-    );
+    const live = await openFleetLive(server);
     try {
-      const result = await phase(server.mqttUrl, fleet.devices, o, live.tally, () => cpuOf(server.process));
+      const result = await phase(server.mqttUrl, server.fleet.devices, o, live.tally, () =>
+        cpuOf(server.process),
+      );
       // Every PUBACK follows the commit of its batch: all acknowledged values are stored by now.
       const storedExpected = (o.devices + result.sent / o.tags) * o.tags;
       return { broker, server: { ...result, stored: await storedRows(server.store), storedExpected } };

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { allCalls } from '@hmi/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { DemoSeed } from './modules/account/demo';
 import type { AccountDeps } from './modules/account/policy';
 import { installAccounts } from './modules/account/install';
+import { centreClientFor, serveCentralRole } from './modules/central/install';
 import { installAlarmRules } from './modules/alarm-rules/install';
 import { installAlarms } from './modules/alarms/install';
 import { installDashboard } from './modules/dashboard/install';
 import { installDataPermissions } from './modules/data-permissions/install';
-import { DEMO_SNS, demoDeviceId, demoUser, installDemoHmis } from './modules/demo/hmis';
+import { installDemo } from './modules/demo/install';
 import { installDevices } from './modules/devices/install';
 import { installGroups } from './modules/groups/install';
 import { installLabels } from './modules/labels/install';
@@ -19,6 +19,7 @@ import { installRoles } from './modules/roles/install';
 import { installTeam } from './modules/team/install';
 import { installTemplates } from './modules/templates/install';
 import { installZones } from './modules/zones/install';
+import { installAudit } from './modules/audit/install';
 import { installConnectivity } from './modules/connectivity/install';
 import { installLive, type LiveDeps } from './modules/live/install';
 import { installBilling } from './modules/billing/install';
@@ -31,6 +32,7 @@ import { migrate, openDatabase, type Db } from './platform/db';
 import { installCompression } from './platform/http/compress';
 import { installCors } from './platform/http/cors';
 import { installSecurityHeaders } from './platform/http/security-headers';
+import { installRequestContext } from './platform/http/request-context';
 import { installWebApp } from './platform/http/static';
 import { frameworkErrors, installErrorHandling } from './platform/http/errors';
 import { installInternalMetrics } from './platform/http/metrics';
@@ -41,8 +43,6 @@ import { OutboxSms, type SmsSender } from './platform/sms';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Set when DEMO=1 seeded (or found) the demo account. */
-    demo: DemoSeed | null;
     database: Db;
   }
 }
@@ -95,6 +95,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   installErrorHandling(app);
   installCors(app, config);
   installSecurityHeaders(app, config);
+  installRequestContext(app);
   installCompression(app);
 
   const clock = deps.clock ?? systemClock;
@@ -127,12 +128,24 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const bus = config.redisUrl
     ? await RedisBus.connect({ url: config.redisUrl, prefix: config.redisPrefix, log: app.log })
     : new Bus();
-  const { accounts, membership, registerCall, seedDemo, useTemplateAllowance } = installAccounts(
+  // ROLE=region: logins, passwords and the directory of accounts are the central service's.
+  const centre = centreClientFor(config, clock, app.log) ?? undefined;
+  const { accounts, directory, membership, registerCall, seedDemo, useTemplateAllowance } = installAccounts(
     app,
     { db: database.db, clock, bus },
-    { config, tokenSecret, mailer, sms, verifyPassword: deps.verifyPassword },
+    { config, tokenSecret, mailer, sms, verifyPassword: deps.verifyPassword, centre },
   );
+  serveCentralRole(app, config, { clock, directory });
   const ctx: InstallContext = { db: database.db, registerCall, clock, bus };
+  // Listens before any module can announce an action (every announcement comes from a request or a job).
+  app.decorate(
+    'audit',
+    installAudit(ctx, {
+      retentionDays: config.auditRetentionDays,
+      log: app.log,
+      onShutdown: (fn) => beforeDbClose.push(fn),
+    }),
+  );
   const messages = installMessages(ctx);
   const perms = installDataPermissions(ctx);
   const billing = installBilling(app, ctx, {
@@ -144,13 +157,25 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   useTemplateAllowance((teamId) => billing.templateAllowance(teamId));
   installGroups(ctx, { perms });
   const labels = installLabels(ctx, { perms });
-  const templates = installTemplates(ctx, { perms, billing, hooks: installAlarmRules(ctx, { perms }) });
+  const templates = installTemplates(ctx, {
+    perms,
+    billing,
+    hooks: installAlarmRules(ctx, { perms, billing }),
+  });
   const devices = installDevices(ctx, { perms, templates, labels, billing });
   const projects = installProjects(ctx, { perms, devices, billing });
-  installScreens(ctx, { perms, templates, devices, projects });
+  const screens = installScreens(ctx, { perms, templates, devices, projects });
   installDashboard(ctx, { perms });
   const { zones, guard: zoneGuard } = installZones(ctx, { perms, devices });
-  installTeam(ctx, { roles: installRoles(ctx, { zones }), messages, membership, perms, devices, billing });
+  installTeam(ctx, {
+    roles: installRoles(ctx, { zones }),
+    messages,
+    membership,
+    perms,
+    devices,
+    billing,
+    directory: centre,
+  });
   await installConnectivity(app, {
     config,
     database,
@@ -204,15 +229,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   await installWebApp(app, config.webDist);
 
-  app.decorate('demo', null);
-  if (config.demo) app.demo = await seedDemo();
-  // DEMO=1: three simulated HMIs bound to the demo team, live once the app is ready.
-  if (config.demo) {
-    await installDemoHmis(app, { config, database, clock, devices, templates });
-    // Billing shows real figures: cards, an allocation on the first demo HMI, some traffic.
-    const owner = await demoUser(database);
-    if (owner) await billing.seedDemo(owner, await demoDeviceId(database, DEMO_SNS[0]));
-  } else app.decorate('demoHmis', null);
+  await installDemo(app, {
+    config,
+    database,
+    clock,
+    devices,
+    templates,
+    projects,
+    screens,
+    seedAccount: seedDemo,
+    seedBilling: (owner, deviceId) => billing.seedDemo(owner, deviceId),
+  });
 
   // Last to close: whatever the modules emit while they shut down still reaches the other instances.
   beforeDbClose.push(() => bus.close());

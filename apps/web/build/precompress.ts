@@ -4,7 +4,7 @@
  * @fastify/static) instead of compressing on each request or sending them raw.
  */
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
@@ -69,7 +69,7 @@ export function precompress(): Plugin {
     },
     async closeBundle() {
       if (!config) return;
-      const outDir = join(config.root, config.build.outDir);
+      const outDir = resolve(config.root, config.build.outDir);
       const count = await precompressDir(outDir);
       config.logger.info(`precompressed ${count} files (.br, .gz)`);
     },

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   HAS_PERMISSION,
   hasPermission,
+  MAIN_ACCOUNT,
   type PermissionHolder,
   type PermissionId,
   type PermissionRequirement,
@@ -21,9 +22,9 @@ export type CallAuth = 'public' | 'session' | 'refresh';
  */
 export type CallPermission = PermissionRequirement | { anyOf: readonly [PermissionId, ...PermissionId[]] };
 
-/** The ids a call's permission names (none for `hasPermission`). */
+/** The ids a call's permission names (none for `hasPermission` and `mainAccount`). */
 export function permissionIdsOf(permission: CallPermission): readonly PermissionId[] {
-  if (permission === HAS_PERMISSION) return [];
+  if (permission === HAS_PERMISSION || permission === MAIN_ACCOUNT) return [];
   return typeof permission === 'number' ? [permission] : permission.anyOf;
 }
 

@@ -79,6 +79,11 @@ export const ErrorCode = {
   CONTROL_HELD: 1205,
   /** Product extension (remote view): too many remote sessions open for this user or device. */
   TOO_MANY_SESSIONS: 1206,
+  /**
+   * Product extension (data centres): the central account service is unreachable from this region, so
+   * what needs it (login, registration, recovery, removal) fails; signed-in users keep working.
+   */
+  CENTRAL_UNAVAILABLE: 1207,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -153,6 +158,7 @@ export const errorCatalogue: Record<NumericErrorCode, CatalogueEntry> = {
   1204: { status: 409, message: 'no remote traffic: switch off or traffic used up' },
   1205: { status: 409, message: 'another user controls this HMI' },
   1206: { status: 429, message: 'too many remote sessions' },
+  1207: { status: 503, message: 'central account service unavailable, try again later' },
 };
 
 export const numericErrorCodes = Object.keys(errorCatalogue).map(Number) as NumericErrorCode[];

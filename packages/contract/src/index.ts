@@ -27,6 +27,7 @@ export * from './calls/billing';
 export * from './calls/remote';
 export * from './screens';
 export * from './calls/screens';
+export * from './calls/audit';
 export * from './alarms/condition';
 export * from './alarms/validate';
 export * from './protocol';
@@ -49,6 +50,7 @@ import { alarmCalls } from './calls/alarms';
 import { billingCalls } from './calls/billing';
 import { remoteCalls } from './calls/remote';
 import { screenCalls } from './calls/screens';
+import { auditCalls } from './calls/audit';
 
 /** Every call of the product; the server registers these and the OpenAPI document lists them. */
 export const allCalls = [
@@ -70,4 +72,5 @@ export const allCalls = [
   ...billingCalls,
   ...remoteCalls,
   ...screenCalls,
+  ...auditCalls,
 ] as const;

@@ -1,6 +1,7 @@
 import {
   HAS_PERMISSION,
   hasPermission,
+  MAIN_ACCOUNT,
   Permission,
   type PermissionHolder,
   type PermissionRequirement,
@@ -105,6 +106,8 @@ export const menuTree: readonly MenuEntry[] = [
       { key: 'user', path: '/system/user', titleKey: 'menu.user', permission: P.USER_VIEW },
       { key: 'role', path: '/system/role', titleKey: 'menu.role', permission: P.ROLE_VIEW },
       { key: 'safeZone', path: '/system/safeZone', titleKey: 'menu.safeZone', permission: P.ZONE_VIEW },
+      // Beyond the spec (issue 15): the team's audit log, for the main account only.
+      { key: 'audit', path: '/system/audit', titleKey: 'menu.audit', permission: MAIN_ACCOUNT },
     ],
   },
 ];

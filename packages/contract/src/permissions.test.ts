@@ -4,6 +4,7 @@ import {
   allPermissionIds,
   HAS_PERMISSION,
   hasPermission,
+  MAIN_ACCOUNT,
   PERMISSION_COUNT,
   Permission,
   permissionGroups,
@@ -30,6 +31,13 @@ describe('permission ids', () => {
     expect(hasPermission(sub([24]), Permission.USER_DELETE)).toBe(false);
   });
 
+  it('passes mainAccount for the main account only, whatever ids a sub-account holds', () => {
+    expect(hasPermission(main, MAIN_ACCOUNT)).toBe(true);
+    expect(hasPermission(sub([...allPermissionIds]), MAIN_ACCOUNT)).toBe(false);
+    expect(keys(buildMenu(main))).toContain('audit');
+    expect(keys(buildMenu(sub([...allPermissionIds])))).not.toContain('audit');
+  });
+
   it('adds the view of every touched area and orders view first', () => {
     expect(withViewFirst([35, 27, 99, 27])).toEqual([24, 27, 33, 35]);
     expect(withViewFirst([30])).toEqual([33, 30]);
@@ -39,7 +47,7 @@ describe('permission ids', () => {
 describe('menu', () => {
   it('gives the main account the full menu and the dashboard landing', () => {
     expect(keys(buildMenu(main))).toContain('dashboard');
-    expect(keys(buildMenu(main))).toHaveLength(6 + 4 + 2 + 3 + 4);
+    expect(keys(buildMenu(main))).toHaveLength(6 + 4 + 2 + 3 + 5);
     expect(landingPath(main)).toBe('/dashboard');
   });
 

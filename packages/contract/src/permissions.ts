@@ -52,7 +52,12 @@ export const PERMISSION_COUNT = 45;
 
 /** Passing this instead of an id means "no permission needed". */
 export const HAS_PERMISSION = 'hasPermission';
-export type PermissionRequirement = PermissionId | typeof HAS_PERMISSION;
+/**
+ * Passing this instead of an id means "the main account only" (beyond the spec: the audit log of
+ * issue 15, which no role can grant, so a sub-account cannot read what the team's members did).
+ */
+export const MAIN_ACCOUNT = 'mainAccount';
+export type PermissionRequirement = PermissionId | typeof HAS_PERMISSION | typeof MAIN_ACCOUNT;
 
 export type PermissionArea =
   | 'dashboard'
@@ -100,10 +105,14 @@ export interface PermissionHolder {
   permissions: readonly number[];
 }
 
-/** The spec's check: passes for hasPermission, for the main account, or when the id is held. */
+/**
+ * The spec's check: passes for hasPermission, for the main account, or when the id is held; a
+ * `mainAccount` requirement passes for the main account only.
+ */
 export function hasPermission(user: PermissionHolder, required: PermissionRequirement): boolean {
   if (required === HAS_PERMISSION) return true;
   if (user.is_main) return true;
+  if (required === MAIN_ACCOUNT) return false;
   return user.permissions.includes(required);
 }
 

@@ -1,12 +1,11 @@
 import { topics } from '@hmi/contract';
 import mqtt from 'mqtt';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ackLatencies, floodQos0, percentile, rawDevice } from '../test/flood';
+import { ackLatencies, floodQos0, percentile, pumpPacket, rawDevice } from '../test/flood';
 import { flood, nonReadingClient, text } from '../test/raw-ws';
 import { rssMb } from '../test/server-process';
-import { lyingZip } from '../test/zip-bomb';
+import { lyingZip } from '../test/zip';
 import {
-  pumpPacket,
   report,
   serverMetrics,
   startTarget,

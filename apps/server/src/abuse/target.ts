@@ -72,46 +72,6 @@ export async function underAbuse<T>(
   }
 }
 
-/**
- * Writes an MQTT fixed header of `type` announcing `length` bytes, then the body in 64 KiB pieces as
- * fast as the socket takes them. Resolves with how much went out before the server closed it.
- */
-export function pumpPacket(
-  socket: Socket,
-  type: number,
-  length: number,
-): Promise<{ written: number; closed: boolean }> {
-  const header = [type];
-  for (let n = length; ;) {
-    const byte = n % 128;
-    n = Math.floor(n / 128);
-    header.push(n > 0 ? byte | 0x80 : byte);
-    if (n === 0) break;
-  }
-  const chunk = Buffer.alloc(64 * 1024, 0x61);
-  return new Promise((resolve) => {
-    let written = 0;
-    let closed = false;
-    socket.once('close', () => {
-      closed = true;
-      resolve({ written, closed });
-    });
-    socket.on('error', () => {});
-    const more = () => {
-      while (!closed && written < length) {
-        const piece = Math.min(chunk.length, length - written);
-        written += piece;
-        if (!socket.write(piece === chunk.length ? chunk : chunk.subarray(0, piece))) {
-          socket.once('drain', more);
-          return;
-        }
-      }
-      if (!closed) resolve({ written, closed });
-    };
-    socket.write(Buffer.from(header), more);
-  });
-}
-
 export async function tcp(port: number): Promise<Socket> {
   const socket = netConnect(port, '127.0.0.1');
   socket.on('error', () => {});

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { WsDeviceEvent } from '@hmi/contract';
+import type { AuditAction, WsDeviceEvent } from '@hmi/contract';
 
 /**
  * Events between modules. In-process by default; with REDIS_URL every event also reaches every other
@@ -45,6 +45,18 @@ export interface BusEvents {
   vncTakeover: { holder: string; requester: string; by: string };
   /** Remote view: the holder answered; the requester's instance hands it control or tells it no. */
   vncControl: { requester: string; accepted: boolean };
+  /**
+   * An action for the audit log (emit it with platform/audit.ts, after the commit it describes); the
+   * audit module of the emitting instance writes it.
+   */
+  audit: {
+    teamId: number;
+    userId: number | null;
+    action: AuditAction;
+    target: string;
+    detail: Record<string, string>;
+    ip: string;
+  };
 }
 
 export type BusEventName = keyof BusEvents;

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkCidr, dataCenters, PAYLOAD_BYTES_MAX, type DataCenter } from '@hmi/contract';
+import { loadRoleConfig, type RoleConfig } from './config-role';
 import { MQTT_MAX_PACKET_DEFAULT } from './mqtt/packet-limit';
 
 /** Every environment variable the server reads, with its default and meaning (README table). */
@@ -42,6 +43,11 @@ export const configVariables = [
     name: 'HISTORY_RETENTION_DAYS',
     default: '90',
     meaning: 'TAG history older than this is deleted (hourly job)',
+  },
+  {
+    name: 'AUDIT_RETENTION_DAYS',
+    default: '365',
+    meaning: 'audit log entries older than this are deleted (hourly job)',
   },
   {
     name: 'COMMAND_TIMEOUT_SECONDS',
@@ -116,12 +122,28 @@ export const configVariables = [
     meaning: 'HMAC key of access tokens (≥ 32 characters); set the same value on every instance',
   },
   { name: 'WEB_DIST', default: '`apps/web/dist`', meaning: 'built web app served at `/`' },
+  {
+    name: 'ROLE',
+    default: 'all',
+    meaning:
+      '`all`: one process serves everything; `central`: the central account service; `region`: the deployment of `DATA_CENTER`, checking logins with the centre',
+  },
+  {
+    name: 'CENTRAL_URL',
+    default: 'unset (required with `ROLE=region`)',
+    meaning: "origin of the central account service as the region's server reaches it",
+  },
+  {
+    name: 'CENTRAL_SECRET',
+    default: 'unset (required with `ROLE=central` and `ROLE=region`)',
+    meaning: 'shared key (≥ 32 characters) signing the calls between the centre and the regions',
+  },
 ] as const;
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
 
-export interface Config {
+export interface Config extends RoleConfig {
   port: number;
   dataDir: string;
   /** null: SQLite file in dataDir. */
@@ -135,6 +157,7 @@ export interface Config {
   /** Values a second per device (0: unlimited). */
   mqttDeviceRate: number;
   historyRetentionDays: number;
+  auditRetentionDays: number;
   commandTimeoutSeconds: number;
   redisUrl: string | null;
   /** Channel prefix of this deployment on Redis. */
@@ -313,6 +336,7 @@ export function loadConfig(env: Env, repoRoot: string = findRepoRoot()): Config 
     );
 
   const webDistRaw = str(env, 'WEB_DIST');
+  const roleConfig = loadRoleConfig(env, { dataCenterUrls: dcUrls !== null });
 
   return {
     port,
@@ -325,6 +349,7 @@ export function loadConfig(env: Env, repoRoot: string = findRepoRoot()): Config 
     mqttMaxPacket: int(env, 'MQTT_MAX_PACKET', MQTT_MAX_PACKET_DEFAULT, PAYLOAD_BYTES_MAX, 268_435_455),
     mqttDeviceRate: int(env, 'MQTT_DEVICE_RATE', 10_000, 0, 100_000_000),
     historyRetentionDays: int(env, 'HISTORY_RETENTION_DAYS', 90, 1, 3650),
+    auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 365, 1, 3650),
     commandTimeoutSeconds: int(env, 'COMMAND_TIMEOUT_SECONDS', 15, 1, 3600),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     redisPrefix,
@@ -344,6 +369,7 @@ export function loadConfig(env: Env, repoRoot: string = findRepoRoot()): Config 
     refreshTokenTtl: int(env, 'REFRESH_TOKEN_TTL', 30 * 86400, 300, 86400 * 365),
     tokenSecret,
     webDist: webDistRaw === null ? join(repoRoot, 'apps/web/dist') : resolve(webDistRaw),
+    ...roleConfig,
   };
 }
 

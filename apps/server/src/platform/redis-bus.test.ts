@@ -89,6 +89,14 @@ const samples: { [K in BusEventName]: BusEvents[K] } = {
   accessChanged: { teamId: 7, userId: null },
   vncTakeover: { holder: 'session-a', requester: 'session-b', by: 'Ann' },
   vncControl: { requester: 'session-b', accepted: true },
+  audit: {
+    teamId: 7,
+    userId: 5,
+    action: 'tagWrite',
+    target: 'HMI',
+    detail: { old: '1', new: '2' },
+    ip: '10.0.0.1',
+  },
 };
 const names = Object.keys(samples) as BusEventName[];
 

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { readRuleSheet } from '../modules/alarm-rules/xlsx';
 import { readTagSheet } from '../modules/templates/xlsx';
-import { lyingZip } from '../test/zip-bomb';
+import { lyingZip } from '../test/zip';
 import { openFirstSheet, SheetError } from './xlsx';
 
 const MB = 1024 * 1024;

@@ -3,6 +3,7 @@ import { hashPassword } from '../platform/auth/passwords';
 import type { DataPermissionKind } from '../platform/db/schema';
 import { registerHardware } from '../modules/devices/hardware';
 import { api, type Harness } from './harness';
+import { userRow } from './user-row';
 
 /** Password of every account made here (hashed once per process). */
 export const TEST_PASSWORD = 'Test@2026x';
@@ -29,23 +30,17 @@ async function insertUser(
   const username = `${prefix}${counter}.${Date.now()}@test.local`;
   const row = await h.app.database.db
     .insertInto('users')
-    .values({
-      username,
-      username_key: username,
-      email: username,
-      phone: null,
-      password_hash: await passwordHash(),
-      name: username.split('@')[0] ?? username,
-      alias_name: '',
-      contact: username,
-      data_center: 'cn',
-      status: 'active',
-      is_main: isMain ? 1 : 0,
-      team_id: teamId,
-      role_id: roleId,
-      created_at: Math.floor(h.clock.now() / 1000),
-      removed_at: null,
-    })
+    .values(
+      userRow({
+        username,
+        passwordHash: await passwordHash(),
+        name: username.split('@')[0] ?? username,
+        teamId,
+        isMain,
+        roleId,
+        createdAt: Math.floor(h.clock.now() / 1000),
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, username };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../platform/db';
 import { hashPassword } from '../platform/auth/passwords';
 import { sha256 } from '../platform/auth/tokens';
+import { userRow } from './user-row';
 
 export interface FleetTag {
   name: string;
@@ -62,23 +63,17 @@ export async function provisionFleet(database: Db, o: FleetOptions): Promise<Fle
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('users')
-      .values({
-        username,
-        username_key: username,
-        email: username,
-        phone: null,
-        password_hash: passwordHash,
-        name: o.prefix,
-        alias_name: '',
-        contact: username,
-        data_center: 'cn',
-        status: 'active',
-        is_main: 1,
-        team_id: team.id,
-        role_id: null,
-        created_at: nowS,
-        removed_at: null,
-      })
+      .values(
+        userRow({
+          username,
+          passwordHash,
+          name: o.prefix,
+          teamId: team.id,
+          isMain: true,
+          roleId: null,
+          createdAt: nowS,
+        }),
+      )
       .execute();
     const template = await trx
       .insertInto('templates')

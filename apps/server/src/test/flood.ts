@@ -15,8 +15,71 @@ export function tagsBatch(seq: number, count: number, tag = 'temp'): string {
   return `{"v":1,"seq":${seq},"values":[${values.join(',')}]}`;
 }
 
+/** The MQTT 3.1.1 CONNECT of a device logging in with its SN and secret. */
+export function connectPacket(sn: string, secret: string, keepalive = 60): Buffer {
+  return mqttPacket.generate({
+    cmd: 'connect',
+    protocolId: 'MQTT',
+    protocolVersion: 4,
+    clean: true,
+    clientId: `hmi-${sn}`,
+    keepalive,
+    username: sn,
+    password: Buffer.from(secret),
+  });
+}
+
+/** An MQTT fixed header: the packet's first byte, then `length` as a variable-length integer. */
+export function fixedHeader(type: number, length: number): Buffer {
+  const header = [type];
+  for (let n = length; ;) {
+    const byte = n % 128;
+    n = Math.floor(n / 128);
+    header.push(n > 0 ? byte | 0x80 : byte);
+    if (n === 0) break;
+  }
+  return Buffer.from(header);
+}
+
+/**
+ * Writes an MQTT fixed header of `type` announcing `length` bytes, then the body in 64 KiB pieces as
+ * fast as the socket takes them (`onTurn` runs before each run of writes, e.g. to sample memory).
+ * Resolves with how much went out before the server closed it, or once all of it went out.
+ */
+export function pumpPacket(
+  socket: Socket,
+  type: number,
+  length: number,
+  onTurn: () => void = () => undefined,
+): Promise<{ written: number; closed: boolean }> {
+  const chunk = Buffer.alloc(64 * 1024, 0x61);
+  return new Promise((resolve) => {
+    let written = 0;
+    let closed = false;
+    socket.once('close', () => {
+      closed = true;
+      resolve({ written, closed });
+    });
+    socket.on('error', () => {});
+    const more = () => {
+      onTurn();
+      while (!closed && written < length) {
+        const piece = Math.min(chunk.length, length - written);
+        written += piece;
+        if (!socket.write(piece === chunk.length ? chunk : chunk.subarray(0, piece))) {
+          socket.once('drain', more);
+          return;
+        }
+      }
+      // Everything was written: the server took the whole packet.
+      if (!closed) resolve({ written, closed });
+    };
+    socket.write(fixedHeader(type, length), more);
+  });
+}
+
 /** A raw MQTT 3.1.1 connection of a device that has read its CONNACK; what the server sends later is read and dropped. */
-export async function rawDevice(port: number, sn: string, secret: string): Promise<Socket> {
+export async function rawDevice(port: number, sn: string, secret: string, keepalive = 60): Promise<Socket> {
   const socket = netConnect(port, '127.0.0.1');
   socket.on('error', () => {});
   const parser = mqttPacket.parser();
@@ -24,18 +87,7 @@ export async function rawDevice(port: number, sn: string, secret: string): Promi
     parser.once('packet', (p: mqttPacket.Packet) => resolve(p.cmd === 'connack' ? (p.returnCode ?? -1) : -1)),
   );
   socket.on('data', (b) => parser.parse(b));
-  socket.write(
-    mqttPacket.generate({
-      cmd: 'connect',
-      protocolId: 'MQTT',
-      protocolVersion: 4,
-      clean: true,
-      clientId: `hmi-${sn}`,
-      keepalive: 60,
-      username: sn,
-      password: Buffer.from(secret),
-    }),
-  );
+  socket.write(connectPacket(sn, secret, keepalive));
   const code = await connack;
   if (code !== 0) throw new Error(`CONNACK ${code} for ${sn}`);
   return socket;

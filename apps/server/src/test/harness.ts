@@ -30,8 +30,21 @@ export async function startHarness(
   env: Record<string, string> = {},
   deps: AppDeps = {},
 ): Promise<Harness> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'hmi-test-'));
   const db = await database.create();
+  return startApp({ ...db.env, ...env }, new ManualClock(Date.UTC(2026, 2, 1, 8, 0, 0)), deps, db.drop);
+}
+
+/**
+ * An app on `env` (which names its database) with a temporary DATA_DIR and `clock`; closing it runs
+ * `cleanup` (e.g. dropping the database) before the DATA_DIR goes. Instances of one suite share a clock.
+ */
+export async function startApp(
+  env: Record<string, string>,
+  clock: ManualClock,
+  deps: AppDeps = {},
+  cleanup: () => Promise<void> = async () => undefined,
+): Promise<Harness> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hmi-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -39,10 +52,8 @@ export async function startHarness(
     WEB_DIST: join(dataDir, 'no-web'),
     // The embedded MQTT broker on a free port (1883 may be taken by a system broker).
     MQTT_PORT: '0',
-    ...db.env,
     ...env,
   });
-  const clock = new ManualClock(Date.UTC(2026, 2, 1, 8, 0, 0));
   const harness: Harness = {
     app: await buildApp(config, { clock, ...deps }),
     clock,
@@ -51,7 +62,7 @@ export async function startHarness(
     async close() {
       // The app of the latest restartApp, if any.
       await harness.app.close();
-      await db.drop();
+      await cleanup();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

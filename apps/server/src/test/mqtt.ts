@@ -2,7 +2,7 @@ import { createTemplate, putTemplateTags, bindDevice, deviceTags, type WsDeviceE
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { registerHardware } from '../modules/devices/hardware';
 import type { TestAccount } from './accounts';
-import type { Harness } from './harness';
+import type { ApiBody, Harness } from './harness';
 import { ok } from './registry';
 
 let counter = 0;
@@ -101,15 +101,23 @@ export const demoTags = [
   { name: 'count', data_type: 3, access: 0, save_history: false },
 ];
 
-/** A template with `demoTags` and a device using it, bound by `account`. */
-export async function boundDevice(h: Harness, account: TestAccount, tag: string) {
+/**
+ * A template with `tags` (`demoTags` unless given) and a device using it, bound by `account`; the
+ * template's version after its TAG table was put.
+ */
+export async function boundDevice(
+  h: Harness,
+  account: TestAccount,
+  tag: string,
+  tags: ApiBody<typeof putTemplateTags>['tags'] = demoTags,
+) {
   const template = await ok(h, account, createTemplate, {
     body: {
       name: `T${tag}`,
       hmi_model: 'X10',
     },
   });
-  await ok(h, account, putTemplateTags, { params: { id: template.id }, body: { tags: demoTags } });
+  const put = await ok(h, account, putTemplateTags, { params: { id: template.id }, body: { tags } });
   const hw = await newDevice(h);
   const device = await ok(h, account, bindDevice, {
     body: {
@@ -119,7 +127,7 @@ export async function boundDevice(h: Harness, account: TestAccount, tag: string)
       template_id: template.id,
     },
   });
-  const tags = await ok(h, account, deviceTags, { params: { id: device.id } });
-  const tagId = (name: string) => tags.list.find((t) => t.name === name)?.id ?? 0;
-  return { ...hw, deviceId: device.id, templateId: template.id, tagId };
+  const list = await ok(h, account, deviceTags, { params: { id: device.id } });
+  const tagId = (name: string) => list.list.find((t) => t.name === name)?.id ?? 0;
+  return { ...hw, deviceId: device.id, templateId: template.id, version: put.version, tagId };
 }

@@ -187,6 +187,18 @@ describe('API client', () => {
     expect(toasts.map((t) => t.text)).toContain('T:errors.E_INVALID_OR_EXPIRED_TOKEN');
   });
 
+  it('on 1001 (a token of no session of ours) clears the session and goes to login without a refresh', async () => {
+    server.handle = (_req, res) => json(res, { code: 1001, data: null, msg: 'authentication error' }, 401);
+    const api = client();
+    await expect(api.call(def('/me'))).rejects.toMatchObject({
+      code: 'E_INVALID_OR_EXPIRED_TOKEN',
+    });
+    expect(server.seen.map((r) => r.path)).toEqual(['/v1/me']);
+    expect(session.getToken()).toBeNull();
+    expect(logins).toBe(1);
+    expect(toasts.map((t) => t.text)).toEqual(['T:errors.E_INVALID_OR_EXPIRED_TOKEN']);
+  });
+
   it('on 1055 cancels pending requests silently, clears the session and goes to login', async () => {
     let arrived = 0;
     let bothArrived: () => void = () => undefined;

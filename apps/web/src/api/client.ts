@@ -100,8 +100,10 @@ export function createApiClient(deps: ClientDeps): ApiClient {
   // The one refresh in flight; concurrent 1008/1009 answers all wait for it.
   let refreshing: Promise<void> | null = null;
 
+  // Without a central host of its own, a central call goes to the user's data centre, which sends it
+  // on to the central service (a signed-in removal then carries a token that data centre knows).
   const baseURL = (central: boolean) =>
-    `${trimSlash(central ? deps.centralHost : (deps.session.getHost() ?? deps.defaultOrigin))}/v1`;
+    `${trimSlash(central && deps.centralHost !== '' ? deps.centralHost : (deps.session.getHost() ?? deps.defaultOrigin))}/v1`;
 
   function errorText(code: number | string): string {
     return deps.translate(`errors.${code}`, { defaultValue: deps.translate('errors.unknown') });
@@ -188,7 +190,15 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     return refreshing;
   }
 
-  async function send(req: Request, options: CallOptions, retried: boolean): Promise<unknown> {
+  /** The host a 1078 answer names (the data centre holding the account), when it is another one. */
+  function movedTo(req: Request, data: unknown): string | null {
+    if (req.central || typeof data !== 'object' || data === null || !('host' in data)) return null;
+    const host = data.host;
+    if (typeof host !== 'string' || !/^https?:\/\/[^/]+$/.test(host)) return null;
+    return trimSlash(host) === trimSlash(deps.session.getHost() ?? deps.defaultOrigin) ? null : host;
+  }
+
+  async function send(req: Request, options: CallOptions, retried: boolean, moved = false): Promise<unknown> {
     // Requests started during a refresh wait for the new token rather than fail with the old one.
     if (refreshing) await refreshing;
     const token = deps.session.getToken();
@@ -200,7 +210,16 @@ export function createApiClient(deps: ClientDeps): ApiClient {
       // A retried request refused again means the fresh token is no good either.
       if (retried) throw tokenInvalid();
       await refreshOnce(token);
-      return send(req, options, true);
+      return send(req, options, true, moved);
+    }
+    // A token that is not ours at all (garbage, another deployment's secret): no refresh can help.
+    if (body.code === ErrorCode.AUTHENTICATION && token) throw tokenInvalid();
+    // An account of another data centre (login at the wrong one): its host is stored and the call
+    // retried there once, so the user never sees the detour.
+    const host = body.code === ErrorCode.NOT_CURRENT_DATA_CENTER && !moved ? movedTo(req, body.data) : null;
+    if (host !== null) {
+      deps.session.setHost(host);
+      return send(req, options, retried, true);
     }
     if (body.code === ErrorCode.ACCOUNT_DELETED) {
       cancelAll();

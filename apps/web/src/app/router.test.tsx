@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import i18next from '../i18n';
 import { Providers } from './providers';
@@ -179,5 +179,25 @@ describe('router and guard', { timeout: 20000 }, () => {
 
     await act(() => userStore.logout());
     expect(await peer.closed).toBe(1000);
+  });
+  it('at phone width keeps the menu in a drawer that the header opens and a choice closes', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      signIn({ is_main: true, permissions: [] });
+      const { at } = open('/message/msgSystem');
+      expect(await screen.findByTestId('page-msgSystem')).toBeTruthy();
+      expect(screen.queryByTestId('menu-dashboard')).toBeNull();
+      const toggle = screen.getByTestId('menu-toggle');
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+      fireEvent.click(toggle);
+      fireEvent.click(await screen.findByTestId('menu-dashboard'));
+      await at('/dashboard');
+      await waitFor(() =>
+        expect(screen.getByTestId('menu-toggle').getAttribute('aria-expanded')).toBe('false'),
+      );
+    } finally {
+      window.innerWidth = width;
+    }
   });
 });

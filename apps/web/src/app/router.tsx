@@ -8,12 +8,14 @@ import { createHashRouter, Navigate, Outlet, useParams, type RouteObject } from 
 import { menuTree } from '@hmi/contract';
 import { LoginPage } from '../features/auth/LoginPage';
 import { deviceDetailRoute } from './routes/deviceDetail';
+import { remoteViewRoute } from './routes/remoteView';
 import { lazyNamed, Loaded, page } from './routes/lazy';
 import { menuPages } from './routes/menuPages';
 import { menuRoutes } from './routes/menuRoutes';
 import { setNavigateToLogin } from '../api/client';
 import { AgreementLanguageGuard, LandingRedirect, PublicOnly, RequireSession } from './guard';
 import { useDocumentTitle, type RouteHandle } from './title';
+import { RouteError } from './RouteError';
 
 // The login page is the first load of most visits: it stays in the entry chunk, the rest is split.
 const RegisterPage = lazyNamed(() => import('../features/auth/RegisterPage').then((m) => m.RegisterPage));
@@ -81,13 +83,14 @@ const shellRoute: RouteObject = {
   ),
   children: [
     { index: true, element: <LandingRedirect /> },
-    ...menuRoutes(menuTree, menuPages, { device: [deviceDetailRoute] }),
+    ...menuRoutes(menuTree, menuPages, { device: [deviceDetailRoute, remoteViewRoute] }),
   ],
 };
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    errorElement: <RouteError />,
     children: [...publicRoutes, shellRoute, { path: '*', element: <Navigate to="/" replace /> }],
   },
 ];

@@ -135,6 +135,13 @@ describe('locales', () => {
     for (const locale of others) expect(keysOf(locale), locale).toEqual(keysOf(reference));
   });
 
+  it('spell English one way: British (centre), as most texts already did', () => {
+    const en = leafKeys(resources['en-US']?.[COMBINED_NS]).map(
+      (key) => `${key}: ${String(lookup('en-US', key))}`,
+    );
+    expect(en.filter((line) => /\bcenter\b/i.test(line.split(': ')[1] ?? ''))).toEqual([]);
+  });
+
   it('translate every catalogue code, string code and the fallback', () => {
     expectTranslated([...numericErrorCodes, ...stringErrorCodes, 'unknown'].map((code) => `errors.${code}`));
   });

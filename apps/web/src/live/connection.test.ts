@@ -155,6 +155,33 @@ describe('live connection', () => {
     expect(await second.next('subscribe')).toEqual({ type: 'subscribe', devices: [4] });
   });
 
+  it('narrows a device to some TAGs before subscribing, again after a reconnect, until widened', async () => {
+    live.narrow(4, ['temp', 'run']);
+    live.narrow(5, null); // never narrowed: nothing to send
+    live.watch([4]);
+    live.start();
+    const first = await server.peer(0);
+    await first.next('auth');
+    first.send({ type: 'ready', user_id: 7 });
+    await first.next('subscribe');
+    expect(first.received.slice(1)).toEqual([
+      { type: 'tags', device_id: 4, tags: ['temp', 'run'] },
+      { type: 'subscribe', devices: [4] },
+    ]);
+    first.cut();
+    const second = await server.peer(1);
+    await second.next('auth');
+    second.send({ type: 'ready', user_id: 7 });
+    await second.next('subscribe');
+    expect(second.received.slice(1, 2)).toEqual([{ type: 'tags', device_id: 4, tags: ['temp', 'run'] }]);
+    live.narrow(4, null);
+    expect(await second.next('tags', (m) => m.tags === null)).toEqual({
+      type: 'tags',
+      device_id: 4,
+      tags: null,
+    });
+  });
+
   it('ends the session on 1055 and does not come back', async () => {
     live.start();
     const peer = await server.peer(0);

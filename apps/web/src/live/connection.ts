@@ -9,6 +9,7 @@ import {
   ErrorCode,
   WS_CLOSE_ORIGIN,
   WS_SUBSCRIPTIONS_MAX,
+  WS_TAGS_MAX,
   wsServerMessage,
   type WsClientMessage,
 } from '@hmi/contract';
@@ -61,6 +62,15 @@ export function createLiveConnection(deps: LiveDeps): LiveConnection {
 
   function send(msg: WsClientMessage) {
     if (socket?.readyState === OPEN) socket.send(JSON.stringify(msg));
+  }
+
+  /** Devices whose values are narrowed to some TAGs, sent again after each `ready`. */
+  const narrowed = new Map<number, string[]>();
+
+  function narrow(deviceId: number, tags: readonly string[] | null) {
+    if (tags && tags.length <= WS_TAGS_MAX) narrowed.set(deviceId, [...tags]);
+    else if (!narrowed.delete(deviceId)) return;
+    if (status === 'live') send({ type: 'tags', device_id: deviceId, tags: narrowed.get(deviceId) ?? null });
   }
 
   function sendDevices(type: 'subscribe' | 'unsubscribe', ids: number[]) {
@@ -179,6 +189,8 @@ export function createLiveConnection(deps: LiveDeps): LiveConnection {
           sentToken = token;
           send({ type: 'auth', token });
         }
+        // Before the subscriptions, so that their snapshots are narrowed too.
+        for (const [device_id, tags] of narrowed) send({ type: 'tags', device_id, tags });
         sendDevices('subscribe', store.watched());
         startPing();
         readyListeners.emit(again);
@@ -270,5 +282,6 @@ export function createLiveConnection(deps: LiveDeps): LiveConnection {
     onMessages: messageListeners.add,
     onReady: readyListeners.add,
     onStatus: statusListeners.add,
+    narrow,
   };
 }

@@ -70,4 +70,9 @@ export interface LiveConnection extends LiveDevices {
   /** Authenticated; `again` is true after a reconnect (events may have been missed meanwhile). */
   onReady(listener: (again: boolean) => void): () => void;
   onStatus(listener: () => void): () => void;
+  /**
+   * Asks for the values of `deviceId` for these TAGs only (a configuration screen's bound TAGs),
+   * kept across reconnects; `null` asks for every TAG again. More than WS_TAGS_MAX names: all.
+   */
+  narrow(deviceId: number, tags: readonly string[] | null): void;
 }

@@ -1,5 +1,12 @@
 /** Where the guard sends a signed-in user (spec section 2). Pure, so it is tested without a browser. */
-import { hasPermission, landingPath, menuTree, type MenuEntry, type PermissionHolder } from '@hmi/contract';
+import {
+  buildMenu,
+  hasPermission,
+  landingPath,
+  menuTree,
+  type MenuEntry,
+  type PermissionHolder,
+} from '@hmi/contract';
 
 export { landingPath };
 
@@ -16,10 +23,26 @@ function flatten(entries: readonly MenuEntry[]): MenuEntry[] {
 
 const menuByPath = new Map(flatten(menuTree).map((entry) => [entry.path.toLowerCase(), entry]));
 
-/** False when the path's menu entry needs a permission the user lacks. Paths outside the menu pass. */
-export function mayOpen(user: PermissionHolder, pathname: string): boolean {
+/** A user as the guard sees it; `template_max_num` null means unlimited: the deployment runs BILLING=off. */
+type Holder = PermissionHolder & { template_max_num?: number | null };
+
+/** BILLING=off (no limits): user info answers an unlimited template allowance (null). */
+export const billingOff = (user: Holder): boolean => user.template_max_num === null;
+
+/** The user's menu: their permissions decide, and the billing area is hidden with BILLING=off. */
+export function visibleMenu(user: Holder): MenuEntry[] {
+  const menu = buildMenu(user);
+  return billingOff(user) ? menu.filter((entry) => entry.key !== 'billing') : menu;
+}
+
+/**
+ * False when the path's menu entry needs a permission the user lacks, or is billing's with
+ * BILLING=off. Paths outside the menu pass.
+ */
+export function mayOpen(user: Holder, pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '').toLowerCase() || '/';
   if (ALWAYS_ALLOWED_PATHS.some((p) => p.toLowerCase() === path)) return true;
+  if (billingOff(user) && (path === '/billing' || path.startsWith('/billing/'))) return false;
   const entry = menuByPath.get(path);
   return !entry || hasPermission(user, entry.permission);
 }

@@ -4,11 +4,12 @@
  * `useSession()` in components and `userStore` elsewhere.
  */
 import { useSyncExternalStore } from 'react';
-import { buildMenu, type MenuEntry, type Message, type MessageCounts, type UserInfo } from '@hmi/contract';
+import type { MenuEntry, Message, MessageCounts, UserInfo } from '@hmi/contract';
 import { getUserInfo, logout as logoutCall } from '../api/account';
 import { getMessageCounts, getTodayMessages } from '../api/message';
 import { goToLogin } from '../api/client';
 import { clearSession, session } from '../api/tokens';
+import { visibleMenu } from './landing';
 
 export type UserStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -52,7 +53,7 @@ async function loadAll(): Promise<void> {
       userInfo,
       messageCounts: counts,
       todayMessages: today?.list ?? [],
-      menu: buildMenu(userInfo),
+      menu: visibleMenu(userInfo),
     });
   } catch {
     setState({ status: session.getToken() ? 'error' : 'idle' });
@@ -76,7 +77,7 @@ export const userStore = {
   /** Re-reads user info (e.g. after the profile was edited) and rebuilds the menu. */
   async reloadUserInfo(): Promise<void> {
     const userInfo = await getUserInfo();
-    setState({ userInfo, menu: buildMenu(userInfo) });
+    setState({ userInfo, menu: visibleMenu(userInfo) });
   },
   async reloadMessageCounts(): Promise<void> {
     const [messageCounts, today] = await Promise.all([

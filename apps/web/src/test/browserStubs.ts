@@ -1,9 +1,17 @@
 /** The browser APIs antd expects but jsdom lacks; imported for its effect by component tests. */
 
+/** Whether a media query of widths (antd's breakpoints) holds at the window's width (jsdom: 1024). */
+function widthQueryMatches(query: string): boolean {
+  const min = /min-width:\s*(\d+)px/.exec(query);
+  const max = /max-width:\s*(\d+)px/.exec(query);
+  const width = window.innerWidth;
+  return (!min || width >= Number(min[1])) && (!max || width <= Number(max[1])) && !!(min || max);
+}
+
 if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
-      matches: false,
+      matches: widthQueryMatches(query),
       media: query,
       onchange: null,
       addListener: () => undefined,

@@ -3,3 +3,4 @@ export * from './payloads';
 export * from './values';
 export * from './ws';
 export * from './vnc';
+export * from './central';

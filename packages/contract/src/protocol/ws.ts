@@ -31,12 +31,27 @@ export function wsCloseCode(catalogueCode: number): number {
 }
 
 const deviceIds = z.array(z.number().int().positive()).max(WS_SUBSCRIPTIONS_MAX);
+/**
+ * TAG names one `tags` message may narrow a device to: 500 names of 64 characters fit the socket's
+ * 64 KiB message limit. A screen binding more TAGs of one device takes them all.
+ */
+export const WS_TAGS_MAX = 500;
 
 /** Client → server. `auth` again later replaces the token (after a refresh). */
 export const wsClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(4096) }),
   z.object({ type: z.literal('subscribe'), devices: deviceIds }),
   z.object({ type: z.literal('unsubscribe'), devices: deviceIds }),
+  /**
+   * Narrows the values sent for one device to these TAG names (a configuration screen asks only
+   * for the TAGs it shows); `null` sends every TAG again. Sent before `subscribe`, it narrows the
+   * snapshot too; unsubscribing forgets it.
+   */
+  z.object({
+    type: z.literal('tags'),
+    device_id: z.number().int().positive(),
+    tags: z.array(z.string().min(1).max(64)).max(WS_TAGS_MAX).nullable(),
+  }),
   z.object({ type: z.literal('ping') }),
 ]);
 export type WsClientMessage = z.infer<typeof wsClientMessage>;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createRegistrar, type RegisterCall } from '../../platform/http/register-call';
 import type { InstallContext } from '../../platform/install';
 import { seedDemo, type DemoSeed } from './demo';
+import { CentralDirectory } from './directory';
 import type { AccountDeps } from './policy';
 import { ProfileService } from './profile';
 import { Membership } from './membership';
@@ -11,6 +12,8 @@ import { AccountService } from './service';
 
 export interface InstalledAccounts {
   accounts: AccountService;
+  /** What the central account service answers the regions (served with ROLE=central). */
+  directory: CentralDirectory;
   /** Team membership writes (users' team, main flag, role; teams), for the team module. */
   membership: Membership;
   /** Registers a call; `session` calls are authenticated by the account module. */
@@ -42,13 +45,11 @@ export function installAccounts(
     authenticate: (req) => accounts.authenticate(req.headers.authorization),
     checkResponses: process.env.NODE_ENV === 'test',
   });
-  accountRoutes(
-    registerCall,
-    { accounts, profile: new ProfileService(deps, accounts, accounts.codes) },
-    d.config,
-  );
+  const profile = new ProfileService(deps, accounts, accounts.codes);
+  accountRoutes(registerCall, { accounts, profile }, d.config, d.centre);
   return {
     accounts,
+    directory: new CentralDirectory(deps, profile),
     membership: new Membership(deps.repo),
     registerCall,
     seedDemo: () => seedDemo(deps),

@@ -5,6 +5,7 @@ import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import type { Mailer } from '../../platform/mail';
 import type { SmsSender } from '../../platform/sms';
+import type { CentrePort } from './centre-port';
 import type { AccountRepo } from './repo';
 
 /** Policy numbers of the account flows. */
@@ -42,6 +43,8 @@ export interface AccountDeps {
   bus: Bus;
   /** How a login checks a password (default: scrypt; tests count the checks). */
   verifyPassword?: ((password: string, stored: string) => Promise<boolean>) | undefined;
+  /** ROLE=region: the central account service (passwords and the directory live there). */
+  centre?: CentrePort | undefined;
   /** The team's template allowance shown in user info (billing's, set once billing is installed). */
   templateAllowance?: ((teamId: number) => Promise<number | null>) | undefined;
 }

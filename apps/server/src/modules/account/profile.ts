@@ -9,6 +9,7 @@ import type {
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { epochSeconds } from '../../platform/clock';
 import { fail } from '../../platform/errors';
+import type { UserRow } from '../../platform/db/schema';
 import type { SessionUser } from '../../platform/http/session';
 import { recoveryMail } from '../../platform/mail/templates';
 import type { VerificationCodes } from './codes';
@@ -76,10 +77,13 @@ export class ProfileService {
   }
 
   async changePwd(s: SessionUser, oldPassword: string, password: string): Promise<null> {
-    if (!(await verifyPassword(oldPassword, s.row.password_hash))) fail(1004);
-    const hash = await hashPassword(password);
+    // ROLE=region: the password lives at the centre only (a region's row keeps none).
+    let hash: string | null = null;
+    if (this.d.centre) await this.d.centre.changePassword(s.row.username, oldPassword, password);
+    else if (!(await verifyPassword(oldPassword, s.row.password_hash))) fail(1004);
+    else hash = await hashPassword(password);
     await this.d.repo.transaction(async (trx) => {
-      await this.d.repo.updateUser(s.id, { password_hash: hash }, trx);
+      if (hash !== null) await this.d.repo.updateUser(s.id, { password_hash: hash }, trx);
       await this.d.repo.revokeUserFamilies(s.id, this.now(), s.familyId, trx);
     });
     this.sessionsEnded(s.id);
@@ -134,9 +138,17 @@ export class ProfileService {
       b.data_center === row.data_center &&
       b.contact.trim() === row.contact;
     if (!matches) fail(1019);
-    if (!(await verifyPassword(b.passwd, row.password_hash))) fail(1004);
+    if (!this.d.centre && !(await verifyPassword(b.passwd, row.password_hash))) fail(1004);
     // A team is never left without its owner: the main account hands the team over first.
     if (row.is_main && (await this.d.repo.otherMemberCount(row.team_id, row.id)) > 0) fail(1202);
+    // ROLE=region: the centre checks the password and drops the account from its directory first.
+    if (this.d.centre) await this.d.centre.remove(row.username, b.passwd);
+    await this.tombstone(row);
+    return null;
+  }
+
+  /** Removes the account for good: personal data cleared, every session ended (1055 from then on). */
+  async tombstone(row: UserRow): Promise<void> {
     const now = this.now();
     const tombstone = `removed:${row.id}:${now}`;
     await this.d.repo.transaction(async (trx) => {
@@ -160,6 +172,5 @@ export class ProfileService {
     });
     this.sessionsEnded(row.id);
     this.d.log.info({ userId: row.id }, 'account removed');
-    return null;
   }
 }

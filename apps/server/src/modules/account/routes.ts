@@ -19,9 +19,10 @@ import {
 import type { Config } from '../../platform/config';
 import { fail } from '../../platform/errors';
 import { answeredOrigin } from '../../platform/http/origin';
-import type { CallContext, RegisterCall } from '../../platform/http/register-call';
+import type { CallContext, CallHandler, RegisterCall } from '../../platform/http/register-call';
 import type { SessionUser } from '../../platform/http/session';
 import type { CallDef } from '@hmi/contract';
+import type { CentrePort } from './centre-port';
 import type { ProfileService } from './profile';
 import type { AccountService } from './service';
 
@@ -34,7 +35,15 @@ export function accountRoutes(
   registerCall: RegisterCall,
   { accounts: svc, profile }: { accounts: AccountService; profile: ProfileService },
   config: Config,
+  centre?: CentrePort,
 ): void {
+  // ROLE=region: the calls of the central host (spec section 7) are the centre's; a region's web app
+  // reaching them on its own origin is sent on to the centre.
+  const central = <C extends CallDef>(def: C, local: CallHandler<C>) =>
+    registerCall(
+      def,
+      centre ? ({ query, body, req }) => centre.forward(def, { query, body, address: req.ip }) : local,
+    );
   registerCall(getLogin, async ({ req }) => ({
     data_center: config.dataCenter,
     data_centers: dataCenters.map((id) => ({
@@ -47,12 +56,18 @@ export function accountRoutes(
     const tokens = await svc.login(body.user, body.passwd, req.ip);
     return { ...tokens, host: answeredOrigin(config, req, tokens.host) };
   });
-  registerCall(phoneVerify, async ({ query, body }) => svc.phoneVerify(query.scene, body.phone));
-  registerCall(register, async ({ query, body }) => svc.register(query.type, body));
-  registerCall(activate, async ({ query }) => svc.activate(query.code));
-  registerCall(resendMail, async ({ query, body }) => svc.resend(query.type, body.username, body.locale));
-  registerCall(forgetVerify, async ({ body }) => profile.forgetVerify(body.username, body.locale));
-  registerCall(modifyPwd, async ({ body }) => profile.modifyPwd(body.username, body.code, body.passwd));
+  central(phoneVerify, async ({ query, body }) => svc.phoneVerify(query.scene, body.phone));
+  central(register, async ({ query, body }) => svc.register(query.type, body));
+  central(activate, async ({ query }) => svc.activate(query.code));
+  central(resendMail, async ({ query, body }) => svc.resend(query.type, body.username, body.locale));
+  central(forgetVerify, async ({ body }) => profile.forgetVerify(body.username, body.locale));
+  registerCall(modifyPwd, async ({ query, body, req }) => {
+    if (!centre) return profile.modifyPwd(body.username, body.code, body.passwd);
+    await centre.forward(modifyPwd, { query, body, address: req.ip });
+    // The password changed at the centre: this region's sessions of the account end as well.
+    await svc.endSessionsOf(body.username);
+    return null;
+  });
   registerCall(getUserInfo, async (ctx) => profile.userInfo(me(ctx)));
   registerCall(editUserInfo, async (ctx) => profile.editUserInfo(me(ctx), ctx.body));
   registerCall(changePwd, async (ctx) => profile.changePwd(me(ctx), ctx.body.old_passwd, ctx.body.passwd));

@@ -4,12 +4,14 @@ import {
   allPermissionIds,
   checkEmail,
   checkPhone,
+  ErrorCode,
   limits,
   type CallBody,
   type DataCenter,
   type Locale,
   type register as registerCall,
 } from '@hmi/contract';
+import { audit } from '../../platform/audit';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import {
   randomToken,
@@ -20,12 +22,14 @@ import {
 } from '../../platform/auth/tokens';
 import { epochSeconds } from '../../platform/clock';
 import type { CodeScene, UserRow } from '../../platform/db/schema';
-import { Coded, fail, failInput, failRetry } from '../../platform/errors';
+import { AppError, Coded, fail, failInput, failRetry } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import { activationMail } from '../../platform/mail/templates';
 import { BackoffLimiter, SlidingWindowLimiter } from '../../platform/rate-limit';
 import { parsePermissionList } from '../roles/permissions';
+import type { CentreAccount, CentrePort } from './centre-port';
 import { VerificationCodes } from './codes';
+import { mirrorAccount } from './mirror';
 import { accountPolicy, type AccountDeps } from './policy';
 
 /** The login limits' key of an (account, address) pair; `pairKey(account, '')` starts all of the account's. */
@@ -153,13 +157,59 @@ export class AccountService {
       await Promise.all(claims.map((c) => c.release()));
       failRetry(1201, wait);
     }
-    const user = await this.d.repo.findUserByUsername(key);
-    if (!user) fail(1010);
-    if (!(await (this.d.verifyPassword ?? verifyPassword)(password, user.password_hash))) fail(1004);
+    const found = this.d.centre
+      ? await this.checkAtCentre(this.d.centre, key, password, claims)
+      : await this.checkHere(key, password);
     await this.pairFailures.reset(pairKey(key, address));
     await Promise.all(claims.map((c) => c.release()));
-    if (user.status !== 'active') fail(1031);
-    return this.issueSession(user);
+    if (found.status !== 'active') fail(1031);
+    // Only now that the password checked: an account of another data centre learns its host, so the
+    // answer cannot be used to probe which accounts exist where. The centre holds no business data:
+    // every account is sent on to its region.
+    const role = this.d.config.role;
+    if ((role === 'region' && found.data_center !== this.d.config.dataCenter) || role === 'central')
+      fail(1078, { data_center: found.data_center, host: this.hostOf(found.data_center) });
+    const user = 'id' in found ? found : await mirrorAccount(this.d.repo, found);
+    const session = await this.issueSession(user);
+    audit(this.d.bus, {
+      teamId: user.team_id,
+      userId: user.id,
+      action: 'login',
+      target: user.username,
+      ip: address,
+    });
+    return session;
+  }
+
+  private async checkHere(key: string, password: string): Promise<UserRow> {
+    const user = await this.d.repo.findUserByUsername(key);
+    if (!user) fail(1010);
+    if (!(await (this.d.verifyPassword ?? verifyPassword)(password, user.password_hash))) {
+      audit(this.d.bus, {
+        teamId: user.team_id,
+        userId: user.id,
+        action: 'loginFailed',
+        target: user.username,
+      });
+      fail(1004);
+    }
+    return user;
+  }
+
+  /** ROLE=region: the centre checks the password; an unreachable centre is no failed attempt. */
+  private async checkAtCentre(
+    centre: CentrePort,
+    key: string,
+    password: string,
+    claims: { release(): Promise<void> }[],
+  ): Promise<CentreAccount> {
+    try {
+      return await centre.verify(key, password);
+    } catch (err) {
+      if (err instanceof AppError && err.code === ErrorCode.CENTRAL_UNAVAILABLE)
+        await Promise.all(claims.map((c) => c.release()));
+      throw err;
+    }
   }
 
   async refresh(authorization: string | string[] | undefined): Promise<SessionTokens> {
@@ -192,9 +242,18 @@ export class AccountService {
     await this.accountFailures.resetClaims(key);
   }
 
+  /** Ends every session of the account (its password was reset at the central service). */
+  async endSessionsOf(username: string): Promise<void> {
+    const user = await this.d.repo.findUserByUsername(username);
+    if (!user) return;
+    await this.d.repo.revokeUserFamilies(user.id, this.now(), null);
+    this.sessionsEnded(user.id);
+  }
+
   async logout(user: SessionUser): Promise<null> {
     await this.d.repo.revokeFamily(user.familyId, this.now());
     this.sessionsEnded(user.id);
+    audit(this.d.bus, { teamId: user.teamId, userId: user.id, action: 'logout', target: user.row.username });
     return null;
   }
 

@@ -21,7 +21,7 @@ import { createMainAccount, createSubAccount, grant, type TestAccount } from '..
 import { databases } from '../../test/databases';
 import { api, startHarness, type ApiBody, type Harness } from '../../test/harness';
 import { ok } from '../../test/registry';
-import { everyTypeTags, rulesOf, templateWithTags } from './fixtures';
+import { everyTypeTags, rulesOf, templateWithTags } from '../../test/alarm-rules';
 
 describe.each(databases)('alarm rules on $name', (database) => {
   let h: Harness;

@@ -13,8 +13,8 @@ import { createMainAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
 import { api, startHarness, type Harness } from '../../test/harness';
 import { ok } from '../../test/registry';
-import { templateWithTags } from './fixtures';
-import { zipOf } from './zip-fixture';
+import { templateWithTags } from '../../test/alarm-rules';
+import { zipOf } from '../../test/zip';
 
 const header = [...alarmSheetColumns];
 

@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../platform/db';
 import type { Database } from '../../platform/db/schema';
 import { fail, failInput } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
+import type { LapseGuard } from '../billing/lapse-guard';
 import type { DataPermissionService } from '../data-permissions/service';
 import { canSeeTemplate } from '../data-permissions/scope';
 import { ruleFields, toAlarmGroup, toAlarmRule } from './mapping';
@@ -32,7 +33,9 @@ export interface RuleQuery {
  * permissions; 1029 otherwise), a rule or group id of another team or of a template the caller cannot
  * see is 1003. Names are unique in the template (1088 rules, 1085 groups), at most 300 rules per
  * template (1090); every rule passes validateAlarmRule against its TAG. Each change is one
- * transaction and announces `alarmRulesChanged` after the commit.
+ * transaction and announces `alarmRulesChanged` after the commit. A template billing put out of
+ * service keeps its rules readable, exportable and deletable; creating, changing, enabling and
+ * importing them is refused like its other changes (1033, reason `expired`).
  */
 export class AlarmRuleService {
   constructor(
@@ -40,6 +43,7 @@ export class AlarmRuleService {
     private readonly perms: DataPermissionService,
     private readonly clock: Clock,
     private readonly bus: Bus,
+    private readonly lapses: LapseGuard,
   ) {}
 
   now(): number {
@@ -56,6 +60,18 @@ export class AlarmRuleService {
     const template = await this.repo.template(scope.teamId, id);
     if (!template || !canSeeTemplate(scope, template)) fail(1029);
     return template;
+  }
+
+  /** The template if the caller may see it (1029) and billing did not expire it (1033). */
+  async changeableTemplate(user: SessionUser, id: number) {
+    const template = await this.template(user, id);
+    await this.lapses.assertLive(template.team_id, template.id);
+    return template;
+  }
+
+  /** 1033 when billing expired the template the rule or group belongs to. */
+  private assertLive(of: { team_id: number; template_id: number }): Promise<void> {
+    return this.lapses.assertLive(of.team_id, of.template_id);
   }
 
   private async visibleRule(user: SessionUser, id: number) {
@@ -85,7 +101,7 @@ export class AlarmRuleService {
   }
 
   async createGroup(user: SessionUser, templateId: number, name: string): Promise<AlarmGroup> {
-    const t = await this.template(user, templateId);
+    const t = await this.changeableTemplate(user, templateId);
     const id = await this.writeGroup(async (trx) => {
       if (await this.repo.groupNameTaken(templateId, name, null, trx)) fail(1085);
       return this.repo.insertGroup(
@@ -98,6 +114,7 @@ export class AlarmRuleService {
 
   async renameGroup(user: SessionUser, id: number, name: string): Promise<AlarmGroup> {
     const g = await this.visibleGroup(user, id);
+    await this.assertLive(g);
     await this.writeGroup(async (trx) => {
       if (await this.repo.groupNameTaken(g.template_id, name, id, trx)) fail(1085);
       await this.repo.renameGroup(id, name, trx);
@@ -166,7 +183,7 @@ export class AlarmRuleService {
   }
 
   async create(user: SessionUser, templateId: number, input: AlarmRuleInput): Promise<AlarmRule> {
-    const t = await this.template(user, templateId);
+    const t = await this.changeableTemplate(user, templateId);
     const id = await this.writeRule(async (trx) => {
       await this.check(templateId, input, trx);
       if (await this.repo.nameTaken(templateId, input.name, null, trx)) fail(1088);
@@ -182,6 +199,7 @@ export class AlarmRuleService {
 
   async update(user: SessionUser, id: number, input: AlarmRuleInput): Promise<AlarmRule> {
     const rule = await this.visibleRule(user, id);
+    await this.assertLive(rule);
     await this.writeRule(async (trx) => {
       await this.check(rule.template_id, input, trx);
       if (await this.repo.nameTaken(rule.template_id, input.name, id, trx)) fail(1088);
@@ -198,7 +216,7 @@ export class AlarmRuleService {
     ids: readonly number[],
     enabled: boolean,
   ): Promise<{ changed: number }> {
-    const t = await this.template(user, templateId);
+    const t = await this.changeableTemplate(user, templateId);
     const unique = [...new Set(ids)];
     const changed = await this.repo.transaction(async (trx) => {
       if ((await this.repo.idsOf(templateId, unique, trx)).length !== unique.length) fail(1003);

@@ -54,7 +54,7 @@ export class AlarmRuleTransfer {
     filename: string,
     contentBase64: string,
   ): Promise<ImportResult> {
-    const t = await this.rules.template(user, templateId);
+    const t = await this.rules.changeableTemplate(user, templateId);
     const buf = decode(contentBase64, filename);
     let rows;
     try {

@@ -48,7 +48,7 @@ export async function installAlarms(app: FastifyInstance, ctx: InstallContext, d
   await engine.start();
   const stopListening = d.ingest.onStored((batch) => engine.accept(batch));
   notifier.start();
-  alarmRoutes(ctx.registerCall, new AlarmService(new AlarmRepo(db), d.perms, d.messages, clock));
+  alarmRoutes(ctx.registerCall, new AlarmService(new AlarmRepo(db), d.perms, d.messages, clock, ctx.bus));
   d.onShutdown(async () => {
     stopListening();
     await engine.close();

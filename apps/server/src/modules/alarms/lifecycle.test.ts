@@ -14,7 +14,7 @@ import { databases } from '../../test/databases';
 import { startHarness, type Harness } from '../../test/harness';
 import { boundDevice, brokerUrl, connect, nextLive } from '../../test/mqtt';
 import { ok } from '../../test/registry';
-import { addRule, publisher, recordsOf, T0 } from './test-helpers';
+import { addRule, publisher, recordsOf, T0 } from '../../test/alarms';
 
 const S0 = T0 / 1000;
 

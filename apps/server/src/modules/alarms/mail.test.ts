@@ -14,7 +14,7 @@ import { restartApp, startHarness, type Harness } from '../../test/harness';
 import { boundDevice, brokerUrl, connect } from '../../test/mqtt';
 import { ok } from '../../test/registry';
 import { startSmtp, type SmtpPeer } from '../../test/smtp';
-import { addRule, publisher, subjectOf } from './test-helpers';
+import { addRule, publisher, subjectOf } from '../../test/alarms';
 
 describe.each(databases)('alarm mail and escalation over SMTP on $name', (database) => {
   let smtp: SmtpPeer;

@@ -23,7 +23,7 @@ import { api, startHarness, type Harness } from '../../test/harness';
 import { boundDevice } from '../../test/mqtt';
 import { ok } from '../../test/registry';
 import { alarmMessageRow } from './message-row';
-import { addRule, T0 } from './test-helpers';
+import { addRule, T0 } from '../../test/alarms';
 
 const S0 = T0 / 1000;
 

@@ -1,5 +1,5 @@
 import { AlarmRecordState, ALARM_STATE_ALL } from '@hmi/contract';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { containsIgnoringCase, countOf, withTotal } from '../../platform/db/sql';
 
@@ -43,6 +43,18 @@ const RECORD_COLUMNS = [
   'alarm_records.responder_name',
 ] as const;
 
+/** The filters of `f` on the records' own columns (time, level, state, device, rule); all when none. */
+function ownConditions(eb: ExpressionBuilder<Database, 'alarm_records'>, f: RecordFilter) {
+  const c: Expression<SqlBool>[] = [];
+  if (f.start !== undefined) c.push(eb('alarm_records.alarm_at', '>=', f.start));
+  if (f.end !== undefined) c.push(eb('alarm_records.alarm_at', '<=', f.end));
+  if (f.level !== undefined) c.push(eb('alarm_records.level', '=', f.level));
+  if (f.state !== ALARM_STATE_ALL) c.push(eb('alarm_records.state', '=', f.state));
+  if (f.device_id !== undefined) c.push(eb('alarm_records.device_id', '=', f.device_id));
+  if (f.rule_id !== undefined) c.push(eb('alarm_records.rule_id', '=', f.rule_id));
+  return eb.and(c);
+}
+
 /** SQL of alarm records and alarm subscriptions (alarm messages belong to the message module). */
 export class AlarmRepo {
   constructor(readonly db: Kysely<Database>) {}
@@ -58,13 +70,7 @@ export class AlarmRepo {
   }
 
   private filtered(s: RecordScope, f: RecordFilter) {
-    let q = this.scoped(s);
-    if (f.start !== undefined) q = q.where('alarm_records.alarm_at', '>=', f.start);
-    if (f.end !== undefined) q = q.where('alarm_records.alarm_at', '<=', f.end);
-    if (f.level !== undefined) q = q.where('alarm_records.level', '=', f.level);
-    if (f.state !== ALARM_STATE_ALL) q = q.where('alarm_records.state', '=', f.state);
-    if (f.device_id !== undefined) q = q.where('alarm_records.device_id', '=', f.device_id);
-    if (f.rule_id !== undefined) q = q.where('alarm_records.rule_id', '=', f.rule_id);
+    let q = this.scoped(s).where((eb) => ownConditions(eb, f));
     if (f.keyword) {
       const p = containsIgnoringCase(f.keyword);
       q = q.where((eb) =>
@@ -85,14 +91,12 @@ export class AlarmRepo {
    */
   private counted(s: RecordScope, f: RecordFilter): Promise<number> {
     if (s.groupIds !== null || f.keyword) return countOf(this.filtered(s, f));
-    let q = this.db.selectFrom('alarm_records').where('alarm_records.team_id', '=', s.teamId);
-    if (f.start !== undefined) q = q.where('alarm_records.alarm_at', '>=', f.start);
-    if (f.end !== undefined) q = q.where('alarm_records.alarm_at', '<=', f.end);
-    if (f.level !== undefined) q = q.where('alarm_records.level', '=', f.level);
-    if (f.state !== ALARM_STATE_ALL) q = q.where('alarm_records.state', '=', f.state);
-    if (f.device_id !== undefined) q = q.where('alarm_records.device_id', '=', f.device_id);
-    if (f.rule_id !== undefined) q = q.where('alarm_records.rule_id', '=', f.rule_id);
-    return countOf(q);
+    return countOf(
+      this.db
+        .selectFrom('alarm_records')
+        .where('alarm_records.team_id', '=', s.teamId)
+        .where((eb) => ownConditions(eb, f)),
+    );
   }
 
   async list(s: RecordScope, f: RecordFilter, offset: number, limit: number) {
@@ -119,11 +123,12 @@ export class AlarmRepo {
 
   /**
    * Acknowledges the records not yet acknowledged among `ids` (all visible, checked by the caller):
-   * responder and time kept; the state becomes 2 unless the record has recovered already.
+   * responder and time kept; the state becomes 2 unless the record has recovered already. Returns
+   * the records this call acknowledged (for the audit log).
    */
-  async acknowledge(ids: readonly number[], by: { id: number; name: string }, now: number): Promise<number> {
+  async acknowledge(ids: readonly number[], by: { id: number; name: string }, now: number) {
     return this.db.transaction().execute(async (trx) => {
-      const r = await trx
+      const done = await trx
         .updateTable('alarm_records')
         .set((eb) => ({
           response_at: now,
@@ -138,8 +143,27 @@ export class AlarmRepo {
         }))
         .where('id', 'in', [...ids])
         .where('response_at', 'is', null)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows);
+        .returning('id')
+        .execute();
+      if (!done.length) return [];
+      return trx
+        .selectFrom('alarm_records')
+        .innerJoin('devices', 'devices.id', 'alarm_records.device_id')
+        .select([
+          'alarm_records.id',
+          'alarm_records.team_id',
+          'alarm_records.rule_name',
+          'alarm_records.tag_name',
+          'alarm_records.value',
+          'devices.name as device_name',
+        ])
+        .where(
+          'alarm_records.id',
+          'in',
+          done.map((r) => r.id),
+        )
+        .orderBy('alarm_records.id')
+        .execute();
     });
   }
 

@@ -3,7 +3,7 @@ import { createMainAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
 import { restartApp, startHarness, type Harness } from '../../test/harness';
 import { boundDevice, brokerUrl, connect } from '../../test/mqtt';
-import { addRule, publisher, recordsOf, T0 } from './test-helpers';
+import { addRule, publisher, recordsOf, T0 } from '../../test/alarms';
 
 describe.each(databases)('alarms across a restart on $name', (database) => {
   let h: Harness;

@@ -13,6 +13,8 @@ import {
   type listAlarms,
   type Locale,
 } from '@hmi/contract';
+import { audit } from '../../platform/audit';
+import type { Bus } from '../../platform/bus';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
@@ -78,6 +80,8 @@ export class AlarmService {
     private readonly perms: DataPermissionService,
     private readonly messageCentre: MessageService,
     private readonly clock: Clock,
+    /** Where acknowledgements are announced for the audit log. */
+    private readonly bus: Bus | null = null,
   ) {}
 
   /** The caller's team, and for a sub-account the groups whose devices they may see. */
@@ -105,8 +109,18 @@ export class AlarmService {
     const visible = await this.repo.visibleIds(await this.scope(user), wanted);
     if (visible.length !== wanted.length) fail(1003);
     const name = user.row.alias_name || user.row.name;
-    const acknowledged = await this.repo.acknowledge(wanted, { id: user.id, name }, epochSeconds(this.clock));
-    return { acknowledged };
+    const done = await this.repo.acknowledge(wanted, { id: user.id, name }, epochSeconds(this.clock));
+    const bus = this.bus;
+    if (bus)
+      for (const r of done)
+        audit(bus, {
+          teamId: r.team_id,
+          userId: user.id,
+          action: 'alarmAcknowledged',
+          target: r.rule_name,
+          detail: { device: r.device_name, tag: r.tag_name, value: r.value, record: String(r.id) },
+        });
+    return { acknowledged: done.length };
   }
 
   async messages(user: SessionUser, q: CallQuery<typeof listAlarmMessages>) {

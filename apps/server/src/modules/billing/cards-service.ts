@@ -1,5 +1,7 @@
 import { BillingCardType, hasPermission, Permission, type BillingCard } from '@hmi/contract';
+import { audit } from '../../platform/audit';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import type { Bus } from '../../platform/bus';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import { fail, failInput, failRetry } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
@@ -33,6 +35,7 @@ export class CardService {
     private readonly perms: DataPermissionService,
     private readonly entitlements: Entitlements,
     private readonly clock: Clock,
+    private readonly bus: Bus | null = null,
   ) {
     const p = cardAttemptPolicy;
     this.teamAttempts = new SlidingWindowLimiter(repo.db, clock, 'card-team', p.perTeam, p.windowSeconds);
@@ -140,6 +143,15 @@ export class CardService {
       fail(winner?.team_id === user.teamId ? 1045 : 1050);
     }
     if (card.type === CardType.CA) await this.entitlements.expireAndRestore(user.teamId);
+    if (this.bus)
+      audit(this.bus, {
+        teamId: user.teamId,
+        userId: user.id,
+        action: 'cardActivated',
+        target: input.card_no,
+        detail: { type: String(card.type) },
+        ip: address,
+      });
     const scope = await this.perms.scope(user);
     const row = await this.repo.findCard(user.teamId, card.id);
     return row ? toCard(row, now, scope) : fail(1003);

@@ -2,6 +2,8 @@ import {
   BillingCardType,
   BillingMessageType,
   bindDevice,
+  checkInvitation,
+  confirmInvitation,
   createAllocation,
   createInvitation,
   createRole,
@@ -86,15 +88,28 @@ describe.each(databases)('billing housekeeping, team joining and the device list
       token: inviter.token,
       body: { name: 'joiner', permissions: [2] },
     });
-    const invite = () =>
+    const invite = (who: TestAccount = holder) =>
       api(h.app, createInvitation, {
         token: inviter.token,
-        body: { account: holder.username, role_id: role.body.data?.id ?? 0 },
+        body: { account: who.username, role_id: role.body.data?.id ?? 0 },
       });
-    expect((await invite()).body).toMatchObject({
+    const ownsCards = {
       code: 1069,
       data: { reason: 'ownsResources', devices: 0, templates: 0, cards: true },
-    });
+    };
+    expect((await invite()).body).toMatchObject(ownsCards);
+    // Invited before activating a card: checking and accepting the invitation are refused too.
+    const late = await createMainAccount(h);
+    const offer = (await invite(late)).body;
+    expect(offer.code).toBe(0);
+    await activatedCard(h, late, { type: CA, tagCount: 5, templateCount: 0 });
+    const id = offer.data?.id ?? 0;
+    expect((await api(h.app, checkInvitation, { token: late.token, body: { id } })).body).toMatchObject(
+      ownsCards,
+    );
+    expect(
+      (await api(h.app, confirmInvitation, { token: late.token, body: { id, accept: true } })).body,
+    ).toMatchObject(ownsCards);
     // Once its cards are past their validity the account may join.
     h.clock.advance(366 * DAY);
     await relogin(h, inviter);

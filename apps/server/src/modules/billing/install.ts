@@ -59,7 +59,7 @@ export function installBilling(app: FastifyInstance, ctx: InstallContext, d: Bil
   const repo = new BillingRepo(ctx.db);
   const entitlements = new Entitlements(repo, d.perms, clock, enabled);
   const traffic = new Traffic(repo, d.perms, entitlements, clock, enabled);
-  const cards = new CardService(repo, d.perms, entitlements, clock);
+  const cards = new CardService(repo, d.perms, entitlements, clock, ctx.bus);
   billingRoutes(ctx.registerCall, { repo, cards, entitlements, traffic, clock });
   const housekeeping = new BillingHousekeeping({
     repo,

@@ -11,6 +11,8 @@ import {
   type WireValue,
 } from '@hmi/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { audit } from '../../platform/audit';
+import type { Bus } from '../../platform/bus';
 import type { Clock } from '../../platform/clock';
 import { fail, failInput } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
@@ -71,6 +73,8 @@ export interface DeviceCommandsOptions {
   commandTimeoutMs: number;
   /** Zone guard of writes; absent: no zone restriction. */
   mayOperate?: OperateGuard | undefined;
+  /** Where TAG writes are announced for the audit log. */
+  bus?: Bus | undefined;
 }
 
 /** Commands to devices (TAG write, config sync): recorded, sent, finished by their ack or a timeout. */
@@ -189,12 +193,23 @@ export class DeviceCommands {
     const text = checked.text;
     // The single call site of the zone check (who may operate this device from this address).
     if (this.o.mayOperate) await this.o.mayOperate({ user, deviceId: id, clientIp });
-    return this.send(
+    const old = await this.o.reads.latestValue(row.id, def.name);
+    const sent = await this.send(
       row,
       user,
       { type: 'write', tag: def.name, value: textToWire(def.data_type, text) },
       { tag: def.name, value: text, config_version: null },
     );
+    if (this.o.bus)
+      audit(this.o.bus, {
+        teamId: row.team_id,
+        userId: user.id,
+        action: 'tagWrite',
+        target: row.name,
+        detail: { tag: def.name, old: old ?? '', new: text, status: sent.status },
+        ip: clientIp,
+      });
+    return sent;
   }
 
   /** Asks a device the caller may operate to dial the VNC relay (the remote view's one command). */

@@ -14,11 +14,11 @@ import {
   topics,
   type WsDeviceEvent,
 } from '@hmi/contract';
-import mqttPacket from 'mqtt-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeHardware } from '../devices/hardware';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
+import { connectPacket } from '../../test/flood';
 import { api, startHarness, type Harness } from '../../test/harness';
 import { historyOf, importHistory } from '../../test/history';
 import { boundDevice, brokerUrl, connect, nextLive, nextMessage } from '../../test/mqtt';
@@ -219,18 +219,7 @@ describe.each(databases)('device connectivity on $name', (database) => {
     const port = h.app.connectivity.broker.port ?? 0;
     const socket = netConnect(port, '127.0.0.1');
     const online = nextLive(h, (e) => e.type === 'online' && e.device_id === d.deviceId && e.online === 1);
-    socket.write(
-      mqttPacket.generate({
-        cmd: 'connect',
-        protocolId: 'MQTT',
-        protocolVersion: 4,
-        clean: true,
-        clientId: `hmi-${d.sn}`,
-        keepalive: 1,
-        username: d.sn,
-        password: Buffer.from(d.secret),
-      }),
-    );
+    socket.write(connectPacket(d.sn, d.secret, 1));
     await online;
     const since = Date.now();
     // The client now sends nothing (no PINGREQ): a dead link.
@@ -441,57 +430,25 @@ describe.each(databases)('device connectivity on $name', (database) => {
     const d = await boundDevice(h, main, tag());
     const port = String(h.app.connectivity.broker.port);
     const payload = batch(7, [{ tag: 'temp', value: -3.25 }]);
-    await run('mosquitto_pub', [
-      '-h',
-      '127.0.0.1',
-      '-p',
-      port,
-      '-u',
-      d.sn,
-      '-P',
-      d.secret,
-      '-i',
-      `hmi-${d.sn}`,
-      '-q',
-      '1',
-      '-t',
-      topics.tags(d.sn),
-      '-m',
-      payload,
-    ]);
+    // One tags batch published as `login` (mosquitto_pub's user, password and client-id options).
+    const publish = (login: string[]) =>
+      run('mosquitto_pub', [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        port,
+        ...login,
+        '-q',
+        '1',
+        '-t',
+        topics.tags(d.sn),
+        '-m',
+        payload,
+      ]);
+    await publish(['-u', d.sn, '-P', d.secret, '-i', `hmi-${d.sn}`]);
     const tags = await ok(h, main, deviceTags, { params: { id: d.deviceId } });
     expect(tags.list.find((x) => x.name === 'temp')?.value).toBe('-3.25');
-    await expect(
-      run('mosquitto_pub', [
-        '-h',
-        '127.0.0.1',
-        '-p',
-        port,
-        '-u',
-        d.sn,
-        '-P',
-        'wrong',
-        '-q',
-        '1',
-        '-t',
-        topics.tags(d.sn),
-        '-m',
-        payload,
-      ]),
-    ).rejects.toThrow();
-    await expect(
-      run('mosquitto_pub', [
-        '-h',
-        '127.0.0.1',
-        '-p',
-        port,
-        '-q',
-        '1',
-        '-t',
-        topics.tags(d.sn),
-        '-m',
-        payload,
-      ]),
-    ).rejects.toThrow();
+    await expect(publish(['-u', d.sn, '-P', 'wrong'])).rejects.toThrow();
+    await expect(publish([])).rejects.toThrow();
   });
 });

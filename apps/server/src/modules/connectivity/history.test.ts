@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
-import { databases } from '../../test/databases';
+import { databases, type TestDatabase } from '../../test/databases';
 import { startHarness, type Harness } from '../../test/harness';
 import { boundDevice } from '../../test/mqtt';
 import { HistoryStore } from './repo/history-store';
@@ -33,6 +33,31 @@ function batches(
   });
 }
 
+interface Stores {
+  h: Harness;
+  main: TestAccount;
+  writes: WritePath;
+  history: HistoryStore;
+}
+
+/** Opens a harness, a main account and the history write path and store for a suite (`use` takes them). */
+function withStores(database: TestDatabase, use: (s: Stores) => void): void {
+  let h: Harness | undefined;
+  beforeAll(async () => {
+    h = await startHarness(database);
+    const { db, dialect } = h.app.database;
+    use({
+      h,
+      main: await createMainAccount(h, 50),
+      writes: new WritePath(db, dialect),
+      history: new HistoryStore(db, dialect),
+    });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+}
+
 describe.each(databases)('TAG history staging, filing and reading on $name', (database) => {
   let h: Harness;
   let main: TestAccount;
@@ -41,15 +66,7 @@ describe.each(databases)('TAG history staging, filing and reading on $name', (da
   let n = 0;
   const tag = () => `hs${database.name}${(n += 1)}`;
 
-  beforeAll(async () => {
-    h = await startHarness(database);
-    main = await createMainAccount(h, 50);
-    writes = new WritePath(h.app.database.db, h.app.database.dialect);
-    history = new HistoryStore(h.app.database.db, h.app.database.dialect);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  withStores(database, (s) => ({ h, main, writes, history } = s));
 
   const count = async (table: 'tag_history_staging' | 'tag_history_chunks', deviceId: number) =>
     Number(
@@ -183,15 +200,7 @@ describe.each(databases.filter((d) => d.name === 'postgres'))(
     let history: HistoryStore;
     let n = 0;
 
-    beforeAll(async () => {
-      h = await startHarness(database);
-      main = await createMainAccount(h, 50);
-      writes = new WritePath(h.app.database.db, h.app.database.dialect);
-      history = new HistoryStore(h.app.database.db, h.app.database.dialect);
-    });
-    afterAll(async () => {
-      await h?.close();
-    });
+    withStores(database, (s) => ({ h, main, writes, history } = s));
 
     it('moves every staged row once', async () => {
       await h.app.connectivity.ingest.fileHistory(Infinity);

@@ -12,6 +12,7 @@ import type { StateStore, TagDef } from './repo/state-store';
 export interface RegistryDevice {
   id: number;
   sn: string;
+  name: string;
   team_id: number;
   group_id: number | null;
   online: number;
@@ -103,6 +104,13 @@ export class DeviceReads {
       };
     });
     return { list, total: list.length };
+  }
+
+  /** The latest value of one TAG of a device (held in memory, else stored); null before any. */
+  async latestValue(deviceId: number, tag: string): Promise<string | null> {
+    const held = this.o.memoryValues(deviceId).find((v) => v.tag === tag);
+    if (held) return held.value;
+    return (await this.o.store.latest(deviceId)).find((v) => v.tag === tag)?.value ?? null;
   }
 
   /** The TAG `tagId` of the device's template; 1006 on `field` when it has none such. */

@@ -95,6 +95,7 @@ export class ConnectivityService {
       emit,
       commandTimeoutMs: o.commandTimeoutMs,
       mayOperate: o.mayOperate,
+      bus: o.bus,
     });
     this.fair = new FairIngest({ ratePerSecond: o.deviceRate, counters, log: o.log });
     this.pipeline = new IngestPipeline({

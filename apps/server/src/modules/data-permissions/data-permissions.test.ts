@@ -135,44 +135,16 @@ describe.each(databases)('data permissions on $name', (database) => {
   });
 
   it('assigning needs 38 on the route and 37/36/41 for each kind given', async () => {
+    // The code of `by` putting `body` as `member`'s data permissions.
+    const codeOf = async (by: TestAccount, body: ApiBody<typeof putDataPermissions>) =>
+      (await api(h.app, putDataPermissions, { params: { id: member.userId }, token: by.token, body })).body
+        .code;
     const assigner = await createSubAccount(h, main.teamId, [P.USER_DATA_PERMISSION]);
-    expect(
-      (
-        await api(h.app, putDataPermissions, {
-          params: { id: member.userId },
-          token: assigner.token,
-          body: { group_ids: [] },
-        })
-      ).body.code,
-    ).toBe(1002);
-    expect(
-      (
-        await api(h.app, putDataPermissions, {
-          params: { id: member.userId },
-          token: assigner.token,
-          body: { template_ids: [] },
-        })
-      ).body.code,
-    ).toBe(1002);
-    expect(
-      (
-        await api(h.app, putDataPermissions, {
-          params: { id: member.userId },
-          token: assigner.token,
-          body: { project_ids: [] },
-        })
-      ).body.code,
-    ).toBe(1002);
+    expect(await codeOf(assigner, { group_ids: [] })).toBe(1002);
+    expect(await codeOf(assigner, { template_ids: [] })).toBe(1002);
+    expect(await codeOf(assigner, { project_ids: [] })).toBe(1002);
     const noRoute = await createSubAccount(h, main.teamId, [P.GROUP_DATA_PERMISSION]);
-    expect(
-      (
-        await api(h.app, putDataPermissions, {
-          params: { id: member.userId },
-          token: noRoute.token,
-          body: { group_ids: [] },
-        })
-      ).body.code,
-    ).toBe(1002);
+    expect(await codeOf(noRoute, { group_ids: [] })).toBe(1002);
     // Nothing changed.
     expect((await ok(h, main, getDataPermissions, { params: { id: member.userId } })).group_ids).toContain(
       a.groupId,

@@ -13,6 +13,7 @@ import {
   allPermissionIds,
   errorCatalogue,
   inviteeCalls,
+  MAIN_ACCOUNT,
   messageCalls,
   permissionIdsOf,
   type CallDef,
@@ -111,10 +112,23 @@ describe.each(databases)('registry permission matrix and scoping on $name', (dat
     const contractIds = new Set(allCalls.map((c) => c.id));
     for (const def of h.app.callTable) {
       expect(contractIds.has(def.id), `${def.id} is registered but not in allCalls`).toBe(true);
-      if (def.auth === 'session' && !ungated.has(def.id))
+      if (def.auth === 'session' && !ungated.has(def.id) && def.permission !== MAIN_ACCOUNT)
         expect(permissionIdsOf(def.permission), `${def.id} declares no permission id`).not.toEqual([]);
     }
     expect(gated().length).toBeGreaterThanOrEqual(29);
+  });
+
+  it('a main-account-only call passes the main account and refuses a sub-account holding every id', async () => {
+    const mainOnly = (h.app.callTable as CallDef[]).filter((c) => c.permission === MAIN_ACCOUNT);
+    expect(mainOnly.map((c) => c.id).sort()).toEqual(['exportAudit', 'listAudit']);
+    await setRole(allPermissionIds);
+    for (const def of mainOnly) {
+      const opts = (token: string) => ({ token, params: paramsOf(def, 999999), query: validQueries[def.id] });
+      expect((await api(h.app, def, opts(main.token))).body.code, `main ${def.id}`).toBe(0);
+      const sub403 = await api(h.app, def, opts(sub.token));
+      expect(sub403.status, def.id).toBe(403);
+      expect(sub403.body, def.id).toMatchObject({ code: 1002, data: null });
+    }
   });
 
   it('main passes every gate; a sub-account without the ids gets 1002 and with any one of them passes', async () => {

@@ -105,7 +105,7 @@ export class DataPermissionRepo extends RepoBase {
   findMember(id: number) {
     return this.db
       .selectFrom('users')
-      .select(['id', 'team_id', 'is_main'])
+      .select(['id', 'team_id', 'is_main', 'username'])
       .where('id', '=', id)
       .where('removed_at', 'is', null)
       .executeTakeFirst();

@@ -5,6 +5,8 @@ import {
   type DataPermissions,
   type putDataPermissions,
 } from '@hmi/contract';
+import { audit } from '../../platform/audit';
+import type { Bus } from '../../platform/bus';
 import { fail, failInput } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import type { Kysely } from 'kysely';
@@ -27,7 +29,11 @@ export type DataPermissionInput = CallBody<typeof putDataPermissions>;
  * sub-account assigner leaves the target's grants outside their own view untouched.
  */
 export class DataPermissionService {
-  constructor(private readonly repo: DataPermissionRepo) {}
+  constructor(
+    private readonly repo: DataPermissionRepo,
+    /** Where grant changes are announced for the audit log (the installed service has it). */
+    private readonly bus: Bus | null = null,
+  ) {}
 
   /** The service over a database (for modules that check scopes outside a request's wiring). */
   static over(db: Kysely<Database>): DataPermissionService {
@@ -114,6 +120,14 @@ export class DataPermissionService {
         await this.repo.replace(id, kind, [...new Set([...kept, ...ids])], trx);
       }
     });
+    if (this.bus)
+      audit(this.bus, {
+        teamId: user.teamId,
+        userId: user.id,
+        action: 'dataPermissions',
+        target: member.username,
+        detail: Object.fromEntries(given.map(([kind, ids]) => [`${kind}s`, ids.join(',')])),
+      });
     return this.get(user, id);
   }
 }

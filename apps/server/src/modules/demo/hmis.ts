@@ -149,7 +149,7 @@ export async function installDemoHmis(app: FastifyInstance, d: DemoHmisDeps): Pr
         await devices.bind(user, {
           sn: id.sn,
           pin: id.pin,
-          name: `Demo HMI ${i + 1}`,
+          name: `Demo_HMI_${i + 1}`,
           group_id: null,
           template_id: templateId,
           label_ids: [],

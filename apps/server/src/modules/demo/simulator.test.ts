@@ -4,9 +4,7 @@ import { join } from 'node:path';
 import { IdentityStore, readIdentities } from '@hmi/agent/identities';
 import { demoSimTags, startSimulatedHmi, type SimulatedHmi } from '@hmi/agent/simulator';
 import {
-  createTemplate,
-  putTemplateTags,
-  bindDevice,
+  checkDeviceName,
   deviceTags,
   ingestStats,
   writeTag,
@@ -21,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
 import { sqliteDatabase } from '../../test/databases';
 import { api, startHarness, type Harness } from '../../test/harness';
-import { brokerUrl, nextLive, newDevice } from '../../test/mqtt';
+import { boundDevice, brokerUrl, nextLive } from '../../test/mqtt';
 import { ok } from '../../test/registry';
 import { demoTemplateTags } from './hmis';
 
@@ -45,29 +43,9 @@ describe('simulated HMIs against the server', () => {
   /** A device bound to `main` with the demo template, its hardware identity and live-tag lookup. */
   async function demoDevice() {
     n += 1;
-    const template = await ok(h, main, createTemplate, {
-      body: {
-        name: `Sim${n}`,
-        hmi_model: 'X10',
-      },
-    });
-    const put = await ok(h, main, putTemplateTags, {
-      params: { id: template.id },
-      body: {
-        tags: demoTemplateTags,
-      },
-    });
-    const hw = await newDevice(h);
-    const device = await ok(h, main, bindDevice, {
-      body: {
-        sn: hw.sn,
-        pin: hw.pin,
-        name: `Sim${n}`,
-        template_id: template.id,
-      },
-    });
-    const tags = () => ok(h, main, deviceTags, { params: { id: device.id } });
-    return { ...hw, deviceId: device.id, version: put.version, tags };
+    const d = await boundDevice(h, main, `Sim${n}`, demoTemplateTags);
+    const tags = () => ok(h, main, deviceTags, { params: { id: d.deviceId } });
+    return { ...d, tags };
   }
 
   const start = (
@@ -246,6 +224,8 @@ describe('DEMO=1', () => {
       const devices = await ok(h, demo, listDevices);
       expect(devices.list).toHaveLength(3);
       expect(devices.list.every((x) => x.online === 1 && x.sync_status === 1)).toBe(true);
+      // Named as a user must name a device, so editing one does not fail on its name.
+      expect(devices.list.map((x) => checkDeviceName(x.name))).toEqual([null, null, null]);
       const values = nextLive(h, (e) => e.type === 'values');
       await values;
       const first = devices.list[0];

@@ -11,6 +11,7 @@ import {
   type updateDevice,
 } from '@hmi/contract';
 import { verifyPassword } from '../../platform/auth/passwords';
+import { audit } from '../../platform/audit';
 import type { Bus } from '../../platform/bus';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import { isUniqueViolation } from '../../platform/db';
@@ -65,6 +66,11 @@ export class DeviceService {
       bindPolicy.wrongPinsPerSn,
       bindPolicy.windowSeconds,
     );
+  }
+
+  /** Who acted, for the audit log. */
+  private actor(user: SessionUser) {
+    return { teamId: user.teamId, userId: user.id };
   }
 
   private now(): number {
@@ -235,6 +241,13 @@ export class DeviceService {
       throw err;
     }
     this.bus?.emit('deviceBound', { deviceId: id, sn: body.sn, teamId: scope.teamId });
+    if (this.bus)
+      audit(this.bus, {
+        ...this.actor(user),
+        action: 'deviceBound',
+        target: body.name,
+        detail: { sn: body.sn },
+      });
     return this.get(user, id);
   }
 
@@ -283,6 +296,13 @@ export class DeviceService {
       await this.repo.remove(scope.teamId, id, trx);
     });
     this.bus?.emit('deviceUnbound', { deviceId: id, sn: row.sn, teamId: scope.teamId });
+    if (this.bus)
+      audit(this.bus, {
+        ...this.actor(user),
+        action: 'deviceUnbound',
+        target: row.name,
+        detail: { sn: row.sn },
+      });
     return null;
   }
 

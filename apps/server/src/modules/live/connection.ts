@@ -32,6 +32,8 @@ export class HubConnection {
   user: SessionUser | null = null;
   token: string | null = null;
   readonly devices = new Set<number>();
+  /** Devices whose values are narrowed to some TAGs (a configuration screen's `tags` message). */
+  private readonly narrowed = new Map<number, ReadonlySet<string>>();
   private readonly values = new Map<number, Map<string, WsTagValue>>();
   private readonly states = new Map<string, WsDeviceEvent>();
   private readonly commands = new Map<string, WsDeviceEvent>();
@@ -68,11 +70,30 @@ export class HubConnection {
     return this.socket.bufferedAmount > this.highWater;
   }
 
+  /** Values of `deviceId` are sent for these TAGs only from now on (`null`: every TAG again). */
+  narrow(deviceId: number, tags: readonly string[] | null): void {
+    if (tags) this.narrowed.set(deviceId, new Set(tags));
+    else this.narrowed.delete(deviceId);
+  }
+
+  /** The event as this connection wants it: values of a narrowed device cut to its TAGs, or null. */
+  private wanted(event: WsDeviceEvent): WsDeviceEvent | null {
+    const tags = event.type === 'values' ? this.narrowed.get(event.device_id) : undefined;
+    if (!tags || event.type !== 'values') return event;
+    const values = event.values.filter((v) => tags.has(v.tag));
+    if (!values.length) return null;
+    return values.length === event.values.length ? event : { ...event, values };
+  }
+
   /** `text` serialises the event once for every connection it goes to. */
   deliver(event: WsDeviceEvent, text?: () => string): void {
     if (this.closed || !this.devices.has(event.device_id)) return;
-    if (!this.slow() && this.pendingCount === 0 && !this.holds) return this.send(event, text);
-    this.coalesce(event);
+    const e = this.wanted(event);
+    if (!e) return;
+    // A narrowed event is this connection's own: the shared text is not what it sends.
+    const own = e === event ? text : undefined;
+    if (!this.slow() && this.pendingCount === 0 && !this.holds) return this.send(e, own);
+    this.coalesce(e);
     this.scheduleDrain();
   }
 
@@ -84,8 +105,9 @@ export class HubConnection {
   async sendSnapshot(read: () => Promise<WsDeviceEvent[]>): Promise<void> {
     this.holds += 1;
     try {
-      for (const e of await read()) {
-        if (!this.devices.has(e.device_id)) continue;
+      for (const event of await read()) {
+        const e = this.devices.has(event.device_id) ? this.wanted(event) : null;
+        if (!e) continue;
         if (e.type === 'values' || !this.states.has(`${e.type}:${e.device_id}`)) this.coalesce(e);
       }
     } finally {
@@ -157,6 +179,7 @@ export class HubConnection {
   unsubscribe(ids: Iterable<number>): void {
     for (const id of ids) {
       this.devices.delete(id);
+      this.narrowed.delete(id);
       this.values.delete(id);
       this.states.delete(`online:${id}`);
       this.states.delete(`sync:${id}`);

@@ -10,57 +10,15 @@ import {
   wsCloseCode,
   WS_CLOSE_ORIGIN,
   type WsDeviceEvent,
-  type WsServerMessage,
 } from '@hmi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { createMainAccount, createSubAccount, grant, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
 import { api, startHarness, type Harness } from '../../test/harness';
 import { boundDevice, brokerUrl, connect, nextLive } from '../../test/mqtt';
 import { ok } from '../../test/registry';
+import { WsClient } from '../../test/ws-client';
 import { HubConnection, type SocketLike } from './connection';
-
-/** A websocket client that collects messages and resolves waits on them. */
-class Client {
-  readonly messages: WsServerMessage[] = [];
-  private waiters: { pred: (m: WsServerMessage) => boolean; resolve: (m: WsServerMessage) => void }[] = [];
-  readonly closed: Promise<number>;
-  constructor(readonly ws: WebSocket) {
-    ws.on('message', (data: Buffer) => {
-      const m = JSON.parse(data.toString('utf8')) as WsServerMessage;
-      this.messages.push(m);
-      this.waiters = this.waiters.filter((w) => (w.pred(m) ? (w.resolve(m), false) : true));
-    });
-    this.closed = new Promise((resolve) => ws.on('close', (code) => resolve(code)));
-  }
-  static open(url: string, origin?: string): Promise<Client> {
-    const ws = new WebSocket(url, origin ? { origin } : {});
-    const c = new Client(ws);
-    return new Promise((resolve, reject) => {
-      ws.once('open', () => resolve(c));
-      ws.once('error', reject);
-    });
-  }
-  send(m: unknown): void {
-    this.ws.send(JSON.stringify(m));
-  }
-  next<T extends WsServerMessage['type']>(
-    type: T,
-    pred: (m: Extract<WsServerMessage, { type: T }>) => boolean = () => true,
-  ) {
-    const hit = this.messages.find(
-      (m) => m.type === type && pred(m as Extract<WsServerMessage, { type: T }>),
-    );
-    if (hit) return Promise.resolve(hit as Extract<WsServerMessage, { type: T }>);
-    return new Promise<Extract<WsServerMessage, { type: T }>>((resolve) =>
-      this.waiters.push({
-        pred: (m) => m.type === type && pred(m as Extract<WsServerMessage, { type: T }>),
-        resolve: (m) => resolve(m as Extract<WsServerMessage, { type: T }>),
-      }),
-    );
-  }
-}
 
 describe.each(databases)('websocket /v1/ws on $name', (database) => {
   let h: Harness;
@@ -78,17 +36,17 @@ describe.each(databases)('websocket /v1/ws on $name', (database) => {
   });
 
   it('needs auth as the first message; a bad token closes with its code; a foreign Origin is refused', async () => {
-    const a = await Client.open(url, 'http://console.test');
+    const a = await WsClient.open(url, 'http://console.test');
     a.send({ type: 'subscribe', devices: [1] });
     expect(await a.next('error')).toMatchObject({ code: 1008 });
     expect(await a.closed).toBe(wsCloseCode(1008));
 
-    const b = await Client.open(url);
+    const b = await WsClient.open(url);
     b.send({ type: 'auth', token: 'not-a-token' });
     expect(await b.next('error')).toMatchObject({ code: 1001 });
     expect(await b.closed).toBe(4001);
 
-    const c = await Client.open(url, 'http://evil.example');
+    const c = await WsClient.open(url, 'http://evil.example');
     expect(await c.closed).toBe(WS_CLOSE_ORIGIN);
     expect(c.messages).toEqual([]);
   });
@@ -97,7 +55,7 @@ describe.each(databases)('websocket /v1/ws on $name', (database) => {
     const mine = await boundDevice(h, main, `${database.name}w1`);
     const other = await createMainAccount(h, 5);
     const theirs = await boundDevice(h, other, `${database.name}w2`);
-    const ws = await Client.open(url, 'http://console.test');
+    const ws = await WsClient.open(url, 'http://console.test');
     ws.send({ type: 'auth', token: main.token });
     await ws.next('ready');
     ws.send({ type: 'subscribe', devices: [mine.deviceId, theirs.deviceId] });
@@ -132,7 +90,7 @@ describe.each(databases)('websocket /v1/ws on $name', (database) => {
     const sub = await createSubAccount(h, main.teamId, [2]);
     const group = await ok(h, main, createGroup, { body: { name: `WG${database.name}` } });
     await ok(h, main, updateDevice, { params: { id: mine.deviceId }, body: { group_id: group.id } });
-    const subWs = await Client.open(url, 'http://console.test');
+    const subWs = await WsClient.open(url, 'http://console.test');
     subWs.send({ type: 'auth', token: sub.token });
     await subWs.next('ready');
     subWs.send({ type: 'subscribe', devices: [mine.deviceId] });
@@ -175,7 +133,7 @@ describe.each(databases)('websocket /v1/ws on $name', (database) => {
     );
     await stored;
 
-    const ws = await Client.open(url, 'http://console.test');
+    const ws = await WsClient.open(url, 'http://console.test');
     ws.send({ type: 'auth', token: owner.token });
     await ws.next('ready');
     ws.send({ type: 'subscribe', devices: [reporting.deviceId, idle.deviceId] });
@@ -219,7 +177,7 @@ describe.each(databases)('websocket /v1/ws on $name', (database) => {
       },
     });
     const open = async (a: TestAccount) => {
-      const c = await Client.open(url, 'http://console.test');
+      const c = await WsClient.open(url, 'http://console.test');
       c.send({ type: 'auth', token: a.token });
       await c.next('ready');
       return c;
@@ -230,7 +188,7 @@ describe.each(databases)('websocket /v1/ws on $name', (database) => {
     const inviteeTab2 = await open(invitee);
     const strangerWs = await open(stranger);
     // Everything the hub sends for one bus event is out before the answer of a later ping.
-    const settled = async (...clients: Client[]) => {
+    const settled = async (...clients: WsClient[]) => {
       await Promise.all(
         clients.map((c) => {
           const before = c.messages.filter((m) => m.type === 'pong').length;
@@ -239,7 +197,7 @@ describe.each(databases)('websocket /v1/ws on $name', (database) => {
         }),
       );
     };
-    const noticesOf = (c: Client) => c.messages.filter((m) => m.type === 'messages').length;
+    const noticesOf = (c: WsClient) => c.messages.filter((m) => m.type === 'messages').length;
     const all = [ownerWs, memberWs, inviteeWs, inviteeTab2, strangerWs];
 
     // The invitation (billing message 6) goes to the invitee's sockets, in the invitee's own team.
@@ -279,6 +237,41 @@ describe('slow websocket clients', () => {
       this.readyState = 3;
     }
   }
+
+  it('sends a narrowed device only the TAGs asked for, in the snapshot too, until unsubscribed', async () => {
+    const s = new FakeSocket();
+    const c = new HubConnection(s, 1000);
+    const sent = () => s.sent.splice(0).map((x) => JSON.parse(x) as unknown);
+    const v = (tag: string, ts = 1) => ({ tag, value: '1', ts });
+    c.narrow(1, ['a', 'b']);
+    c.devices.add(1);
+    c.devices.add(2);
+    await c.sendSnapshot(async () => [
+      { type: 'values', device_id: 1, values: [v('a'), v('z')] },
+      { type: 'online', device_id: 1, online: 1, at: 5 },
+    ]);
+    expect(sent()).toEqual([
+      { type: 'online', device_id: 1, online: 1, at: 5 },
+      { type: 'values', device_id: 1, values: [v('a')] },
+    ]);
+    const shared = () => 'shared text';
+    c.deliver({ type: 'values', device_id: 1, values: [v('z', 2)] }, shared); // nothing it shows
+    c.deliver({ type: 'values', device_id: 1, values: [v('b', 2), v('y', 2)] }, shared);
+    c.deliver({ type: 'values', device_id: 2, values: [v('y', 2)] }); // not narrowed
+    expect(sent()).toEqual([
+      { type: 'values', device_id: 1, values: [v('b', 2)] },
+      { type: 'values', device_id: 2, values: [v('y', 2)] },
+    ]);
+    c.narrow(1, null);
+    c.deliver({ type: 'values', device_id: 1, values: [v('z', 3)] }, shared);
+    expect(s.sent).toEqual(['shared text']);
+    s.sent.length = 0;
+    c.narrow(1, ['a']);
+    c.unsubscribe([1]);
+    c.devices.add(1);
+    c.deliver({ type: 'values', device_id: 1, values: [v('z', 4)] });
+    expect(sent()).toEqual([{ type: 'values', device_id: 1, values: [v('z', 4)] }]);
+  });
 
   it('coalesces to the latest value per TAG while the socket lags, bounded, then flushes', () => {
     const s = new FakeSocket();

@@ -191,6 +191,9 @@ export class WsHub {
       case 'ping':
         c.send({ type: 'pong' });
         return;
+      case 'tags':
+        c.narrow(msg.device_id, msg.tags);
+        return;
       case 'unsubscribe':
         c.unsubscribe(msg.devices);
         c.send({ type: 'subscribed', devices: [...c.devices], refused: [] });

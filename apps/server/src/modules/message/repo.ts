@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database, MessageKind } from '../../platform/db/schema';
 import { containsIgnoringCase, type Queryable, countOf, withTotal } from '../../platform/db/sql';
 import type { StoredMessage } from './rows';
@@ -81,17 +81,7 @@ export class MessageRepo {
 
   async list(r: Reader, f: MessageFilter, offset: number, limit: number) {
     const q = this.visible(r, f);
-    return withTotal(
-      q
-        .select(MESSAGE_COLUMNS)
-        .select(sql<number>`case when ${isRead} then 1 else 0 end`.as('is_read'))
-        .orderBy('messages.created_at', 'desc')
-        .orderBy('messages.id', 'desc')
-        .offset(offset)
-        .limit(limit)
-        .execute(),
-      countOf(q),
-    );
+    return withTotal(newestFirst(q.select(MESSAGE_COLUMNS), offset, limit), countOf(q));
   }
 
   /**
@@ -148,8 +138,8 @@ export class MessageRepo {
     if (f.start !== undefined) q = q.where('messages.created_at', '>=', f.start);
     if (f.end !== undefined) q = q.where('messages.created_at', '<=', f.end);
     return withTotal(
-      q
-        .select([
+      newestFirst(
+        q.select([
           'messages.id',
           'messages.alarm_record_id as record_id',
           'messages.alarm_event as event',
@@ -160,13 +150,10 @@ export class MessageRepo {
           'alarm_records.rule_name',
           'alarm_records.level',
           'alarm_records.state',
-        ])
-        .select(sql<number>`case when ${isRead} then 1 else 0 end`.as('is_read'))
-        .orderBy('messages.created_at', 'desc')
-        .orderBy('messages.id', 'desc')
-        .offset(offset)
-        .limit(limit)
-        .execute(),
+        ]),
+        offset,
+        limit,
+      ),
       countOf(q),
     );
   }
@@ -181,6 +168,24 @@ export class MessageRepo {
   async moveToTeam(userId: number, teamId: number, q: Queryable): Promise<void> {
     await q.updateTable('messages').set({ team_id: teamId }).where('user_id', '=', userId).execute();
   }
+}
+
+/** A page of `q`, newest first, each message with the reader's read state (`is_read` 0 or 1). */
+function newestFirst<TB extends keyof Database, O>(
+  q: SelectQueryBuilder<Database, TB | 'messages' | 'message_reads', O>,
+  offset: number,
+  limit: number,
+) {
+  return (
+    q
+      .select(sql<number>`case when ${isRead} then 1 else 0 end`.as('is_read'))
+      // Raw references: the table set is generic here, so typed column names do not resolve.
+      .orderBy(sql.ref('messages.created_at'), 'desc')
+      .orderBy(sql.ref('messages.id'), 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute()
+  );
 }
 
 const isRead: Expression<SqlBool> = sql<SqlBool>`(messages.is_read = 1 or message_reads.message_id is not null)`;

@@ -1,5 +1,6 @@
 import {
   VNC_CLOSE,
+  VNC_OFF_ACK_ERROR,
   VNC_TICKET_TTL_MS,
   VNC_TUNNEL_PATH,
   vncClientMessage,
@@ -73,7 +74,7 @@ export class RelayHub {
           this.endWhere((s) => s.o.deviceId === event.device_id, 'device_offline');
         if (event.type === 'command' && event.status === 'failed') {
           const session = this.sessions.get(this.commands.get(event.command_id) ?? '');
-          session?.end(event.error === '1024' ? 'vnc_off' : 'device_offline');
+          session?.end(event.error === VNC_OFF_ACK_ERROR ? 'vnc_off' : 'device_offline');
         }
       }),
       bus.on('vncTakeover', ({ holder, requester, by }) => {

@@ -36,6 +36,28 @@ describe('RfbClientFilter', () => {
     expect(Buffer.concat(out)).toEqual(Buffer.concat([update, encodings, update]));
   });
 
+  it('follows the extensions noVNC speaks to TigerVNC: fences and continuous updates pass, keys and clipboard are input', () => {
+    const fence = Buffer.from([248, 0, 0, 0, 0x80, 0, 0, 0, 2, 9, 9]);
+    const continuous = Buffer.from([150, 1, 0, 0, 0, 0, 3, 32, 1, 224]);
+    const qemuKey = Buffer.from([255, 0, 0, 1, 0, 0, 0, 0x61, 0, 0, 0, 0x1e]);
+    const resize = Buffer.concat([Buffer.from([251, 0, 3, 32, 1, 224, 1, 0]), Buffer.alloc(16)]);
+    // Extended Clipboard: a ClientCutText of length -8 (its capabilities).
+    const clipboardCaps = Buffer.from([6, 0, 0, 0, 0xff, 0xff, 0xff, 0xf8, 0x1f, 0, 0, 1, 0, 0, 0, 0]);
+    const stream = Buffer.concat([clipboardCaps, fence, qemuKey, continuous, resize, update]);
+    const control = new RfbClientFilter(true);
+    handshake(control, 1);
+    expect(control.fromClient(stream)).toEqual(stream);
+    const watcher = new RfbClientFilter(false);
+    handshake(watcher, 1);
+    const out: Buffer[] = [];
+    for (const b of stream) {
+      const passed = watcher.fromClient(Buffer.from([b]));
+      if (passed) out.push(passed);
+    }
+    expect(Buffer.concat(out)).toEqual(Buffer.concat([fence, continuous, update]));
+    expect(watcher.fromClient(Buffer.from([255, 1, 0, 0]))).toBeNull();
+  });
+
   it('turns input on for a watcher that was handed control', () => {
     const f = new RfbClientFilter(false);
     handshake(f, 1);

@@ -3,7 +3,9 @@
  * at the relay (noVNC's viewOnly flag is only a courtesy of the client). The handshake is passed as
  * it comes; ClientInit's shared flag is forced on so a watcher never disconnects the other viewers;
  * after it, whole client messages are recognised by type and length, and key, pointer and cut-text
- * messages are dropped when input is off. Anything unparseable ends the session (`null`).
+ * messages (and the extensions' keys, desktop resizes and xvp) are dropped when input is off. The
+ * extensions noVNC uses with a real VNC server (TigerVNC announces them) are followed: continuous
+ * updates, fences, Extended Clipboard, QEMU key events. Anything unparseable ends the session (`null`).
  *
  * RFB 3.3 lets the server pick the security type, so the filter also reads the start of the
  * HMI-to-browser half (`fromServer`) to learn whether a 16-byte VNC authentication response follows.
@@ -14,10 +16,20 @@ const CLIENT_MESSAGE_FIXED: Record<number, number> = {
   3: 10, // FramebufferUpdateRequest
   4: 8, // KeyEvent
   5: 6, // PointerEvent
+  // Extensions a client uses once the server announces them (TigerVNC's Xvnc does, and noVNC answers).
+  150: 10, // EnableContinuousUpdates
+  250: 4, // xvp (shut down, reboot or reset the remote machine)
 };
 const SET_ENCODINGS = 2;
 const CLIENT_CUT_TEXT = 6;
-const INPUT_TYPES = new Set([4, 5, CLIENT_CUT_TEXT]);
+const CLIENT_FENCE = 248;
+const FENCE_PAYLOAD_MAX = 64;
+const SET_DESKTOP_SIZE = 251;
+/** QEMU client message; subtype 0 is the extended key event (key with its scancode). */
+const QEMU = 255;
+const QEMU_KEY_EVENT_BYTES = 12;
+/** What a watcher may not send: keys, pointer, cut text, and changes to the remote machine. */
+const INPUT_TYPES = new Set([4, 5, CLIENT_CUT_TEXT, 250, SET_DESKTOP_SIZE, QEMU]);
 /** Longest cut text passed on (a watcher's never is); larger ones end the session. */
 export const CUT_TEXT_MAX = 64 * 1024;
 const ENCODINGS_MAX = 256;
@@ -111,9 +123,22 @@ export class RfbClientFilter {
       length = 4 + 4 * count;
     } else if (type === CLIENT_CUT_TEXT) {
       if (p.length < 8) return 'wait';
-      const size = p.readUInt32BE(4);
+      // A negative length is the Extended Clipboard format (its capabilities, requests, data).
+      const size = Math.abs(p.readInt32BE(4));
       if (size > CUT_TEXT_MAX) return 'invalid';
       length = 8 + size;
+    } else if (type === CLIENT_FENCE) {
+      if (p.length < 9) return 'wait';
+      const size = p[8] as number;
+      if (size > FENCE_PAYLOAD_MAX) return 'invalid';
+      length = 9 + size;
+    } else if (type === SET_DESKTOP_SIZE) {
+      if (p.length < 8) return 'wait';
+      length = 8 + 16 * (p[6] as number);
+    } else if (type === QEMU) {
+      if (p.length < 2) return 'wait';
+      if (p[1] !== 0) return 'invalid';
+      length = QEMU_KEY_EVENT_BYTES;
     }
     if (length === undefined) return 'invalid';
     if (p.length < length) return 'wait';

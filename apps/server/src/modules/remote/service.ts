@@ -11,6 +11,7 @@ import {
   type openRemoteView,
 } from '@hmi/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { audit } from '../../platform/audit';
 import type { Bus } from '../../platform/bus';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import { fail } from '../../platform/errors';
@@ -84,6 +85,14 @@ export class RemoteService {
       mode,
       max_minutes: body.max_minutes,
       started_at: now,
+    });
+    audit(this.d.bus, {
+      teamId: device.team_id,
+      userId: user.id,
+      action: 'remoteSession',
+      target: device.sn,
+      detail: { mode, minutes: String(body.max_minutes) },
+      ip: clientIp,
     });
     if (holder && body.take_over && body.mode === 'control')
       this.d.bus.emit('vncTakeover', { holder: holder.id, requester: id, by: user.row.name });

@@ -10,6 +10,7 @@ import {
   type RoleOption,
   type updateRole,
 } from '@hmi/contract';
+import { audit } from '../../platform/audit';
 import type { Bus } from '../../platform/bus';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import { isUniqueViolation } from '../../platform/db';
@@ -145,6 +146,13 @@ export class RoleService {
       if (isUniqueViolation(err)) fail(1063);
       throw err;
     }
+    audit(this.bus, {
+      teamId: user.teamId,
+      userId: user.id,
+      action: 'roleAdded',
+      target: name,
+      detail: { permissions: permissions.join(','), zones: zoneIds.join(',') },
+    });
     return this.get(user, id);
   }
 
@@ -175,11 +183,22 @@ export class RoleService {
     // Members holding the role may have lost permissions (device view): their sockets re-check now.
     if (patch.permissions !== undefined)
       this.bus.emit('accessChanged', { teamId: user.teamId, userId: null });
+    const detail: Record<string, string> = {};
+    if (patch.name !== undefined) detail.name = `${row.name} → ${patch.name}`;
+    if (b.permissions !== undefined) detail.permissions = withViewFirst(b.permissions).join(',');
+    if (zoneIds) detail.zones = zoneIds.join(',');
+    audit(this.bus, {
+      teamId: user.teamId,
+      userId: user.id,
+      action: 'roleEdited',
+      target: patch.name ?? row.name,
+      detail,
+    });
     return this.get(user, id);
   }
 
   async remove(user: SessionUser, id: number): Promise<null> {
-    await this.repo.find(user.teamId, id).then((r) => r ?? fail(1003));
+    const row = (await this.repo.find(user.teamId, id)) ?? fail(1003);
     if (!user.isMain && user.roleId === id) fail(1002, { reason: 'ownRole' });
     await this.repo.transaction(async (trx) => {
       const usage = await this.repo.usage(id, epochSeconds(this.clock), trx);
@@ -187,6 +206,7 @@ export class RoleService {
       await this.repo.setZones(id, [], trx);
       await this.repo.remove(user.teamId, id, trx);
     });
+    audit(this.bus, { teamId: user.teamId, userId: user.id, action: 'roleDeleted', target: row.name });
     return null;
   }
 }

@@ -14,7 +14,7 @@ import { createMainAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
 import { api, startHarness, type ApiBody as Body, type Harness } from '../../test/harness';
 import { ok } from '../../test/registry';
-import { zipOf } from '../alarm-rules/zip-fixture';
+import { zipOf } from '../../test/zip';
 import { lineDocument, ovenDocument, seedPlant, type Plant } from './fixtures';
 import { fuxaProject } from './import/fuxa-fixture';
 

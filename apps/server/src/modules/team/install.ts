@@ -5,7 +5,7 @@ import type { DataPermissionService } from '../data-permissions/service';
 import type { DeviceService } from '../devices/service';
 import type { MessageService } from '../message/service';
 import type { RoleService } from '../roles/service';
-import { InvitationService } from './invitations';
+import { InvitationService, type AccountDirectory } from './invitations';
 import { TeamTransactions } from './notices';
 import { TeamOwners } from './owners';
 import { TeamRepo } from './repo';
@@ -23,6 +23,8 @@ export function installTeam(
     devices: DeviceService;
     /** Whether an account's team holds cards (it cannot join another team then). */
     billing: Pick<BillingApi, 'teamHoldsCards'>;
+    /** ROLE=region: the central directory (invitations of another data centre's accounts: 1078). */
+    directory?: AccountDirectory | undefined;
   },
 ): void {
   const repo = new TeamRepo(ctx.db);
@@ -31,6 +33,6 @@ export function installTeam(
   teamRoutes(
     ctx.registerCall,
     new TeamService(repo, d.roles, tx, ctx.bus, owners),
-    new InvitationService(repo, d.roles, tx, owners, d.billing),
+    new InvitationService(repo, d.roles, tx, owners, d.billing, d.directory),
   );
 }

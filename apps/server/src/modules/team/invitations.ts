@@ -4,6 +4,7 @@ import {
   TeamMessageVariant,
   type CallBody,
   type CallQuery,
+  type DataCenter,
   type createInvitation,
   type Invitation,
   type listInvitations,
@@ -19,6 +20,11 @@ import type { TeamTransactions } from './notices';
 import { expireInvitations, type InvitationFilter, type TeamRepo } from './repo';
 import type { TeamOwners } from './owners';
 import { subAccountOf } from './service';
+
+/** Which data centre holds an account (null: none). */
+export interface AccountDirectory {
+  dataCenterOf(account: string): Promise<DataCenter | null>;
+}
 
 const TTL_SECONDS = INVITATION_TTL_DAYS * 86400;
 
@@ -57,7 +63,15 @@ export class InvitationService {
     private readonly tx: TeamTransactions,
     private readonly owners: TeamOwners,
     private readonly billing: Pick<BillingApi, 'teamHoldsCards'>,
+    /** ROLE=region: the central directory, which knows the accounts of the other data centres. */
+    private readonly directory?: AccountDirectory,
   ) {}
+
+  /** An account this deployment does not hold: 1078 when it lives in another data centre, else 1010. */
+  private async notHere(account: string, inviter: UserRow): Promise<never> {
+    const dc = this.directory ? await this.directory.dataCenterOf(account) : null;
+    fail(dc !== null && dc !== inviter.data_center ? 1078 : 1010);
+  }
 
   private async view(id: number, q?: Transaction<Database>): Promise<Invitation> {
     const r = (await this.repo.findInvitation(id, q)) ?? fail(1003);
@@ -83,7 +97,8 @@ export class InvitationService {
 
   async invite(user: SessionUser, b: CallBody<typeof createInvitation>): Promise<Invitation> {
     const role = await this.roles.grantable(user, b.role_id);
-    const invitee = (await this.repo.findActiveByAccount(b.account)) ?? fail(1010);
+    const invitee =
+      (await this.repo.findActiveByAccount(b.account)) ?? (await this.notHere(b.account, user.row));
     await this.assertMayJoin(invitee, user.teamId, user.row);
     const now = this.tx.now();
     const team = await this.repo.findTeam(user.teamId);

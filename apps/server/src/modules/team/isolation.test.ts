@@ -2,6 +2,7 @@ import {
   acknowledgeAlarms,
   allocateCard,
   allPermissionIds,
+  MAIN_ACCOUNT,
   bindDevice,
   changeMemberRole,
   checkInvitation,
@@ -17,8 +18,10 @@ import {
   getScreen,
   importScreens,
   exportAlarms,
+  exportAudit,
   listAlarmRules,
   listAlarms,
+  listAudit,
   listAllocations,
   listDevices,
   listInvitations,
@@ -290,7 +293,9 @@ describe.each(databases)("no route shows or touches another team's data on $name
     for (const viewer of [sub, mine])
       for (const def of lists) {
         const r = await api(h.app, def, { query: validQueries[def.id], token: viewer.token });
-        expect(r.body.code, `${def.id} ${def.path}`).toBe(0);
+        // The audit log is the main account's alone (a sub-account's every id is not enough).
+        const refused = viewer === sub && def.permission === MAIN_ACCOUNT;
+        expect(r.body.code, `${def.id} ${def.path}`).toBe(refused ? 1002 : 0);
         expect(leaks(r.body), `${def.id} ${def.path}`).toEqual([]);
       }
   });
@@ -437,6 +442,8 @@ describe.each(databases)("no route shows or touches another team's data on $name
       reference(['?device_id'], nothingExported, exportAlarms, { query: { device_id: theirs.deviceId } }),
       reference(['?rule_id'], nothingExported, exportAlarms, { query: { rule_id: theirs.alarmRuleId } }),
       reference(['ids'], refused(1003), acknowledgeAlarms, { body: { ids: [theirAlarmId] } }),
+      reference(['?user_id'], nothingListed, listAudit, { query: { user_id: them.userId } }),
+      reference(['?user_id'], nothingExported, exportAudit, { query: { user_id: them.userId } }),
       reference(['device_id'], refused(1003), createAllocation, {
         body: { device_id: theirs.deviceId, tag_count: 1, frequency_min: 5 },
       }),

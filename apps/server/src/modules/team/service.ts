@@ -1,4 +1,5 @@
 import { BillingMessageType, type CallQuery, type listMembers, type TeamMember } from '@hmi/contract';
+import { audit } from '../../platform/audit';
 import type { Bus } from '../../platform/bus';
 import type { UserRow } from '../../platform/db/schema';
 import { pageWindow } from '../../platform/db/sql';
@@ -62,6 +63,8 @@ export class TeamService {
     const role = await this.roles.grantable(user, roleId);
     await this.tx.run((trx) => this.owners.updateMember(member.id, { role_id: role.id }, trx));
     this.bus.emit('accessChanged', { teamId: user.teamId, userId: member.id });
+    const who = { teamId: user.teamId, userId: user.id, target: member.username };
+    audit(this.bus, { ...who, action: 'memberRole', detail: { role: role.name } });
     return toMember({ ...member, role_id: role.id, role_name: role.name });
   }
 
@@ -94,6 +97,12 @@ export class TeamService {
       });
     });
     this.bus.emit('accessChanged', { teamId: user.teamId, userId: member.id });
+    audit(this.bus, {
+      teamId: user.teamId,
+      userId: user.id,
+      action: 'memberRemoved',
+      target: member.username,
+    });
     return null;
   }
 }

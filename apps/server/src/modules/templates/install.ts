@@ -11,7 +11,7 @@ export function installTemplates(
   d: { perms: DataPermissionService; billing: AllowanceSource; hooks: TemplateHooks },
 ): TemplateService {
   const lapses = new LapseGuard(d.billing, 'template');
-  const svc = new TemplateService(new TemplateRepo(ctx.db), d.perms, ctx.clock, lapses, d.hooks);
+  const svc = new TemplateService(new TemplateRepo(ctx.db), d.perms, ctx.clock, lapses, d.hooks, ctx.bus);
   templateRoutes(ctx.registerCall, svc);
   return svc;
 }

@@ -11,7 +11,10 @@ import {
   type listTemplates,
   type updateTemplate,
   type Template,
+  type AuditAction,
 } from '@hmi/contract';
+import { audit } from '../../platform/audit';
+import type { Bus } from '../../platform/bus';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import { isUniqueViolation } from '../../platform/db';
 import type { Transaction } from 'kysely';
@@ -93,7 +96,13 @@ export class TemplateService {
     private readonly clock: Clock,
     private readonly lapses: LapseGuard,
     private readonly hooks: TemplateHooks | null = null,
+    /** Where template changes are announced for the audit log. */
+    private readonly bus: Bus | null = null,
   ) {}
+
+  private audited(user: SessionUser, action: AuditAction, name: string, detail: Record<string, string> = {}) {
+    if (this.bus) audit(this.bus, { teamId: user.teamId, userId: user.id, action, target: name, detail });
+  }
 
   private now(): number {
     return epochSeconds(this.clock);
@@ -174,7 +183,9 @@ export class TemplateService {
 
   async create(user: SessionUser, body: CallBody<typeof createTemplate>): Promise<Template> {
     const scope = await this.perms.scope(user);
-    return this.get(user, await this.insert(user, scope, body, null));
+    const id = await this.insert(user, scope, body, null);
+    this.audited(user, 'templateAdded', body.name, { model: body.hmi_model });
+    return this.get(user, id);
   }
 
   async update(user: SessionUser, id: number, body: CallBody<typeof updateTemplate>): Promise<Template> {
@@ -196,17 +207,19 @@ export class TemplateService {
       if (isUniqueViolation(err)) fail(1030);
       throw err;
     }
+    this.audited(user, 'templateEdited', patch.name ?? row.name, { fields: Object.keys(patch).join(',') });
     return this.get(user, id);
   }
 
   async remove(user: SessionUser, id: number): Promise<null> {
-    const { scope } = await this.visible(user, id);
+    const { scope, row } = await this.visible(user, id);
     await this.repo.transaction(async (trx) => {
       if ((await this.repo.devicesUsing(id, trx)) > 0) fail(1037);
       await this.repo.remove(scope.teamId, id, trx);
       await this.perms.revokeObject('template', [id], trx);
     });
     this.hooks?.changed(id, scope.teamId);
+    this.audited(user, 'templateDeleted', row.name);
     return null;
   }
 
@@ -245,6 +258,7 @@ export class TemplateService {
       id,
     );
     this.hooks?.changed(copyId, scope.teamId);
+    this.audited(user, 'templateAdded', newName, { copyOf: row.name });
     return this.get(user, copyId);
   }
 
@@ -260,7 +274,7 @@ export class TemplateService {
     id: number,
     tags: readonly TagInput[],
   ): Promise<{ version: number; total: number }> {
-    const { scope } = await this.changeable(user, id);
+    const { scope, row } = await this.changeable(user, id);
     await this.repo.transaction(async (trx) => {
       const before = this.hooks ? await this.repo.tags(id, trx) : [];
       await this.repo.replaceTags(id, tagRows(tags), trx);
@@ -268,6 +282,7 @@ export class TemplateService {
       await this.repo.update(scope.teamId, id, {}, this.now(), trx);
     });
     this.hooks?.changed(id, scope.teamId);
+    this.audited(user, 'templateEdited', row.name, { tags: String(tags.length) });
     const after = await this.repo.find(scope.teamId, id);
     return { version: after?.version ?? 0, total: tags.length };
   }

@@ -11,7 +11,7 @@ export function installZones(
   ctx: InstallContext,
   d: { perms: DataPermissionService; devices: DeviceService },
 ): { zones: ZoneService; guard: ZoneGuard } {
-  const zones = new ZoneService(new ZoneRepo(ctx.db), d.devices, d.perms, ctx.clock);
+  const zones = new ZoneService(new ZoneRepo(ctx.db), d.devices, d.perms, ctx.clock, ctx.bus);
   zoneRoutes(ctx.registerCall, zones);
   return { zones, guard: new ZoneGuard(ctx.db, d.perms) };
 }

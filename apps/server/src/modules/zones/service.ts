@@ -6,8 +6,11 @@ import {
   type createZone,
   type listZones,
   type updateZone,
+  type AuditAction,
   type Zone,
 } from '@hmi/contract';
+import { audit } from '../../platform/audit';
+import type { Bus } from '../../platform/bus';
 import { isUniqueViolation } from '../../platform/db';
 import type { ZoneRow } from '../../platform/db/schema';
 import { epochSeconds, type Clock } from '../../platform/clock';
@@ -40,7 +43,23 @@ export class ZoneService {
     private readonly devices: DeviceService,
     private readonly perms: DataPermissionService,
     private readonly clock: Clock,
+    /** Where zone changes are announced for the audit log. */
+    private readonly bus: Bus | null = null,
   ) {}
+
+  /** Announces a change of zone `name` for the audit log. */
+  private audited(user: SessionUser, action: AuditAction, name: string, detail: Record<string, string> = {}) {
+    if (this.bus) audit(this.bus, { teamId: user.teamId, userId: user.id, action, target: name, detail });
+  }
+
+  /** The lists a create or an edit set, as audit particulars. */
+  private static listed(b: { device_ids?: number[]; group_ids?: number[]; networks?: string[] }) {
+    const out: Record<string, string> = {};
+    if (b.device_ids) out.devices = b.device_ids.join(',');
+    if (b.group_ids) out.groups = b.group_ids.join(',');
+    if (b.networks) out.networks = b.networks.join(',');
+    return out;
+  }
 
   private toZone(row: ZoneRow, m: ZoneMembers): Zone {
     return {
@@ -119,6 +138,7 @@ export class ZoneService {
       if (isUniqueViolation(err)) fail(1066);
       throw err;
     }
+    this.audited(user, 'zoneAdded', b.name, ZoneService.listed(b));
     return this.get(user, id);
   }
 
@@ -148,18 +168,20 @@ export class ZoneService {
       if (isUniqueViolation(err)) fail(1066);
       throw err;
     }
+    this.audited(user, 'zoneEdited', patch.name ?? row.name, ZoneService.listed(b));
     return this.get(user, id);
   }
 
   /** A zone listed by roles is refused with 1002 (reason `zoneInUse`, naming the roles). */
   async remove(user: SessionUser, id: number): Promise<null> {
-    await this.repo.find(user.teamId, id).then((r) => r ?? fail(1003));
+    const row = (await this.repo.find(user.teamId, id)) ?? fail(1003);
     await this.repo.transaction(async (trx) => {
       const m = await this.repo.members([id], trx);
       const roles = m.roles.get(id) ?? [];
       if (roles.length) fail(1002, { reason: 'zoneInUse', roles });
       await this.repo.remove(user.teamId, id, trx);
     });
+    this.audited(user, 'zoneDeleted', row.name);
     return null;
   }
 }

@@ -17,6 +17,7 @@ import * as m0011 from './migrations/0011_billing';
 import * as m0012 from './migrations/0012_remote_sessions';
 import * as m0013 from './migrations/0013_screens';
 import * as m0014 from './migrations/0014_device_list_order';
+import * as m0015 from './migrations/0015_audit_log';
 import type { Database } from './schema';
 import { ImmediateSqliteDialect } from './sqlite-dialect';
 import { cachingStatements } from './statement-cache';
@@ -52,6 +53,7 @@ const migrationModules: Record<string, MigrationModule> = {
   '0012_remote_sessions': m0012,
   '0013_screens': m0013,
   '0014_device_list_order': m0014,
+  '0015_audit_log': m0015,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -9,6 +9,7 @@ import type {
   ZoneTable,
 } from './schema-accounts';
 import type { AlarmGroupTable, AlarmRuleTable, AlarmTables } from './schema-alarms';
+import type { AuditTables } from './schema-audit';
 import type { BillingTables } from './schema-billing';
 import type { ConnectivityTables } from './schema-connectivity';
 import type { RemoteTables } from './schema-remote';
@@ -28,6 +29,7 @@ import type {
  */
 export type * from './schema-accounts';
 export type * from './schema-alarms';
+export type * from './schema-audit';
 export type * from './schema-billing';
 export type * from './schema-connectivity';
 export type * from './schema-registry';
@@ -42,7 +44,8 @@ export interface Database
     AlarmTables,
     BillingTables,
     RemoteTables,
-    ScreenTables {}
+    ScreenTables,
+    AuditTables {}
 
 export type UserRow = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;

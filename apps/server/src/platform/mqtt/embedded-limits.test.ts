@@ -2,8 +2,8 @@ import { connect as netConnect, type Socket } from 'node:net';
 import { topics, type TopicKind } from '@hmi/contract';
 import Fastify from 'fastify';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import mqttPacket from 'mqtt-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pumpPacket, rawDevice as rawDeviceOn } from '../../test/flood';
 import { EmbeddedBroker } from './embedded';
 
 const MAX = 256 * 1024;
@@ -52,79 +52,24 @@ describe('embedded broker limits', () => {
     });
 
   /** A raw TCP connection that has read the CONNACK of an authenticated CONNECT. */
-  async function rawDevice(sn: string): Promise<Socket> {
-    const socket = netConnect(broker.port ?? 0, '127.0.0.1');
-    const parser = mqttPacket.parser();
-    const connack = new Promise<number>((resolve) =>
-      parser.once('packet', (p: mqttPacket.Packet) =>
-        resolve(p.cmd === 'connack' ? (p.returnCode ?? -1) : -1),
-      ),
-    );
-    socket.on('data', (b) => parser.parse(b));
-    socket.write(
-      mqttPacket.generate({
-        cmd: 'connect',
-        protocolId: 'MQTT',
-        protocolVersion: 4,
-        clean: true,
-        clientId: `hmi-${sn}`,
-        keepalive: 30,
-        username: sn,
-        password: Buffer.from(secrets.get(sn) ?? ''),
-      }),
-    );
-    expect(await connack).toBe(0);
-    return socket;
-  }
+  const rawDevice = (sn: string): Promise<Socket> =>
+    rawDeviceOn(broker.port ?? 0, sn, secrets.get(sn) ?? '', 30);
 
   /**
    * Writes a fixed header announcing `length` bytes, then the body in 64 KiB pieces as fast as the
    * socket takes them. Resolves with how much went out before the server closed the connection, and
    * the largest growth of this process's buffer memory seen meanwhile (server and client share it).
    */
-  function pump(socket: Socket, type: number, length: number) {
-    const header = [type];
-    for (let n = length; ;) {
-      const byte = n % 128;
-      n = Math.floor(n / 128);
-      header.push(n > 0 ? byte | 0x80 : byte);
-      if (n === 0) break;
-    }
-    const chunk = Buffer.alloc(64 * 1024, 0x61);
+  async function pump(socket: Socket, type: number, length: number) {
     const base = process.memoryUsage();
     let peakBuffers = 0;
     let peakRss = 0;
-    const sample = () => {
+    const r = await pumpPacket(socket, type, length, () => {
       const now = process.memoryUsage();
       peakBuffers = Math.max(peakBuffers, now.arrayBuffers - base.arrayBuffers);
       peakRss = Math.max(peakRss, now.rss - base.rss);
-    };
-    return new Promise<{ written: number; closed: boolean; peakBuffers: number; peakRss: number }>(
-      (resolve) => {
-        let written = 0;
-        let closed = false;
-        const done = () => resolve({ written, closed, peakBuffers, peakRss });
-        socket.once('close', () => {
-          closed = true;
-          done();
-        });
-        socket.on('error', () => {});
-        const more = () => {
-          sample();
-          while (!closed && written < length) {
-            const piece = Math.min(chunk.length, length - written);
-            written += piece;
-            if (!socket.write(piece === chunk.length ? chunk : chunk.subarray(0, piece))) {
-              socket.once('drain', more);
-              return;
-            }
-          }
-          // Everything was written: the server took the whole packet.
-          if (!closed) done();
-        };
-        socket.write(Buffer.from(header), more);
-      },
-    );
+    });
+    return { ...r, peakBuffers, peakRss };
   }
 
   it('closes an unauthenticated 100 MB CONNECT at its header, without buffering it', async () => {

@@ -6,11 +6,51 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type Reac
 import { Flex, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 
+/** When the page last reloaded because a chunk failed to load (ms since the epoch). */
+const RELOADED_KEY = 'hmi.chunkReloadedAt';
+/** A failure this soon after such a reload is not cured by another one. */
+const RELOAD_WINDOW_MS = 30_000;
+
+/** A chunk that could not be loaded even after a reload (the route's error page says so). */
+export class ChunkLoadError extends Error {
+  constructor(cause: unknown) {
+    super('chunk load failed', { cause });
+    this.name = 'ChunkLoadError';
+  }
+}
+
+/**
+ * `load`, or, when a chunk cannot be fetched (the server restarted, a redeploy renamed the files),
+ * one reload of the page: it fetches the current index.html and its chunks. A failure within
+ * RELOAD_WINDOW_MS of that reload is a ChunkLoadError for the route's error page (other chunks
+ * loading fine in between must not start another reload: that would loop); React.lazy would
+ * otherwise keep the rejected import for good.
+ */
+export function loadOrReload<T>(
+  load: () => Promise<T>,
+  reload = () => window.location.reload(),
+  now = () => Date.now(),
+): Promise<T> {
+  return load().catch((error: unknown) => {
+    const last = Number(sessionStorage.getItem(RELOADED_KEY) ?? Number.NEGATIVE_INFINITY);
+    if (now() - last < RELOAD_WINDOW_MS) throw new ChunkLoadError(error);
+    sessionStorage.setItem(RELOADED_KEY, String(now()));
+    reload();
+    // The page is going away: nothing renders meanwhile.
+    return new Promise<never>(() => undefined);
+  });
+}
+
+/** Lets the error page's "reload" try the reload-once path again. */
+export function forgetChunkReload(): void {
+  sessionStorage.removeItem(RELOADED_KEY);
+}
+
 /** A named export loaded on first render (React.lazy wants a default export). */
 export function lazyNamed<P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): LazyExoticComponent<ComponentType<P>> {
-  return lazy(() => load().then((component) => ({ default: component })));
+  return lazy(() => loadOrReload(load).then((component) => ({ default: component })));
 }
 
 function PageLoading() {

@@ -35,4 +35,5 @@ export const menuPages: Readonly<Record<string, ComponentType>> = {
   safeZone: lazyNamed(() =>
     import('../../features/system/safeZone/SafeZonePage').then((m) => m.SafeZonePage),
   ),
+  audit: lazyNamed(() => import('../../features/system/audit/AuditPage').then((m) => m.AuditPage)),
 };

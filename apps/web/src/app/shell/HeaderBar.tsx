@@ -14,11 +14,13 @@ import { TodayMessages } from './TodayMessages';
 import { useSession } from '../../session/userStore';
 
 interface HeaderBarProps {
+  /** Phone width: the product name and the user's name give way to the controls. */
+  phone: boolean;
   collapsed: boolean;
   onToggle: () => void;
 }
 
-export function HeaderBar({ collapsed, onToggle }: HeaderBarProps) {
+export function HeaderBar({ phone, collapsed, onToggle }: HeaderBarProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const navigate = useNavigate();
@@ -27,19 +29,26 @@ export function HeaderBar({ collapsed, onToggle }: HeaderBarProps) {
 
   return (
     <Flex align="center" justify="space-between" style={{ height: '100%' }}>
-      <Flex align="center" gap={12}>
+      <Flex align="center" gap={phone ? 4 : 12} style={{ minWidth: 0 }}>
         <Button
           type="text"
           icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
           aria-label={t(collapsed ? 'common.expandMenu' : 'common.collapseMenu')}
+          aria-expanded={!collapsed}
           onClick={onToggle}
+          data-testid="menu-toggle"
         />
         <CloudServerOutlined style={{ fontSize: 22, color: token.colorPrimary }} />
-        <Typography.Text strong style={{ fontSize: 18 }} data-testid="product-name">
+        <Typography.Text
+          strong
+          ellipsis
+          style={{ fontSize: phone ? 16 : 18, whiteSpace: 'nowrap' }}
+          data-testid="product-name"
+        >
           {t('common.productName')}
         </Typography.Text>
       </Flex>
-      <Flex align="center" gap={8}>
+      <Flex align="center" gap={phone ? 0 : 8} style={{ flexShrink: 0 }}>
         <TodayMessages />
         <LanguageSwitch />
         <Dropdown
@@ -56,9 +65,9 @@ export function HeaderBar({ collapsed, onToggle }: HeaderBarProps) {
             },
           }}
         >
-          <Button type="text" data-testid="user-menu">
+          <Button type="text" data-testid="user-menu" aria-label={phone ? displayName : undefined}>
             <Avatar size="small" icon={<UserOutlined />} style={{ backgroundColor: token.colorPrimary }} />
-            <span>{displayName}</span>
+            {!phone && <span>{displayName}</span>}
           </Button>
         </Dropdown>
       </Flex>

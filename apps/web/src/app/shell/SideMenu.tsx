@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/userStore';
 import { menuItems, menuKeysFor } from './menuItems';
 
-export function SideMenu({ collapsed }: { collapsed: boolean }) {
+export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -25,7 +25,10 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
       selectedKeys={keys.selected}
       openKeys={collapsed ? undefined : openKeys}
       onOpenChange={setOpenKeys}
-      onClick={({ key }) => void navigate(key)}
+      onClick={({ key }) => {
+        onNavigate?.();
+        void navigate(key);
+      }}
       style={{ borderInlineEnd: 'none' }}
     />
   );

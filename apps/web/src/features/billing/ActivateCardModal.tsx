@@ -4,7 +4,7 @@
  * activates nothing), then the result. Refusals (1043, 1044, 1045, 1050, 1201) show in the dialog.
  */
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Flex, Form, Input, Modal, Radio, Result, Steps } from 'antd';
+import { Alert, Button, Descriptions, Flex, Form, Grid, Input, Modal, Radio, Result, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BillingCardType, limits, Permission, type BillingCard, type PermissionId } from '@hmi/contract';
 import { activateBillingCard, checkBillingCard, type CardInput, type CardOffer } from '../../api/billing';
@@ -37,6 +37,8 @@ export function ActivateCardModal({ open, onClose, onActivated }: Props) {
   const [card, setCard] = useState<BillingCard | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // On a phone the steps stay in one row, naming only the current one (stacked they filled the dialog).
+  const wide = Grid.useBreakpoint().sm ?? true;
 
   const chosen = type ?? (allowed.length === 1 ? allowed[0] : undefined);
 
@@ -132,8 +134,11 @@ export function ActivateCardModal({ open, onClose, onActivated }: Props) {
         <Steps
           size="small"
           current={step}
+          responsive={false}
           style={{ marginBottom: 24 }}
-          items={['type', 'enter', 'confirm', 'result'].map((k) => ({ title: t(`activate.step.${k}`) }))}
+          items={['type', 'enter', 'confirm', 'result'].map((k, i) => ({
+            title: wide || i === step ? t(`activate.step.${k}`) : undefined,
+          }))}
         />
         {error && (
           <Alert

@@ -3,7 +3,7 @@
  * is stored without one), the traffic switch with its month rule, this month's traffic and what remains.
  */
 import { useCallback, useState } from 'react';
-import { Alert, Button, Card, Descriptions, Flex, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Grid, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '@hmi/contract';
 import { getBillingAccount, getDeviceBilling } from '../../api/billing';
@@ -30,6 +30,8 @@ export function DeviceBillingSection({ device, onChanged }: Props) {
     useCallback(() => (allocating ? getBillingAccount() : Promise.resolve(null)), [allocating]),
   );
   const b = billing.data;
+  // On a phone the labels sit above their values: side by side both columns were too narrow.
+  const wide = Grid.useBreakpoint().sm ?? true;
   const reload = () => Promise.all([billing.reload(), onChanged()]);
 
   return (
@@ -50,7 +52,13 @@ export function DeviceBillingSection({ device, onChanged }: Props) {
         <Alert type="info" showIcon title={t('account.offTitle')} style={{ marginBottom: 16 }} />
       )}
       {b && (
-        <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
+        <Descriptions
+          bordered
+          size="small"
+          column={{ xs: 1, md: 2 }}
+          layout={wide ? 'horizontal' : 'vertical'}
+          styles={{ label: { whiteSpace: 'nowrap' } }}
+        >
           <Descriptions.Item label={t('device.level')}>
             {b.allocation
               ? t('allocation.currentLevel', {

@@ -1,8 +1,13 @@
-/** The device list's billing cells: the traffic switch (a toggle with permission 21) and the TAG level. */
+/**
+ * The device list's billing cells: the traffic switch (a toggle with permission 21) and the TAG level,
+ * shown while the deployment bills (not with BILLING=off).
+ */
 import { Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '@hmi/contract';
 import { useCan } from '../../shared/access';
+import { billingOff } from '../../session/landing';
+import { useSession } from '../../session/userStore';
 import { levelText } from './text';
 import { useTrafficSwitch } from './useTrafficSwitch';
 
@@ -37,4 +42,10 @@ export function AllocationCell({
 }) {
   const { t } = useTranslation('billing');
   return allocation ? levelText(t, allocation) : '-';
+}
+
+/** False with BILLING=off: the billing columns and controls are left out. */
+export function useBillingOn(): boolean {
+  const { userInfo } = useSession();
+  return userInfo ? !billingOff(userInfo) : true;
 }

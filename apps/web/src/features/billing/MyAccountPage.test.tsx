@@ -75,7 +75,7 @@ describe('my account', { timeout: 60000 }, () => {
     expect(screen.getByTestId('traffic-used').textContent).toContain('1.5MB');
     const table = await screen.findByTestId('card-table');
     expect(await within(table).findByText('RA7KQ2M9XA000001')).toBeTruthy();
-    expect(within(table).getByText('100 TAGs, 5 templates')).toBeTruthy();
+    expect(within(table).getByText('100 TAGs, 5 template(s)')).toBeTruthy();
     expect(within(table).getAllByText('Active')).toHaveLength(2);
   });
 
@@ -89,7 +89,7 @@ describe('my account', { timeout: 60000 }, () => {
     fireEvent.change(field('activate', 'password'), { target: { value: 'Pw3xYz9Q' } });
     fireEvent.click(screen.getByTestId('activate-check'));
     const offered = await screen.findByTestId('activate-offer');
-    expect(offered.textContent).toContain('100 TAGs, 5 templates');
+    expect(offered.textContent).toContain('100 TAGs, 5 template(s)');
     expect(offered.textContent).toContain('One year from activation (365 days)');
     expect(api.callsTo('POST /v1/billing/cards/check')[0]?.body).toEqual({
       type: 1,

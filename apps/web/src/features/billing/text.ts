@@ -48,6 +48,13 @@ export function historyText(t: TFunction, b: DeviceBilling): string {
   const h = b.history;
   if (h.mode === 'all') return t('billing:history.all', { total: h.history_tags });
   if (h.mode === 'none') return t('billing:history.none');
+  // An allocation covering every history TAG of the template stores them all.
+  if ((h.tag_count ?? 0) >= h.history_tags)
+    return t('billing:history.limitedAll', {
+      tags: h.tag_count ?? 0,
+      minutes: h.frequency_min ?? 0,
+      total: h.history_tags,
+    });
   return t('billing:history.limited', {
     tags: h.tag_count ?? 0,
     minutes: h.frequency_min ?? 0,

@@ -9,6 +9,7 @@ import { CheckCircleOutlined, DesktopOutlined, DisconnectOutlined, StarOutlined 
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_CARD_TAGS_MAX, Permission, type Dashboard } from '@hmi/contract';
 import { getDashboard } from '../../api/dashboard';
+import { onlineMoved } from './onlineMoved';
 import { listDevices } from '../../api/devices';
 import { coalesced } from '../../live/coalesce';
 import type { LiveDevice } from '../../live/types';
@@ -131,16 +132,7 @@ export function DashboardPage() {
   const reloadCounters = useMemo(() => coalesced(reload), [reload]);
   const lastAt = useRef(new Map<number, number>());
   useEffect(() => {
-    // A new online state (the subscription snapshot, then each change) may move the counters.
-    let moved = false;
-    for (const id of watched) {
-      const at = live.get(id)?.online?.at;
-      if (at !== undefined && lastAt.current.get(id) !== at) {
-        lastAt.current.set(id, at);
-        moved = true;
-      }
-    }
-    if (moved) reloadCounters();
+    if (onlineMoved(watched, live, lastAt.current)) reloadCounters();
   }, [live, watched, reloadCounters]);
   useLiveReconnected(reloadCounters);
 

@@ -80,30 +80,23 @@ describe('permission-gated controls', { timeout: 30000 }, () => {
   });
 
   it('device groups: add (14), rename and move (15), delete (16)', async () => {
-    await signInAs(api, main);
-    const mainView = renderPage(<DeviceGroupPage />);
-    await screen.findByTestId('group-node-1');
-    for (const id of [
+    const groupActions = [
       'group-add-root',
       'group-add-child-1',
       'group-rename-1',
       'group-move-1',
       'group-delete-1',
-    ])
-      expect(screen.getByTestId(id)).toBeTruthy();
+    ];
+    await signInAs(api, main);
+    const mainView = renderPage(<DeviceGroupPage />);
+    await screen.findByTestId('group-node-1');
+    for (const id of groupActions) expect(screen.getByTestId(id)).toBeTruthy();
     mainView.unmount();
 
     await signInAs(api, { is_main: false, permissions: [13] });
     renderPage(<DeviceGroupPage />);
     await screen.findByTestId('group-node-1');
-    for (const id of [
-      'group-add-root',
-      'group-add-child-1',
-      'group-rename-1',
-      'group-move-1',
-      'group-delete-1',
-    ])
-      expect(screen.queryByTestId(id)).toBeNull();
+    for (const id of groupActions) expect(screen.queryByTestId(id)).toBeNull();
   });
 
   it('templates: add (9), copy (10), edit (11), delete (12)', async () => {

@@ -1,16 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../index';
+import { tableWithId } from './frozen/tables';
 
 /** Teams, users, roles, tokens, verification codes, activation tokens and messages. */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const id = (name: string) =>
-    db.schema
-      .createTable(name)
-      .addColumn('id', 'integer', (c) =>
-        dialect === 'postgres'
-          ? c.primaryKey().generatedByDefaultAsIdentity()
-          : c.primaryKey().autoIncrement(),
-      );
+  const id = tableWithId(db, dialect);
 
   await id('teams')
     .addColumn('name', 'varchar(100)', (c) => c.notNull())

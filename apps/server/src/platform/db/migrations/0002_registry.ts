@@ -1,20 +1,13 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../index';
+import { tableWithId, teamColumn } from './frozen/tables';
 
 /**
  * The device registry: hardware (registered by the operator), device groups, devices bound to teams,
  * labels, favourites, templates with their TAG tables, projects and sub-account data permissions.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const id = (name: string) =>
-    db.schema
-      .createTable(name)
-      .addColumn('id', 'integer', (c) =>
-        dialect === 'postgres'
-          ? c.primaryKey().generatedByDefaultAsIdentity()
-          : c.primaryKey().autoIncrement(),
-      );
-  const team = (c: ColumnDefinitionBuilder) => c.notNull().references('teams.id').onDelete('cascade');
+  const id = tableWithId(db, dialect);
 
   await id('hardware')
     .addColumn('sn', 'varchar(64)', (c) => c.notNull().unique())
@@ -25,7 +18,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .execute();
 
   await id('device_groups')
-    .addColumn('team_id', 'integer', team)
+    .addColumn('team_id', 'integer', teamColumn)
     .addColumn('parent_id', 'integer')
     .addColumn('name', 'varchar(100)', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
@@ -38,7 +31,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .execute();
 
   await id('templates')
-    .addColumn('team_id', 'integer', team)
+    .addColumn('team_id', 'integer', teamColumn)
     .addColumn('name', 'varchar(100)', (c) => c.notNull())
     .addColumn('hmi_model', 'varchar(64)', (c) => c.notNull())
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
@@ -78,7 +71,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .execute();
 
   await id('devices')
-    .addColumn('team_id', 'integer', team)
+    .addColumn('team_id', 'integer', teamColumn)
     // One binding per piece of hardware: unbinding deletes the row and frees the SN.
     .addColumn('sn', 'varchar(64)', (c) => c.notNull().unique().references('hardware.sn'))
     .addColumn('name', 'varchar(100)', (c) => c.notNull())
@@ -111,7 +104,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema.createIndex('devices_template').on('devices').column('template_id').execute();
 
   await id('labels')
-    .addColumn('team_id', 'integer', team)
+    .addColumn('team_id', 'integer', teamColumn)
     .addColumn('name', 'varchar(100)', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
@@ -140,7 +133,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema.createIndex('favourites_device').on('favourites').column('device_id').execute();
 
   await id('projects')
-    .addColumn('team_id', 'integer', team)
+    .addColumn('team_id', 'integer', teamColumn)
     .addColumn('name', 'varchar(100)', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())

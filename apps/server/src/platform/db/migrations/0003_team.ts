@@ -1,5 +1,6 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../index';
+import { tableWithId, teamColumn } from './frozen/tables';
 
 /**
  * Team and access: invitations (join a team, hand the main account over), security zones with their
@@ -7,18 +8,10 @@ import type { Dialect } from '../index';
  * per-user read state of team-wide messages.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const id = (name: string) =>
-    db.schema
-      .createTable(name)
-      .addColumn('id', 'integer', (c) =>
-        dialect === 'postgres'
-          ? c.primaryKey().generatedByDefaultAsIdentity()
-          : c.primaryKey().autoIncrement(),
-      );
-  const team = (c: ColumnDefinitionBuilder) => c.notNull().references('teams.id').onDelete('cascade');
+  const id = tableWithId(db, dialect);
 
   await id('invitations')
-    .addColumn('team_id', 'integer', team)
+    .addColumn('team_id', 'integer', teamColumn)
     .addColumn('inviter_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('invitee_user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     // The account as typed by the inviter (phone or mail), kept for the sent list.
@@ -44,7 +37,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema.createIndex('invitations_role').on('invitations').column('role_id').execute();
 
   await id('zones')
-    .addColumn('team_id', 'integer', team)
+    .addColumn('team_id', 'integer', teamColumn)
     .addColumn('name', 'varchar(50)', (c) => c.notNull())
     // JSON array of canonical CIDR blocks; [] = any network.
     .addColumn('networks', 'text', (c) => c.notNull().defaultTo('[]'))

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../index';
+import { tableWithId, teamColumn } from './frozen/tables';
 
 /**
  * Alarm groups and alarm rules of a template. A rule names its TAG by id (`tag_id`, a row of
@@ -8,15 +9,10 @@ import type { Dialect } from '../index';
  * deletes its groups and rules; deleting a group leaves its rules without a group.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  const table = tableWithId(db, dialect);
   const id = (name: string) =>
-    db.schema
-      .createTable(name)
-      .addColumn('id', 'integer', (c) =>
-        dialect === 'postgres'
-          ? c.primaryKey().generatedByDefaultAsIdentity()
-          : c.primaryKey().autoIncrement(),
-      )
-      .addColumn('team_id', 'integer', (c) => c.notNull().references('teams.id').onDelete('cascade'))
+    table(name)
+      .addColumn('team_id', 'integer', teamColumn)
       .addColumn('template_id', 'integer', (c) => c.notNull().references('templates.id').onDelete('cascade'));
 
   await id('alarm_groups')

@@ -13,12 +13,12 @@ import { startLiveServer, type LiveServer } from '../../../test/liveServer';
 import { live } from '../../../live/live';
 import { MsgAlarmPage } from '../../message/MsgAlarmPage';
 import { AlarmSubscriptionCard } from '../subscription/AlarmSubscriptionCard';
-import { connectLive } from '../liveTesting';
-import { alarmMessageRow, pick } from '../testing';
+import { connectLive } from '../../../test/liveConnection';
+import { alarmMessageRow, pick } from '../../../test/alarmFixtures';
 
 const liveUrl = vi.hoisted(() => ({ current: '' }));
 vi.mock('../../../live/live', async (importOriginal) => {
-  const { testLive } = await import('../liveTesting');
+  const { testLive } = await import('../../../test/liveConnection');
   return { ...(await importOriginal<object>()), live: testLive(() => liveUrl.current) };
 });
 

@@ -13,14 +13,14 @@ import { startLiveServer, type LiveServer } from '../../../test/liveServer';
 import { live } from '../../../live/live';
 import { browserTimezoneHours, exportExcel, xlsxFilename } from '../../../shared/exportExcel';
 import { deviceRow } from '../../device/fixtures';
-import { connectLive } from '../liveTesting';
-import { pick, recordRow, ruleRow, TEMPLATE_ID } from '../testing';
+import { connectLive } from '../../../test/liveConnection';
+import { pick, recordRow, ruleRow, TEMPLATE_ID } from '../../../test/alarmFixtures';
 import { AlarmRecordsPage } from './AlarmRecordsPage';
 import { DeviceAlarmsTab } from './DeviceAlarmsTab';
 
 const liveUrl = vi.hoisted(() => ({ current: '' }));
 vi.mock('../../../live/live', async (importOriginal) => {
-  const { testLive } = await import('../liveTesting');
+  const { testLive } = await import('../../../test/liveConnection');
   return { ...(await importOriginal<object>()), live: testLive(() => liveUrl.current) };
 });
 

@@ -37,6 +37,7 @@ import { ListTable } from '../../../shared/ListTable';
 import { usePagedList } from '../../../shared/usePagedList';
 import { rowActionsColumn } from '../../../shared/RowActions';
 import { fileToBase64 } from '../../../shared/xlsx';
+import { ExpiredNotice } from '../../billing/ExpiredMark';
 import { AlarmLevelTag } from '../AlarmTags';
 import { AlarmGroupsModal } from './AlarmGroupsModal';
 import { AlarmRuleFormModal } from './AlarmRuleFormModal';
@@ -50,6 +51,8 @@ const quiet = { handleError: true } as const;
 export interface AlarmRulesTemplate {
   id: number;
   name: string;
+  /** Billing put the template out of service: its rules are read-only (the server refuses, 1033). */
+  expired?: boolean;
 }
 
 export function AlarmRulesDrawer({
@@ -72,17 +75,17 @@ export function AlarmRulesDrawer({
       destroyOnHidden
       data-testid="alarm-rules-drawer"
     >
-      {shown && <AlarmRules key={shown.id} templateId={shown.id} />}
+      {shown && <AlarmRules key={shown.id} templateId={shown.id} expired={shown.expired === true} />}
     </Drawer>
   );
 }
 
-function AlarmRules({ templateId }: { templateId: number }) {
+function AlarmRules({ templateId, expired }: { templateId: number; expired: boolean }) {
   const { t } = useTranslation('alarm');
   const { message } = App.useApp();
   const confirm = useConfirmAction();
   const can = useCan();
-  const editable = can(Permission.TEMPLATE_EDIT);
+  const editable = can(Permission.TEMPLATE_EDIT) && !expired;
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<{ rule: AlarmRule | null } | null>(null);
   const [groupsOpen, setGroupsOpen] = useState(false);
@@ -223,6 +226,7 @@ function AlarmRules({ templateId }: { templateId: number }) {
 
   return (
     <>
+      {expired && <ExpiredNotice kind="template" />}
       <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
         <FilterSelect<number>
           value={rules.query.group_id as number | undefined}

@@ -8,7 +8,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TagDataType } from '@hmi/contract';
 import { field, i18next, renderPage, setLanguage, submitOf } from '../../../test/render';
 import { refuse, signInAs, startApiServer, type ApiServer } from '../../../test/apiServer';
-import { optionsOf, pick, ruleRow, tagRow, TEMPLATE_ID } from '../testing';
+import { optionsOf, pick, ruleRow, tagRow, TEMPLATE_ID } from '../../../test/alarmFixtures';
 import { AlarmRulesDrawer } from './AlarmRulesDrawer';
 
 const base = `/v1/templates/${TEMPLATE_ID}`;

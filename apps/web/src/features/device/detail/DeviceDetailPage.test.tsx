@@ -50,6 +50,8 @@ beforeAll(async () => {
   api.routes.set('GET /v1/devices/7/billing', () => deviceBilling(7));
   // The alarm records section of the page.
   api.routes.set('GET /v1/alarms', emptyPage);
+  // The remote sessions card of the page.
+  api.routes.set('GET /v1/devices/7/vnc/sessions', emptyPage);
   api.routes.set('GET /v1/templates/3/alarm-rules', emptyPage);
   api.routes.set('POST /v1/devices/7/tags/2/write', (req) => ({
     id: COMMAND,

@@ -25,6 +25,8 @@ import { IngestStats } from './IngestStats';
 import { LiveTagTable } from './LiveTagTable';
 import { DeviceAlarmsTab } from '../../alarm/records/DeviceAlarmsTab';
 import { DeviceBillingSection } from '../../billing/DeviceBillingSection';
+import { RemoteSessionsCard } from '../../remote/RemoteSessionsCard';
+import { RemoteViewButton } from '../../remote/RemoteViewButton';
 
 export function DeviceDetailPage() {
   const { t } = useTranslation('device');
@@ -143,8 +145,9 @@ export function DeviceDetailPage() {
           </Space>
         }
         extra={
-          <Space>
+          <Space wrap>
             {back}
+            <RemoteViewButton deviceId={device.id} type="default" />
             {can(Permission.DEVICE_EDIT) && (
               <Button
                 type="primary"
@@ -179,6 +182,7 @@ export function DeviceDetailPage() {
         <IngestStats deviceId={device.id} />
       </Card>
       <DeviceAlarmsTab device={device} />
+      <RemoteSessionsCard deviceId={device.id} />
       <DeviceFormModal
         open={editing}
         device={device}

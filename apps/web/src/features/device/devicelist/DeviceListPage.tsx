@@ -20,14 +20,20 @@ import { usePagedList } from '../../../shared/usePagedList';
 import { DeviceFormModal } from './DeviceFormModal';
 import { LabelsDrawer } from './LabelsDrawer';
 import { LiveOnlineBadge, liveState, SyncCell } from './LiveStateCells';
-import { AllocationCell, TrafficSwitchCell } from '../../billing/DeviceListCells';
+import { AllocationCell, TrafficSwitchCell, useBillingOn } from '../../billing/DeviceListCells';
+import { RemoteViewButton } from '../../remote/RemoteViewButton';
 
 const PAGE_SIZE = 20;
+
+/** The config screen (id 7) in a new tab; the tab uses the stored session, no token in its URL. */
+const openScadaView = (deviceId: number) =>
+  window.open(`${window.location.pathname}#/scada?device=${deviceId}`, '_blank', 'noopener');
 
 export function DeviceListPage() {
   const { t } = useTranslation('device');
   const confirm = useConfirmAction();
   const can = useCan();
+  const billingOn = useBillingOn();
   const [keyword, setKeyword] = useState('');
   const [model, setModel] = useState('');
   const [dialog, setDialog] = useState<{ device: Device | null } | null>(null);
@@ -135,24 +141,45 @@ export function DeviceListPage() {
         return <SyncCell device={d} sync={s.sync} online={s.online} />;
       },
     },
-    {
-      title: t('billing:device.level'),
-      key: 'allocation',
-      render: (_, d) => <AllocationCell allocation={d.allocation} />,
-    },
-    {
-      title: t('field.trafficSwitch'),
-      key: 'traffic',
-      render: (_, d) => <TrafficSwitchCell device={d} onChanged={devices.reload} />,
-    },
+    // BILLING=off: no allocations and no traffic switch to show.
+    ...(billingOn
+      ? [
+          {
+            title: t('billing:device.level'),
+            key: 'allocation',
+            render: (_: unknown, d: Device) => <AllocationCell allocation={d.allocation} />,
+          },
+          {
+            title: t('field.trafficSwitch'),
+            key: 'traffic',
+            render: (_: unknown, d: Device) => <TrafficSwitchCell device={d} onChanged={devices.reload} />,
+          },
+        ]
+      : []),
   ];
-  if (can(Permission.DEVICE_EDIT) || can(Permission.DEVICE_DELETE))
+  if (
+    can(Permission.DEVICE_EDIT) ||
+    can(Permission.DEVICE_DELETE) ||
+    can(Permission.DEVICE_CONFIG_SCREEN) ||
+    can(Permission.DEVICE_HMI)
+  )
     columns.push({
       title: t('common.actions'),
       key: 'actions',
       fixed: 'right',
       render: (_, d) => (
         <Space size={0}>
+          <RemoteViewButton deviceId={d.id} />
+          {can(Permission.DEVICE_CONFIG_SCREEN) && d.template_id !== null && (
+            <Button
+              type="link"
+              size="small"
+              data-testid={`device-scada-${d.id}`}
+              onClick={() => openScadaView(d.id)}
+            >
+              {t('scada:open')}
+            </Button>
+          )}
           {can(Permission.DEVICE_EDIT) && (
             <Button
               type="link"

@@ -14,6 +14,9 @@ import { rowActionsColumn } from '../../../shared/RowActions';
 import { toastedByClient } from '../../../shared/useBusy';
 import { useConfirmAction } from '../../../shared/useConfirmAction';
 import { usePagedList } from '../../../shared/usePagedList';
+import { ExpiredTag } from '../../billing/ExpiredMark';
+import type { ScreenOwner } from '../screens/owner';
+import { ScreensDrawer } from '../screens/ScreensDrawer';
 import { ProjectFormModal, type ProjectDialog } from './ProjectFormModal';
 
 const PAGE_SIZE = 20;
@@ -25,10 +28,12 @@ export function ProjectListPage() {
   const can = useCan();
   const [params, setParams] = useSearchParams();
   const [dialog, setDialog] = useState<ProjectDialog | null>(null);
+  const [screensOf, setScreensOf] = useState<ScreenOwner | null>(null);
   const projects = usePagedList(listProjects, { page: 1, pageSize: PAGE_SIZE });
 
+  // An expired project is read-only (the server refuses changes with 1033): it opens for viewing.
   const show = (project: Project) =>
-    setDialog({ mode: can(Permission.PROJECT_EDIT) ? 'edit' : 'view', project });
+    setDialog({ mode: can(Permission.PROJECT_EDIT) && !project.expired ? 'edit' : 'view', project });
 
   // `?projectid=` (deep link from /login) opens that project once loaded.
   const linked = params.get('projectid');
@@ -39,7 +44,7 @@ export function ProjectListPage() {
     getProject(id).then(
       (project) => {
         if (!alive) return;
-        setDialog({ mode: can(Permission.PROJECT_EDIT) ? 'edit' : 'view', project });
+        setDialog({ mode: can(Permission.PROJECT_EDIT) && !project.expired ? 'edit' : 'view', project });
         setParams(
           (p) => {
             const next = new URLSearchParams(p);
@@ -71,9 +76,12 @@ export function ProjectListPage() {
       title: t('field.name'),
       dataIndex: 'name',
       render: (_, p) => (
-        <Typography.Link onClick={() => show(p)} data-testid={`project-open-${p.id}`}>
-          {p.name}
-        </Typography.Link>
+        <>
+          <Typography.Link onClick={() => show(p)} data-testid={`project-open-${p.id}`}>
+            {p.name}
+          </Typography.Link>
+          {p.expired && <ExpiredTag kind="project" testId={`project-expired-${p.id}`} />}
+        </>
       ),
     },
     { title: t('field.deviceCount'), dataIndex: 'device_count' },
@@ -98,6 +106,20 @@ export function ProjectListPage() {
     },
     { title: t('field.createdAt'), dataIndex: 'created_at', render: (v: number) => formatTime(v) },
     { title: t('field.updatedAt'), dataIndex: 'updated_at', render: (v: number) => formatTime(v) },
+    {
+      title: t('screens:open'),
+      key: 'screens',
+      render: (_, p) => (
+        <Typography.Link
+          onClick={() =>
+            setScreensOf({ kind: 'project', id: p.id, name: p.name, expired: p.expired === true })
+          }
+          data-testid={`project-screens-${p.id}`}
+        >
+          {t('screens:open')}
+        </Typography.Link>
+      ),
+    },
     ...rowActionsColumn<Project>({
       title: t('common.actions'),
       testId: 'project',
@@ -135,6 +157,7 @@ export function ProjectListPage() {
         onClose={() => setDialog(null)}
         onSaved={() => void projects.reload()}
       />
+      <ScreensDrawer owner={screensOf} onClose={() => setScreensOf(null)} />
     </ListPage>
   );
 }

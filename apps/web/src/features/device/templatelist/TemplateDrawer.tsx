@@ -17,6 +17,7 @@ import { useCan } from '../../../shared/access';
 import { useErrorToast } from '../../../shared/errors';
 import { formatTime, orDash } from '../../../shared/format';
 import { useLoad } from '../../../shared/useLoad';
+import { ExpiredNotice } from '../../billing/ExpiredMark';
 import { TagTableEditor } from './TagTableEditor';
 import { rowFromTag, rowToInput, type TagRow } from './tagRows';
 import { base64ToBlob, downloadBlob, fileToBase64 } from '../../../shared/xlsx';
@@ -35,7 +36,6 @@ export function TemplateDrawer({
   const dialogs = useDialogs();
   const fail = useErrorToast();
   const can = useCan();
-  const editable = can(Permission.TEMPLATE_EDIT);
   const [saving, setSaving] = useState(false);
   const [transfer, setTransfer] = useState<'import' | 'export' | null>(null);
 
@@ -50,6 +50,8 @@ export function TemplateDrawer({
   }, [shownId]);
   const { data, loading, reload } = useLoad(fetch);
   const current = data && data.template.id === shownId ? data : null;
+  // A template billing expired is read-only (the server refuses changes with 1033).
+  const editable = can(Permission.TEMPLATE_EDIT) && current?.template.expired !== true;
 
   const changed = async () => {
     await reload();
@@ -173,6 +175,7 @@ export function TemplateDrawer({
         )
       ) : (
         <>
+          {current.template.expired && <ExpiredNotice kind="template" />}
           <Descriptions
             bordered
             size="small"

@@ -15,6 +15,9 @@ import { toastedByClient } from '../../../shared/useBusy';
 import { useConfirmAction } from '../../../shared/useConfirmAction';
 import { usePagedList } from '../../../shared/usePagedList';
 import { AlarmRulesDrawer, type AlarmRulesTemplate } from '../../alarm/rules/AlarmRulesDrawer';
+import type { ScreenOwner } from '../screens/owner';
+import { ScreensDrawer } from '../screens/ScreensDrawer';
+import { ExpiredTag } from '../../billing/ExpiredMark';
 import { TemplateDrawer } from './TemplateDrawer';
 import { TemplateFormModal } from './TemplateFormModal';
 
@@ -29,6 +32,7 @@ export function TemplateListPage() {
   const [params, setParams] = useSearchParams();
   const [editing, setEditing] = useState<{ template: Template | null } | null>(null);
   const [alarmRulesOf, setAlarmRulesOf] = useState<AlarmRulesTemplate | null>(null);
+  const [screensOf, setScreensOf] = useState<ScreenOwner | null>(null);
   const templates = usePagedList(listTemplates, { page: 1, pageSize: PAGE_SIZE });
 
   const openId = Number(params.get('templateid'));
@@ -70,9 +74,12 @@ export function TemplateListPage() {
       title: t('field.name'),
       dataIndex: 'name',
       render: (_, tpl) => (
-        <Typography.Link onClick={() => open(tpl.id)} data-testid={`template-open-${tpl.id}`}>
-          {tpl.name}
-        </Typography.Link>
+        <>
+          <Typography.Link onClick={() => open(tpl.id)} data-testid={`template-open-${tpl.id}`}>
+            {tpl.name}
+          </Typography.Link>
+          {tpl.expired && <ExpiredTag kind="template" testId={`template-expired-${tpl.id}`} />}
+        </>
       ),
     },
     { title: t('field.hmiModel'), dataIndex: 'hmi_model' },
@@ -97,12 +104,29 @@ export function TemplateListPage() {
           <Button
             type="link"
             size="small"
-            onClick={() => setAlarmRulesOf({ id: tpl.id, name: tpl.name })}
+            onClick={() => setAlarmRulesOf({ id: tpl.id, name: tpl.name, expired: tpl.expired === true })}
             data-testid={`template-alarms-${tpl.id}`}
           >
             {t('alarm:rules.open')}
           </Button>
-          {can(Permission.TEMPLATE_EDIT) && (
+          <Button
+            type="link"
+            size="small"
+            onClick={() =>
+              setScreensOf({
+                kind: 'template',
+                id: tpl.id,
+                name: tpl.name,
+                model: tpl.hmi_model,
+                expired: tpl.expired === true,
+              })
+            }
+            data-testid={`template-screens-${tpl.id}`}
+          >
+            {t('screens:open')}
+          </Button>
+          {/* An expired template is read-only (the server refuses with 1033): no edit or copy. */}
+          {can(Permission.TEMPLATE_EDIT) && !tpl.expired && (
             <Button
               type="link"
               size="small"
@@ -112,7 +136,7 @@ export function TemplateListPage() {
               {t('common.edit')}
             </Button>
           )}
-          {can(Permission.TEMPLATE_COPY) && (
+          {can(Permission.TEMPLATE_COPY) && !tpl.expired && (
             <Button
               type="link"
               size="small"
@@ -172,6 +196,7 @@ export function TemplateListPage() {
         }}
       />
       <AlarmRulesDrawer template={alarmRulesOf} onClose={() => setAlarmRulesOf(null)} />
+      <ScreensDrawer owner={screensOf} onClose={() => setScreensOf(null)} />
       <TemplateDrawer
         templateId={openTemplate}
         onClose={() => open(null)}

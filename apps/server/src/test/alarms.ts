@@ -1,9 +1,9 @@
 import { createAlarmRule, listAlarms, topics, type AlarmRecord, type AlarmRuleInput } from '@hmi/contract';
 import type { MqttClient } from 'mqtt';
-import type { TestAccount } from '../../test/accounts';
-import type { Harness } from '../../test/harness';
-import { nextLive } from '../../test/mqtt';
-import { ok } from '../../test/registry';
+import type { TestAccount } from './accounts';
+import type { Harness } from './harness';
+import { nextLive } from './mqtt';
+import { ok } from './registry';
 
 /** Sample times of the alarm tests: 2026-03-01 08:00:00 UTC plus the offset. */
 export const T0 = Date.UTC(2026, 2, 1, 8, 0, 0);

@@ -1,22 +1,15 @@
 /** Fixtures and antd helpers of the alarm screen tests. */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AlarmMessage, AlarmRecord, AlarmRule, Tag } from '@hmi/contract';
+import { emptyRow } from '../features/device/templatelist/tagRows';
 
 export const TEMPLATE_ID = 3;
 
-export const tagRow = (id: number, name: string, data_type: number): Tag => ({
-  id,
-  name,
-  data_type,
-  access: 0,
-  address_type: '',
-  address: '',
-  scan_time_ms: 1000,
-  save_history: false,
-  default_value: '',
-  description: '',
-  sort: id,
-});
+/** A TAG as the API lists it: the TAG table editor's blank row, named and typed. */
+export function tagRow(id: number, name: string, data_type: number): Tag {
+  const { key: _key, ...blank } = emptyRow(data_type);
+  return { ...blank, id, name, access: 0, scan_time_ms: 1000, sort: id };
+}
 
 export const ruleRow = (id: number, patch: Partial<AlarmRule> = {}): AlarmRule => ({
   id,

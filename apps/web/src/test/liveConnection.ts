@@ -1,12 +1,12 @@
 /**
- * A live connection for the alarm screen tests, talking to a real local websocket server (see
- * test/liveServer.ts) instead of the page's host. Tests swap it in for the app's one with vi.mock.
+ * A live connection for screen tests, talking to a real local websocket server (see liveServer.ts)
+ * instead of the page's host. Tests swap it in for the app's one with vi.mock.
  */
 import WebSocket from 'ws';
-import { createLiveConnection } from '../../live/connection';
-import type { LiveConnection, SocketLike } from '../../live/types';
-import { session } from '../../api/tokens';
-import type { LivePeer, LiveServer } from '../../test/liveServer';
+import { createLiveConnection } from '../live/connection';
+import type { LiveConnection, SocketLike } from '../live/types';
+import { session } from '../api/tokens';
+import type { LivePeer, LiveServer } from './liveServer';
 
 export function testLive(url: () => string): LiveConnection {
   return createLiveConnection({

@@ -5,9 +5,9 @@ import {
   listAlarmRules,
   type AlarmRule,
 } from '@hmi/contract';
-import type { TestAccount } from '../../test/accounts';
-import type { Harness } from '../../test/harness';
-import { ok } from '../../test/registry';
+import type { TestAccount } from './accounts';
+import type { Harness } from './harness';
+import { ok } from './registry';
 
 /** One TAG of every data type (bool … string). */
 export const everyTypeTags = [

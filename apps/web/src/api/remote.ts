@@ -1,0 +1,26 @@
+/** Typed remote-view calls: open a VNC session on a device, list a device's past sessions. */
+import {
+  listRemoteSessions as listDef,
+  openRemoteView as openDef,
+  VNC_WS_PATH,
+  type CallResponse,
+} from '@hmi/contract';
+import { call, type CallOptions } from './client';
+import type { Body, Query } from './types';
+
+export type OpenRemoteInput = Body<typeof openDef>;
+export type RemoteSessionInfo = CallResponse<typeof openDef>;
+export type RemoteSessionRow = CallResponse<typeof listDef>['list'][number];
+
+export const openRemoteView = (id: number, body: OpenRemoteInput, options?: CallOptions) =>
+  call(openDef, { params: { id }, body }, options);
+
+export const listRemoteSessions = (id: number, query: Query<typeof listDef>, options?: CallOptions) =>
+  call(listDef, { params: { id }, query }, options);
+
+/** `ws(s)://` URL of the relay's browser socket on the data-centre host (or this page's origin). */
+export function remoteSocketUrl(host: string | null, pageOrigin: string): string {
+  const url = new URL(VNC_WS_PATH, host || pageOrigin);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.toString();
+}

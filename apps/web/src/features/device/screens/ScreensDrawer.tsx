@@ -1,0 +1,231 @@
+/**
+ * The configuration screens of a template (view: id 8; changes: id 11) or a project (39; 42): list,
+ * open in the viewer (new tab), rename, reorder, delete, export as the product's archive, import.
+ */
+import { useCallback, useState } from 'react';
+import { Button, Drawer, Flex, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { ArrowDownOutlined, ArrowUpOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Permission, type ScreenSummary } from '@hmi/contract';
+import { listDevices } from '../../../api/devices';
+import { deleteScreen, exportScreen, updateScreen } from '../../../api/screens';
+import { useCan } from '../../../shared/access';
+import { formatTime } from '../../../shared/format';
+import { toastedByClient, useBusy } from '../../../shared/useBusy';
+import { useConfirmAction } from '../../../shared/useConfirmAction';
+import { useLoad } from '../../../shared/useLoad';
+import { base64ToBlob, downloadBlob } from '../../../shared/xlsx';
+import { ImportScreensModal } from './ImportScreensModal';
+import { moveUpdates } from './order';
+import { OpenScreenLink, type ViewerDevice } from './OpenScreenLink';
+import { exportOwnerScreens, listOwnerScreens, ownerPermissions, type ScreenOwner } from './owner';
+import { RenameScreenModal } from './RenameScreenModal';
+
+const ZIP_MIME = 'application/zip';
+const quiet = { handleError: true } as const;
+/** Devices looked at to find those of a template (the devices of its model, one page). */
+const MODEL_DEVICES_MAX = 200;
+
+export function ScreensDrawer({ owner, onClose }: { owner: ScreenOwner | null; onClose: () => void }) {
+  const { t } = useTranslation('screens');
+  // While closing, the drawer keeps showing the owner it had.
+  const [shown, setShown] = useState(owner);
+  if (owner !== null && (owner.kind !== shown?.kind || owner.id !== shown.id)) setShown(owner);
+  return (
+    <Drawer
+      open={owner !== null}
+      onClose={onClose}
+      size="min(1100px, 96vw)"
+      title={shown ? t('title', { name: shown.name }) : ''}
+      destroyOnHidden
+      data-testid="screens-drawer"
+    >
+      {shown && <ScreenList key={`${shown.kind}-${shown.id}`} owner={shown} />}
+    </Drawer>
+  );
+}
+
+function ScreenList({ owner }: { owner: ScreenOwner }) {
+  const { t } = useTranslation('screens');
+  const confirm = useConfirmAction();
+  const can = useCan();
+  const editable = can(ownerPermissions[owner.kind].edit) && !owner.expired;
+  const { busy, run } = useBusy<'export' | 'move'>();
+  const [renaming, setRenaming] = useState<ScreenSummary | null>(null);
+  const [importing, setImporting] = useState(false);
+
+  const fetchScreens = useCallback(() => listOwnerScreens(owner), [owner]);
+  const screens = useLoad(fetchScreens);
+  const list = screens.data?.list ?? [];
+
+  // A template's screen shows one device's values: the devices of the template, if the user may
+  // open a device's config screen (7) and list devices (2); otherwise the picture alone.
+  const viewerDevices =
+    owner.kind === 'template' && can(Permission.DEVICE_VIEW) && can(Permission.DEVICE_CONFIG_SCREEN);
+  const fetchDevices = useCallback(async (): Promise<ViewerDevice[]> => {
+    if (!viewerDevices || !owner.model) return [];
+    const page = await listDevices({ model: owner.model, pageSize: MODEL_DEVICES_MAX }, quiet).catch(
+      () => null,
+    );
+    return (page?.list ?? [])
+      .filter((d) => d.template_id === owner.id)
+      .map((d) => ({ id: d.id, name: d.name }));
+  }, [viewerDevices, owner]);
+  const devices = useLoad(fetchDevices);
+
+  const move = (index: number, delta: -1 | 1) =>
+    run(
+      'move',
+      async () => {
+        for (const u of moveUpdates(list, index, delta)) await updateScreen(u.id, { sort: u.sort });
+        await screens.reload();
+      },
+      // The client has toasted the refusal; the list shows what was saved.
+      () => void screens.reload(),
+    );
+
+  const remove = (screen: ScreenSummary) =>
+    confirm({
+      title: t('deleteTitle'),
+      content: t('deleteContent', { name: screen.name }),
+      call: () => deleteScreen(screen.id),
+      doneText: t('deleted'),
+      after: screens.reload,
+      onError: toastedByClient,
+    });
+
+  const download = (fetch: () => Promise<{ filename: string; content_base64: string }>) =>
+    run(
+      'export',
+      async () => {
+        const file = await fetch();
+        downloadBlob(base64ToBlob(file.content_base64, ZIP_MIME), file.filename);
+      },
+      toastedByClient,
+    );
+
+  const columns: ColumnsType<ScreenSummary> = [
+    {
+      title: t('field.order'),
+      key: 'order',
+      width: 90,
+      render: (_, s, index) => (
+        <Space size={0}>
+          <Button
+            type="text"
+            size="small"
+            icon={<ArrowUpOutlined />}
+            aria-label={t('moveUp')}
+            disabled={!editable || index === 0 || busy === 'move'}
+            onClick={() => void move(index, -1)}
+            data-testid={`screen-up-${s.id}`}
+          />
+          <Button
+            type="text"
+            size="small"
+            icon={<ArrowDownOutlined />}
+            aria-label={t('moveDown')}
+            disabled={!editable || index === list.length - 1 || busy === 'move'}
+            onClick={() => void move(index, 1)}
+            data-testid={`screen-down-${s.id}`}
+          />
+        </Space>
+      ),
+    },
+    {
+      title: t('field.name'),
+      dataIndex: 'name',
+      render: (name: string, s) => <span data-testid={`screen-name-${s.id}`}>{name}</span>,
+    },
+    { title: t('field.size'), key: 'size', render: (_, s) => `${s.width} × ${s.height}` },
+    { title: t('field.widgets'), dataIndex: 'widget_count' },
+    { title: t('field.updatedAt'), dataIndex: 'updated_at', render: (v: number) => formatTime(v) },
+    {
+      title: t('common.actions'),
+      // Not fixed: on a phone a fixed column of four links would hide the names.
+      key: 'actions',
+      render: (_, s) => (
+        <Space size={0} wrap>
+          <OpenScreenLink screenId={s.id} devices={devices.data ?? []} />
+          <Button
+            type="link"
+            size="small"
+            onClick={() => void download(() => exportScreen(s.id))}
+            data-testid={`screen-export-${s.id}`}
+          >
+            {t('export')}
+          </Button>
+          {editable && (
+            <>
+              <Button
+                type="link"
+                size="small"
+                onClick={() => setRenaming(s)}
+                data-testid={`screen-rename-${s.id}`}
+              >
+                {t('rename')}
+              </Button>
+              <Button
+                type="link"
+                size="small"
+                danger
+                onClick={() => remove(s)}
+                data-testid={`screen-delete-${s.id}`}
+              >
+                {t('common.delete')}
+              </Button>
+            </>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Flex gap={8} wrap justify="flex-end" style={{ marginBottom: 16 }}>
+        {editable && (
+          <Button
+            type="primary"
+            icon={<UploadOutlined />}
+            onClick={() => setImporting(true)}
+            data-testid="screens-import"
+          >
+            {t('import.button')}
+          </Button>
+        )}
+        <Button
+          icon={<DownloadOutlined />}
+          loading={busy === 'export'}
+          disabled={!list.length}
+          onClick={() => void download(() => exportOwnerScreens(owner))}
+          data-testid="screens-export"
+        >
+          {t('exportAll')}
+        </Button>
+      </Flex>
+      <Table<ScreenSummary>
+        rowKey="id"
+        data-testid="screens-table"
+        columns={columns}
+        dataSource={list}
+        loading={screens.loading || busy === 'move'}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <Typography.Text type="secondary">{t('empty')}</Typography.Text> }}
+      />
+      <RenameScreenModal
+        screen={renaming}
+        onClose={() => setRenaming(null)}
+        onSaved={() => void screens.reload()}
+      />
+      <ImportScreensModal
+        open={importing}
+        owner={owner}
+        onClose={() => setImporting(false)}
+        onImported={() => void screens.reload()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+/** Fixtures and antd helpers of the screens drawer and import wizard tests. */
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ImportReport, ScreenSummary } from '@hmi/contract';
+
+export const TEMPLATE_ID = 3;
+export const PROJECT_ID = 5;
+
+export const screenRow = (id: number, patch: Partial<ScreenSummary> = {}): ScreenSummary => ({
+  id,
+  name: `Screen ${id}`,
+  template_id: TEMPLATE_ID,
+  project_id: null,
+  sort: 0,
+  width: 1024,
+  height: 600,
+  widget_count: 4,
+  created_at: 1700000000,
+  updated_at: 1700000000,
+  ...patch,
+});
+
+/** What a dry run of the FUXA fixture reports against a template lacking `temp` and `state`. */
+export const fuxaReport: ImportReport = {
+  screens: [
+    {
+      name: 'Oven',
+      widgets: 9,
+      unmapped: [{ element_id: 'HXG_bag', type: 'svg-ext-html_bag', name: 'Bag' }],
+    },
+    { name: 'Details', widgets: 1, unmapped: [] },
+  ],
+  variables: [
+    { source: 'PLC1^~^temp', device: 'PLC1', tag: 'temp', binding: null, widgets: 3 },
+    { source: 'PLC1^~^running', device: 'PLC1', tag: 'running', binding: { tag: 'running' }, widgets: 3 },
+    { source: 'PLC1^~^state', device: 'PLC1', tag: 'state', binding: null, widgets: 1 },
+  ],
+};
+
+/** A file input's change as a user picking `file`. */
+export function chooseFile(file: File): void {
+  const input = document.querySelector<HTMLInputElement>('.ant-modal input[type="file"]');
+  if (!input) throw new Error('no file input');
+  fireEvent.change(input, { target: { files: [file] } });
+}
+
+/** Opens the antd Select marked `testId` and picks the option titled `title`. */
+export async function pick(testId: string, title: string): Promise<void> {
+  const marked = screen.getByTestId(testId);
+  const select = marked.closest('.ant-select') ?? marked;
+  fireEvent.mouseDown(select.querySelector('.ant-select-selector') ?? select);
+  const option = await waitFor(() => {
+    const found = [...document.querySelectorAll<HTMLElement>(`.ant-select-item-option[title="${title}"]`)];
+    const last = found.at(-1);
+    if (!last) throw new Error(`no option ${title}`);
+    return last;
+  });
+  fireEvent.click(option);
+}

@@ -1,0 +1,221 @@
+// @vitest-environment jsdom
+/**
+ * The remote view against a real local API server and a real websocket playing the relay: the page
+ * opens the session with the chosen mode and duration, authenticates on the socket in its first
+ * message, hands noVNC the RFB bytes only, shows mode, bytes and traffic as the relay reports them,
+ * offers view-only or a take-over when control is held, and shows the end dialog with the reason of
+ * each close code. noVNC itself draws on a canvas jsdom lacks: a stand-in records what it is given
+ * (the browser test drives the real one).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ErrorCode, VNC_CLOSE, type VncEndReason } from '@hmi/contract';
+import { i18next, renderPage, setLanguage } from '../../test/render';
+import { refuse, signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
+import { RemoteView } from './RemoteView';
+import { startTestRelay, type RelayPeer, type TestRelay } from './testRelay';
+import FakeRfb from './testRfb';
+
+vi.mock('@novnc/novnc', () => import('./testRfb'));
+
+let api: ApiServer;
+let relay: TestRelay;
+let peers = 0;
+const SESSION = '3f8e9a4c-0d1b-4c2e-9f3a-5b6c7d8e9f01';
+const NOW = 1_700_000_000;
+
+const opened = (mode: 'control' | 'view', maxMinutes = 30) => ({
+  session: SESSION,
+  device_id: 7,
+  mode,
+  max_minutes: maxMinutes,
+  created_at: NOW,
+  ends_at: NOW + maxMinutes * 60,
+  remaining_bytes: 5 * 1024 * 1024,
+});
+
+beforeAll(async () => {
+  [api, relay] = await Promise.all([startApiServer(), startTestRelay()]);
+  await setLanguage('en-US');
+});
+afterAll(async () => {
+  await Promise.all([api.close(), relay.close()]);
+});
+afterEach(() => {
+  FakeRfb.instances.length = 0;
+});
+
+/** Renders the view, submits the open form, and returns the relay's side of the socket. */
+async function openSession(onBack = () => undefined): Promise<RelayPeer> {
+  renderPage(<RemoteView deviceId={7} socketUrl={relay.url} onBack={onBack} />);
+  fireEvent.click(await screen.findByTestId('remote-open'));
+  const peer = await relay.peer(peers);
+  peers += 1;
+  return peer;
+}
+
+const ready = (peer: RelayPeer, mode: 'control' | 'view') =>
+  peer.send({ type: 'ready', mode, started_at: NOW, ends_at: NOW + 1800, remaining_bytes: 5 * 1024 * 1024 });
+
+const rfb = async () => {
+  await waitFor(() => expect(FakeRfb.instances).toHaveLength(1));
+  return FakeRfb.instances[0] as FakeRfb;
+};
+
+describe('remote view', { timeout: 30000 }, () => {
+  it('opens a controlling session, pipes RFB to noVNC and input back, shows usage, then the end dialog', async () => {
+    await signInAs(api, { is_main: false, permissions: [2, 6] });
+    api.routes.set('POST /v1/devices/7/vnc', () => opened('control'));
+    const peer = await openSession();
+    expect(api.callsTo('POST /v1/devices/7/vnc')[0]?.body).toEqual({ mode: 'control', max_minutes: 30 });
+    // The first message authenticates: token and session id, nothing in the URL.
+    expect(await peer.next('auth')).toEqual({ type: 'auth', token: 'access', session: SESSION });
+    expect(peer.control).toHaveLength(1);
+    await screen.findByTestId('remote-connecting');
+
+    ready(peer, 'control');
+    const client = await rfb();
+    expect(client.options.shared).toBe(true);
+    expect(client.viewOnly).toBe(false);
+    expect(client.scaleViewport).toBe(true);
+    expect(screen.getByTestId('remote-mode').dataset.mode).toBe('control');
+    expect(screen.getByTestId('remote-traffic').textContent).toContain('5MB');
+
+    // Binary frames are RFB for noVNC; text frames never reach it.
+    peer.sendRfb(Buffer.from('RFB 003.008\n', 'latin1'));
+    peer.send({ type: 'usage', bytes: 3 * 1024 * 1024, remaining_bytes: 2 * 1024 * 1024 });
+    await waitFor(() => expect(client.received).toHaveLength(1));
+    expect(Buffer.from(client.received[0] ?? []).toString('latin1')).toBe('RFB 003.008\n');
+    await waitFor(() => expect(screen.getByTestId('remote-bytes').textContent).toContain('3MB'));
+    expect(screen.getByTestId('remote-traffic').textContent).toContain('2MB');
+    client.input([5, 1, 0, 10, 0, 20]);
+    await peer.until((p) => p.binary.length === 1);
+    expect([...(peer.binary[0] ?? [])]).toEqual([5, 1, 0, 10, 0, 20]);
+
+    fireEvent.click(screen.getByTestId('remote-end'));
+    await peer.next('end');
+    peer.send({ type: 'end', reason: 'user', bytes: 3_200_000, duration_s: 75 });
+    peer.close(VNC_CLOSE.user);
+    const dialog = await screen.findByTestId('remote-end-dialog');
+    expect(within(dialog).getByTestId('remote-end-reason').textContent).toBe(
+      i18next.t('remote:end.reason.user'),
+    );
+    expect(dialog.textContent).toContain('1:15');
+    expect(within(dialog).getByTestId('remote-end-bytes').textContent).toBe('3.05MB');
+  });
+
+  it('gives the reason of every close code in the end dialog', async () => {
+    await signInAs(api, { is_main: true, permissions: [] });
+    api.routes.set('POST /v1/devices/7/vnc', () => opened('control'));
+    for (const [reason, code] of Object.entries(VNC_CLOSE) as [VncEndReason, number][]) {
+      const view = renderPage(<RemoteView deviceId={7} socketUrl={relay.url} onBack={() => undefined} />);
+      fireEvent.click(await screen.findByTestId('remote-open'));
+      const peer = await relay.peer(peers);
+      peers += 1;
+      await peer.next('auth');
+      // No `end` message: the close code alone names the reason.
+      peer.close(code);
+      const shown = await screen.findByTestId('remote-end-reason');
+      expect(shown.dataset.reason).toBe(reason);
+      expect(shown.textContent).toBe(i18next.t(`remote:end.reason.${reason}`));
+      view.unmount();
+    }
+  });
+
+  it('offers view-only or a take-over when another user holds control (1205)', async () => {
+    await signInAs(api, { is_main: true, permissions: [] });
+    api.routes.set('POST /v1/devices/7/vnc', (req) => {
+      const body = req.body as { mode: string; take_over?: boolean };
+      if (body.mode === 'control' && !body.take_over) return refuse(ErrorCode.CONTROL_HELD);
+      return opened('view');
+    });
+    renderPage(<RemoteView deviceId={7} socketUrl={relay.url} onBack={() => undefined} />);
+    fireEvent.click(await screen.findByTestId('remote-open'));
+    const held = await screen.findByTestId('remote-held');
+    expect(held.textContent).toContain(i18next.t('remote:setup.heldTitle'));
+
+    fireEvent.click(within(held).getByTestId('remote-ask-control'));
+    const peer = await relay.peer(peers);
+    peers += 1;
+    expect(api.callsTo('POST /v1/devices/7/vnc').at(-1)?.body).toEqual({
+      mode: 'control',
+      max_minutes: 30,
+      take_over: true,
+    });
+    await peer.next('auth');
+    ready(peer, 'view');
+    const client = await rfb();
+    // Watching until the holder answers: noVNC sends no input, the badge says so.
+    expect(client.viewOnly).toBe(true);
+    expect(screen.getByTestId('remote-mode').dataset.mode).toBe('view');
+    expect(screen.getByTestId('remote-toolbar').textContent).toContain(
+      i18next.t('remote:status.waitingControl'),
+    );
+
+    peer.send({ type: 'mode', mode: 'control' });
+    await waitFor(() => expect(screen.getByTestId('remote-mode').dataset.mode).toBe('control'));
+    expect(client.viewOnly).toBe(false);
+    expect(await screen.findByText(i18next.t('remote:takeover.granted'))).toBeTruthy();
+  });
+
+  it('watches view-only when chosen, and lets the holder hand control over', async () => {
+    await signInAs(api, { is_main: true, permissions: [] });
+    api.routes.set('POST /v1/devices/7/vnc', () => opened('control'));
+    const peer = await openSession();
+    await peer.next('auth');
+    ready(peer, 'control');
+    await rfb();
+    peer.send({ type: 'takeover', by: 'Operator Two' });
+    const ask = await screen.findByTestId('remote-takeover');
+    expect(ask.textContent).toContain('Operator Two');
+    fireEvent.click(within(document.body).getByTestId('remote-takeover-accept'));
+    expect(await peer.next('takeover_answer')).toEqual({ type: 'takeover_answer', accept: true });
+    peer.close(VNC_CLOSE.taken_over);
+    expect((await screen.findByTestId('remote-end-reason')).dataset.reason).toBe('taken_over');
+
+    fireEvent.click(screen.getByTestId('remote-end-again'));
+    api.routes.set('POST /v1/devices/7/vnc', () => opened('view', 5));
+    fireEvent.click(within(await screen.findByTestId('remote-mode-choice')).getByText('View only'));
+    fireEvent.change(screen.getByTestId('remote-max-minutes'), { target: { value: '5' } });
+    FakeRfb.instances.length = 0;
+    fireEvent.click(screen.getByTestId('remote-open'));
+    const second = await relay.peer(peers);
+    peers += 1;
+    await waitFor(() =>
+      expect(api.callsTo('POST /v1/devices/7/vnc').at(-1)?.body).toEqual({ mode: 'view', max_minutes: 5 }),
+    );
+    await second.next('auth');
+    ready(second, 'view');
+    expect((await rfb()).viewOnly).toBe(true);
+    expect((await screen.findByTestId('remote-mode')).textContent).toBe(i18next.t('remote:status.viewOnly'));
+  });
+
+  it("asks for the HMI's VNC password when its server wants one", async () => {
+    await signInAs(api, { is_main: true, permissions: [] });
+    api.routes.set('POST /v1/devices/7/vnc', () => opened('control'));
+    const peer = await openSession();
+    await peer.next('auth');
+    ready(peer, 'control');
+    const client = await rfb();
+    act(
+      () =>
+        void client.dispatchEvent(
+          new CustomEvent('credentialsrequired', { detail: { types: ['password'] } }),
+        ),
+    );
+    const input = await screen.findByTestId('remote-password-input');
+    fireEvent.change(input, { target: { value: 'panel' } });
+    fireEvent.click(within(document.body).getByTestId('remote-password-submit'));
+    expect(client.credentials).toEqual([{ password: 'panel' }]);
+  });
+
+  it('shows a refusal of the open call and stays on the form', async () => {
+    await signInAs(api, { is_main: true, permissions: [] });
+    api.routes.set('POST /v1/devices/7/vnc', () => refuse(ErrorCode.NO_TRAFFIC));
+    renderPage(<RemoteView deviceId={7} socketUrl={relay.url} onBack={() => undefined} />);
+    fireEvent.click(await screen.findByTestId('remote-open'));
+    expect(await screen.findByText(i18next.t('errors.1204'))).toBeTruthy();
+    expect(screen.getByTestId('remote-open')).toBeTruthy();
+    expect(screen.queryByTestId('remote-held')).toBeNull();
+  });
+});

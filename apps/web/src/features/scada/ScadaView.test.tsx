@@ -1,0 +1,180 @@
+// @vitest-environment jsdom
+/**
+ * The viewer with a stand-in live connection and writer: values arrive without a reload, an offline
+ * device greys its widgets, the switch writes after a confirmation with pending then done feedback,
+ * a goto opens another screen, and the artwork is drawn as an image (nothing in it can run).
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { screenDocument, type Screen } from '@hmi/contract';
+import { renderPage, setLanguage } from '../../test/render';
+import type { LiveDevice, TagSample } from '../../live/types';
+import { ScadaView } from './ScadaView';
+import type { CommandOutcome, Writer } from './writes';
+
+const DEVICE = 7;
+
+function fakeLive() {
+  let device: LiveDevice = { values: new Map() };
+  let version = 0;
+  const values = new Set<() => void>();
+  const devices = new Set<() => void>();
+  return {
+    watched: [] as number[][],
+    narrowed: [] as [number, readonly string[] | null][],
+    narrow(id: number, tags: readonly string[] | null) {
+      this.narrowed.push([id, tags]);
+    },
+    watch(ids: readonly number[]) {
+      this.watched.push([...ids]);
+      return () => undefined;
+    },
+    device: (id: number) => (id === DEVICE ? device : undefined),
+    onDevices: (fn: () => void) => (devices.add(fn), () => void devices.delete(fn)),
+    get version() {
+      return version;
+    },
+    onValues: (_: number, fn: () => void) => (values.add(fn), () => void values.delete(fn)),
+    onCommand: () => () => undefined,
+    onReady: () => () => undefined,
+    push(tag: string, value: string) {
+      const next = new Map(device.values);
+      next.set(tag, { value, ts: Date.now() } satisfies TagSample);
+      device = { ...device, values: next };
+      values.forEach((fn) => fn());
+    },
+    online(online: number) {
+      device = { ...device, online: { online, at: 0 } };
+      version += 1;
+      devices.forEach((fn) => fn());
+    },
+  };
+}
+
+const doc = screenDocument.parse({
+  version: 1,
+  width: 400,
+  height: 200,
+  artwork: '<svg xmlns="http://www.w3.org/2000/svg"><rect width="10" height="10"/></svg>',
+  widgets: [
+    {
+      id: 'temp',
+      type: 'value',
+      x: 0,
+      y: 0,
+      w: 100,
+      h: 30,
+      binding: { tag: 'temperature' },
+      props: { unit: '°C' },
+    },
+    {
+      id: 'run',
+      type: 'switch',
+      x: 0,
+      y: 40,
+      w: 80,
+      h: 30,
+      binding: { tag: 'running' },
+      action: { kind: 'toggle' },
+    },
+    {
+      id: 'next',
+      type: 'button',
+      x: 0,
+      y: 80,
+      w: 80,
+      h: 30,
+      props: { text: 'Next' },
+      action: { kind: 'goto', screen_id: 9 },
+    },
+  ],
+});
+const oven: Screen = {
+  id: 1,
+  name: 'Oven',
+  template_id: 3,
+  project_id: null,
+  sort: 0,
+  width: 400,
+  height: 200,
+  widget_count: 3,
+  created_at: 0,
+  updated_at: 0,
+  document: doc,
+};
+
+function setup(canWrite = true) {
+  const live = fakeLive();
+  let finish: (o: CommandOutcome) => void = () => undefined;
+  const writer: Writer = {
+    write: vi.fn(() => new Promise<CommandOutcome>((resolve) => (finish = resolve))),
+    tagId: () => Promise.resolve(undefined),
+    dispose: () => undefined,
+  };
+  const onGoto = vi.fn();
+  renderPage(
+    <ScadaView
+      screen={oven}
+      deviceId={DEVICE}
+      live={live}
+      canWrite={canWrite}
+      onGoto={onGoto}
+      writer={writer}
+    />,
+  );
+  return { live, writer, onGoto, finish: (o: CommandOutcome) => act(() => finish(o)) };
+}
+
+describe('ScadaView', () => {
+  it('shows live values, greys an offline device and draws the artwork as an image', async () => {
+    await setLanguage('en-US');
+    const { live } = setup();
+    expect(live.watched).toEqual([[DEVICE]]);
+    // Only the bound TAGs are asked for.
+    expect(live.narrowed).toEqual([[DEVICE, ['temperature', 'running']]]);
+    const img = document.querySelector('.scada-artwork');
+    expect(img?.tagName).toBe('IMG');
+    expect(img?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(document.querySelector('[data-testid="scada-stage"] svg rect')).toBeNull();
+
+    act(() => live.push('temperature', '21.25'));
+    await waitFor(() => expect(screen.getByTestId('scada-value-temp').textContent).toBe('21.3°C'));
+    act(() => live.push('temperature', '22'));
+    await waitFor(() => expect(screen.getByTestId('scada-value-temp').textContent).toBe('22.0°C'));
+
+    expect(screen.getByTestId('scada-widget-temp').getAttribute('data-offline')).toBe('false');
+    act(() => live.online(0));
+    expect(screen.getByTestId('scada-widget-temp').getAttribute('data-offline')).toBe('true');
+    expect(screen.getByTestId('scada-widget-run').getAttribute('data-offline')).toBe('true');
+  });
+
+  it('writes the switch after a confirmation, pending then done; a goto opens the screen', async () => {
+    await setLanguage('en-US');
+    const { live, writer, onGoto, finish } = setup();
+    act(() => live.push('running', '0'));
+    await waitFor(() => expect(screen.getByTestId('scada-switch-run').getAttribute('data-on')).toBe('false'));
+    fireEvent.click(screen.getByTestId('scada-switch-run'));
+    await screen.findByText('Write ON to TAG running?');
+    expect(writer.write).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Write' }));
+    await waitFor(() => expect(writer.write).toHaveBeenCalledWith(DEVICE, 'running', '1'));
+    await waitFor(() =>
+      expect(screen.getByTestId('scada-feedback-run').getAttribute('data-state')).toBe('pending'),
+    );
+    finish({ status: 'done', error: null });
+    await waitFor(() =>
+      expect(screen.getByTestId('scada-feedback-run').getAttribute('data-state')).toBe('done'),
+    );
+
+    fireEvent.click(screen.getByTestId('scada-button-next'));
+    expect(onGoto).toHaveBeenCalledWith(9);
+  });
+
+  it('offers no write without HMI operation (id 6)', async () => {
+    await setLanguage('en-US');
+    setup(false);
+    expect(screen.getByTestId('scada-switch-run')).toHaveProperty('disabled', true);
+    // A goto is navigation, not a write.
+    expect(screen.getByTestId('scada-button-next')).toHaveProperty('disabled', false);
+  });
+});

@@ -1,0 +1,224 @@
+/**
+ * A screen document drawn live: the sanitised artwork as an image (so nothing in it can run or
+ * load), the widgets above it, the whole stage scaled to its box. Only the devices of the screen
+ * are watched, and each message updates only the bound keys whose sample changed (see valueStore).
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { App, InputNumber } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DeviceOnline, documentBindings, type Binding, type Screen, type Widget } from '@hmi/contract';
+import type { LiveConnection, LiveDevices } from '../../live/types';
+import { ScadaContext, type ScadaContextValue } from './context';
+import { createFeedbackStore } from './feedback';
+import { truthy } from './format';
+import { createValueStore, valueKey, type ValueStoreOptions } from './valueStore';
+import { WidgetFrame } from './widgets/WidgetFrame';
+import { createWriter, type CommandSource, type Writer } from './writes';
+import './scada.css';
+
+export type ScadaLive = LiveDevices & CommandSource & Pick<LiveConnection, 'narrow'>;
+
+export interface ScadaViewProps {
+  screen: Screen;
+  /** The device a template screen is shown for (ignored by project screens). */
+  deviceId: number | null;
+  live: ScadaLive;
+  canWrite: boolean;
+  onGoto(screenId: number): void;
+  /** The speed bench's naive mode; the viewer uses the default. */
+  mode?: ValueStoreOptions['mode'];
+  /** Tests and the bench: writes without the HTTP client. */
+  writer?: Writer;
+}
+
+/** How long a done mark stays on a widget. */
+const DONE_SHOWN_MS = 3000;
+
+function useFitScale(width: number, height: number) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scale, setScale] = useState(1);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const fit = () => setScale(Math.min(el.clientWidth / width, el.clientHeight / height) || 1);
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [width, height]);
+  return { ref, scale };
+}
+
+export function ScadaView({ screen, deviceId, live, canWrite, onGoto, mode, writer: given }: ScadaViewProps) {
+  const { t } = useTranslation('scada');
+  const { modal } = App.useApp();
+  const doc = screen.document;
+  const template = screen.template_id !== null;
+
+  const deviceOf = useCallback(
+    (b: Binding | null) => (b ? (b.device_id ?? (template ? deviceId : null)) : null),
+    [template, deviceId],
+  );
+  const keys = useMemo(
+    () =>
+      documentBindings(doc).flatMap((b) => {
+        const d = deviceOf(b);
+        return d === null ? [] : [valueKey(d, b.tag)];
+      }),
+    [doc, deviceOf],
+  );
+  const devices = useMemo(() => {
+    const ids = new Set(documentBindings(doc).map((b) => deviceOf(b)));
+    if (template && deviceId !== null) ids.add(deviceId);
+    return [...ids].filter((d): d is number => d !== null).sort((a, b) => a - b);
+  }, [doc, deviceOf, template, deviceId]);
+
+  const store = useMemo(() => createValueStore(keys, { mode }), [keys, mode]);
+  const feedback = useMemo(() => createFeedbackStore(), []);
+  const writer = useMemo(() => given ?? createWriter(live), [given, live]);
+  useEffect(() => () => store.dispose(), [store]);
+  useEffect(() => (given ? undefined : () => writer.dispose()), [given, writer]);
+
+  // The socket sends only the TAGs this screen shows (asked before subscribing: the snapshot too).
+  const tagsByDevice = useMemo(() => {
+    const out = new Map<number, string[]>(devices.map((d) => [d, []]));
+    for (const key of new Set(keys)) {
+      const at = key.indexOf(':');
+      out.get(Number(key.slice(0, at)))?.push(key.slice(at + 1));
+    }
+    return out;
+  }, [devices, keys]);
+
+  useEffect(() => {
+    tagsByDevice.forEach((tags, id) => live.narrow(id, tags));
+    const unwatch = live.watch(devices);
+    const stops = devices.map((id) => {
+      const push = () => store.push(id, live.device(id)?.values ?? new Map());
+      push();
+      return live.onValues(id, push);
+    });
+    return () => {
+      stops.forEach((stop) => stop());
+      unwatch();
+      tagsByDevice.forEach((_, id) => live.narrow(id, null));
+    };
+  }, [live, devices, store, tagsByDevice]);
+
+  const version = useSyncExternalStore(live.onDevices, () => live.version);
+  const offline = useMemo(
+    () => new Set(devices.filter((id) => live.device(id)?.online?.online === DeviceOnline.OFFLINE)),
+    // `version` is the live store's change counter for online states.
+    [devices, live, version], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+
+  const act = useCallback(
+    (w: Widget, current: string | undefined) => {
+      const kind = w.action?.kind ?? (w.type === 'switch' ? 'toggle' : w.type === 'input' ? 'input' : null);
+      if (kind === null) return;
+      if (w.action?.kind === 'goto') return onGoto(w.action.screen_id);
+      const device = deviceOf(w.binding);
+      if (!canWrite || !w.binding || device === null) return;
+      const tag = w.binding.tag;
+      const send = (value: string) => {
+        feedback.set(w.id, { state: 'pending', error: null });
+        void writer
+          .write(device, tag, value)
+          .then((o) => {
+            feedback.set(w.id, { state: o.status, error: o.error });
+            if (o.status === 'done')
+              setTimeout(() => {
+                if (feedback.get(w.id)?.state === 'done') feedback.set(w.id, undefined);
+              }, DONE_SHOWN_MS);
+          })
+          .catch(() => feedback.set(w.id, { state: 'failed', error: null }));
+      };
+      const confirm = (value: string, shown: string) =>
+        modal.confirm({
+          title: t('write.confirmTitle'),
+          content: t('write.confirm', { tag, value: shown }),
+          okText: t('write.ok'),
+          onOk: () => send(value),
+        });
+      if (w.action?.kind === 'write') {
+        const v = w.action.value;
+        const text = typeof v === 'boolean' ? (v ? '1' : '0') : String(v);
+        return confirm(text, text);
+      }
+      if (kind === 'toggle') {
+        const next = truthy(current) ? '0' : '1';
+        return confirm(next, next === '1' ? t('write.on') : t('write.off'));
+      }
+      const bounds = w.action?.kind === 'input' ? w.action : { min: null, max: null };
+      let entered: number | null = current === undefined ? null : Number(current);
+      modal.confirm({
+        title: t('write.inputTitle', { tag }),
+        okText: t('write.ok'),
+        content: (
+          <InputNumber
+            autoFocus
+            data-testid="scada-input-value"
+            style={{ width: '100%' }}
+            defaultValue={entered ?? undefined}
+            min={bounds.min ?? undefined}
+            max={bounds.max ?? undefined}
+            onChange={(v) => (entered = typeof v === 'number' ? v : null)}
+          />
+        ),
+        onOk: () => {
+          if (entered === null || !Number.isFinite(entered)) return Promise.reject(new Error('empty'));
+          send(String(entered));
+        },
+      });
+    },
+    [canWrite, deviceOf, feedback, modal, onGoto, t, writer],
+  );
+
+  const ctx = useMemo<ScadaContextValue>(
+    () => ({
+      store,
+      feedback,
+      deviceOf,
+      act,
+      canWrite,
+      devices,
+      tagId: (d, tag) => writer.tagId(d, tag),
+      onDeviceValues: (d, fn) => live.onValues(d, fn),
+    }),
+    [store, feedback, deviceOf, act, canWrite, devices, writer, live],
+  );
+
+  const artwork = useMemo(
+    () => (doc.artwork ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(doc.artwork)}` : null),
+    [doc.artwork],
+  );
+  const { ref, scale } = useFitScale(doc.width, doc.height);
+  return (
+    <div className="scada-fit" ref={ref}>
+      <div
+        className="scada-stage"
+        data-testid="scada-stage"
+        style={{
+          width: doc.width,
+          height: doc.height,
+          background: doc.background,
+          transform: `scale(${scale})`,
+        }}
+      >
+        {artwork && <img className="scada-artwork" alt="" src={artwork} draggable={false} />}
+        <ScadaContext.Provider value={ctx}>
+          {doc.widgets.map((w) => {
+            const d = deviceOf(w.binding);
+            return (
+              <WidgetFrame
+                key={w.id}
+                w={w}
+                offline={d !== null ? offline.has(d) : false}
+                assets={doc.assets}
+              />
+            );
+          })}
+        </ScadaContext.Provider>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+/** What every widget of a screen shares: its values, write feedback, and how to act. */
+import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
+import type { Binding, Widget } from '@hmi/contract';
+import type { Feedback, FeedbackStore } from './feedback';
+import { valueKey, type Snapshot, type ValueStore } from './valueStore';
+
+export interface ScadaContextValue {
+  store: ValueStore;
+  feedback: FeedbackStore;
+  /** The device a binding reads: its own (project screens) or the viewed device (template screens). */
+  deviceOf(binding: Binding | null): number | null;
+  /** Runs a widget's action (or its type's own one: a switch toggles, an input asks for a number). */
+  act(widget: Widget, current: string | undefined): void;
+  canWrite: boolean;
+  /** Every device the screen shows. */
+  devices: number[];
+  /** The id of a TAG of a device's template by name (undefined: no such TAG). */
+  tagId(deviceId: number, tag: string): Promise<number | undefined>;
+  /** Any value of the device changed (the live cache's own notice). */
+  onDeviceValues(deviceId: number, listener: () => void): () => void;
+}
+
+export const ScadaContext = createContext<ScadaContextValue | null>(null);
+
+export function useScada(): ScadaContextValue {
+  const ctx = useContext(ScadaContext);
+  if (!ctx) throw new Error('useScada outside a screen');
+  return ctx;
+}
+
+const NONE: Snapshot = { sample: undefined };
+
+/** The latest sample of a binding; the widget re-renders only when that sample changes. */
+export function useBound(binding: Binding | null): string | undefined {
+  const { store, deviceOf } = useScada();
+  const device = deviceOf(binding);
+  const key = binding && device !== null ? valueKey(device, binding.tag) : null;
+  const subscribe = useCallback(
+    (fn: () => void) => (key ? store.subscribe(key, fn) : () => undefined),
+    [store, key],
+  );
+  const snap = useSyncExternalStore(subscribe, () => (key ? store.get(key) : NONE));
+  return snap.sample?.value;
+}
+
+export function useFeedback(widgetId: string): Feedback | undefined {
+  const { feedback } = useScada();
+  const subscribe = useCallback((fn: () => void) => feedback.subscribe(widgetId, fn), [feedback, widgetId]);
+  return useSyncExternalStore(subscribe, () => feedback.get(widgetId));
+}

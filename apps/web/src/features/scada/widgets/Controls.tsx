@@ -1,0 +1,76 @@
+/** Widgets that write or navigate: button, switch, numeric input. The screen confirms every write. */
+import type { Widget } from '@hmi/contract';
+import { useScada, useBound } from '../context';
+import { formatValue, truthy, type WidgetOf } from '../format';
+
+const fill = { width: '100%', height: '100%' } as const;
+
+/** Whether clicking the widget does something for this user (a goto needs no write permission). */
+export function actionable(w: Widget, canWrite: boolean): boolean {
+  const kind = w.action?.kind ?? (w.type === 'switch' ? 'toggle' : w.type === 'input' ? 'input' : null);
+  if (kind === null) return false;
+  if (kind === 'goto') return true;
+  return canWrite && w.binding !== null;
+}
+
+export function ButtonWidget({ w }: { w: WidgetOf<'button'> }) {
+  const { act, canWrite } = useScada();
+  const value = useBound(w.binding);
+  const { text, font_size, color, background } = w.props;
+  return (
+    <button
+      type="button"
+      className="scada-button"
+      data-testid={`scada-button-${w.id}`}
+      disabled={!actionable(w, canWrite)}
+      style={{ ...fill, fontSize: font_size, color, background }}
+      onClick={() => act(w, value)}
+    >
+      {text}
+    </button>
+  );
+}
+
+export function SwitchWidget({ w }: { w: WidgetOf<'switch'> }) {
+  const { act, canWrite } = useScada();
+  const value = useBound(w.binding);
+  const on = truthy(value);
+  const { on_text, off_text, on_color, off_color } = w.props;
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={on}
+      className="scada-switch"
+      data-testid={`scada-switch-${w.id}`}
+      data-on={value === undefined ? undefined : on}
+      disabled={!actionable(w, canWrite)}
+      style={{ ...fill, background: on ? on_color : off_color }}
+      onClick={() => act(w, value)}
+    >
+      <span className="scada-switch-knob" style={{ left: on ? 'calc(100% - 50%)' : 0 }} />
+      <span className="scada-switch-text" style={{ [on ? 'left' : 'right']: 0 }}>
+        {on ? on_text : off_text}
+      </span>
+    </button>
+  );
+}
+
+export function InputWidget({ w }: { w: WidgetOf<'input'> }) {
+  const { act, canWrite } = useScada();
+  const value = useBound(w.binding);
+  const { unit, decimals, font_size, color, align } = w.props;
+  return (
+    <button
+      type="button"
+      className="scada-input"
+      data-testid={`scada-input-${w.id}`}
+      disabled={!actionable(w, canWrite)}
+      style={{ ...fill, fontSize: font_size, color, textAlign: align }}
+      onClick={() => act(w, value)}
+    >
+      {formatValue(value, 'number', decimals)}
+      {unit && <span className="scada-unit">{unit}</span>}
+    </button>
+  );
+}

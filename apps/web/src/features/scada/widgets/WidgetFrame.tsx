@@ -1,0 +1,100 @@
+/**
+ * One widget on the stage: placed in screen pixels, greyed while its device is offline, with the
+ * feedback of its last write. Memoised: it renders again only when its own value (inside), its
+ * device's online state or its write feedback changes.
+ */
+import { memo } from 'react';
+import { CheckCircleFilled, CloseCircleFilled, LoadingOutlined } from '@ant-design/icons';
+import { Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ScreenAsset, Widget } from '@hmi/contract';
+import { useBound, useFeedback, useScada } from '../context';
+import { AlarmBannerWidget } from './AlarmBanner';
+import { ButtonWidget, InputWidget, SwitchWidget } from './Controls';
+import { BarWidget, GaugeWidget, ImageWidget, LampWidget, TextWidget, ValueWidget } from './Display';
+import { TrendWidget } from './Trend';
+
+function Body({ w, assets }: { w: Widget; assets: Record<string, ScreenAsset> }) {
+  switch (w.type) {
+    case 'text':
+      return <TextWidget w={w} />;
+    case 'value':
+      return <ValueWidget w={w} />;
+    case 'bar':
+      return <BarWidget w={w} />;
+    case 'gauge':
+      return <GaugeWidget w={w} />;
+    case 'lamp':
+      return <LampWidget w={w} />;
+    case 'button':
+      return <ButtonWidget w={w} />;
+    case 'switch':
+      return <SwitchWidget w={w} />;
+    case 'input':
+      return <InputWidget w={w} />;
+    case 'trend':
+      return <TrendWidget w={w} />;
+    case 'alarm_banner':
+      return <AlarmBannerWidget w={w} />;
+    case 'image':
+      return <ImageWidget w={w} assets={assets} />;
+  }
+}
+
+const CONTROLS = new Set<Widget['type']>(['button', 'switch', 'input']);
+
+function FeedbackMark({ id }: { id: string }) {
+  const { t } = useTranslation('scada');
+  const feedback = useFeedback(id);
+  if (!feedback) return null;
+  const icon =
+    feedback.state === 'pending' ? (
+      <LoadingOutlined />
+    ) : feedback.state === 'done' ? (
+      <CheckCircleFilled style={{ color: '#52c41a' }} />
+    ) : (
+      <CloseCircleFilled style={{ color: '#ff4d4f' }} />
+    );
+  const title = t(`write.${feedback.state}`, { reason: feedback.error ?? t('write.noReason') });
+  return (
+    <Tooltip title={title}>
+      <span className="scada-feedback" data-testid={`scada-feedback-${id}`} data-state={feedback.state}>
+        {icon}
+      </span>
+    </Tooltip>
+  );
+}
+
+/** A display widget with an action (go to a screen, write): the whole box is the click target. */
+function Clickable({ w, children }: { w: Widget; children: React.ReactNode }) {
+  const { act } = useScada();
+  const value = useBound(w.binding);
+  return (
+    <div className="scada-clickable" role="button" tabIndex={0} onClick={() => act(w, value)}>
+      {children}
+    </div>
+  );
+}
+
+export const WidgetFrame = memo(function WidgetFrame({
+  w,
+  offline,
+  assets,
+}: {
+  w: Widget;
+  offline: boolean;
+  assets: Record<string, ScreenAsset>;
+}) {
+  const body = <Body w={w} assets={assets} />;
+  return (
+    <div
+      className={`scada-widget${offline ? ' scada-offline' : ''}`}
+      data-testid={`scada-widget-${w.id}`}
+      data-offline={offline}
+      style={{ left: w.x, top: w.y, width: w.w, height: w.h }}
+    >
+      {w.action && !CONTROLS.has(w.type) ? <Clickable w={w}>{body}</Clickable> : body}
+      <FeedbackMark id={w.id} />
+    </div>
+  );
+});

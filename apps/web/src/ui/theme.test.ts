@@ -1,0 +1,30 @@
+import { theme } from 'antd';
+import { describe, expect, it } from 'vitest';
+import { appTheme } from './theme';
+
+/** WCAG 2.2 relative luminance of a #rrggbb colour. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+const contrast = (a: string, b: string) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+};
+
+describe('the theme meets WCAG AA text contrast', () => {
+  const token = theme.getDesignToken(appTheme);
+
+  it('white text on the primary blue (buttons, selected menu) and links on white reach 4.5:1', () => {
+    expect(contrast('#ffffff', token.colorPrimary)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(token.colorLink, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('antd’s default blue would not', () => {
+    expect(contrast('#ffffff', '#1677ff')).toBeLessThan(4.5);
+  });
+});

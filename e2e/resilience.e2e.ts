@@ -1,0 +1,57 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshotPath } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { apiLogin, signInContext } from './support/session';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ DEMO: '1' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('where a user lands when the console cannot go on as asked', () => {
+  it('a route whose chunk cannot be loaded reloads once, then shows a translated page with a way back', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signInContext(page, await apiLogin(server.url, 'demo@hmi.local', 'Demo@2026'), 'en-US');
+    await page.goto(`${server.url}/#/dashboard`);
+    await page.getByTestId('page-dashboard').waitFor();
+
+    // As after a redeploy that renamed the role page's chunk.
+    let refused = 0;
+    await page.route(/\/assets\/RolePage-[^/]+\.js$/, (route) => {
+      refused += 1;
+      return route.abort();
+    });
+    const reloaded = page.waitForEvent('load');
+    await page.evaluate(() => (window.location.hash = '#/system/role'));
+    await reloaded;
+    await page.getByTestId('route-error').waitFor();
+    expect(refused).toBe(2);
+    expect(await page.getByTestId('route-error').innerText()).toContain('Reload the page to continue');
+    await page.screenshot({ path: screenshotPath('route-error-en-US') });
+
+    await page.getByTestId('route-error-home').click();
+    await page.getByTestId('page-dashboard').waitFor();
+    await context.close();
+  });
+
+  it('a token of no session of ours ends on the login page, not on a retry that cannot succeed', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const tokens = await apiLogin(server.url, 'demo@hmi.local', 'Demo@2026');
+    await signInContext(page, { ...tokens, token: 'garbage.token.value' }, 'zh-CN');
+    await page.goto(`${server.url}/#/dashboard`);
+    await page.waitForURL(/#\/login$/);
+    await page.locator('form#login').waitFor();
+    await context.close();
+  });
+});
