@@ -2,7 +2,7 @@
  * The role of a process in the data-centre split (ROLE, CENTRAL_URL, CENTRAL_SECRET), checked at
  * start-up with the rest of the configuration (config.ts).
  */
-import { ConfigError } from './config';
+import { ConfigError, origin, str, type Env } from './config-values';
 
 export const processRoles = ['all', 'central', 'region'] as const;
 /**
@@ -23,14 +23,8 @@ export interface RoleConfig {
 const MIN_SECRET = 32;
 
 /** Parses the role variables; `given` tells which other variables were set (a region needs its hosts). */
-export function loadRoleConfig(
-  env: Record<string, string | undefined>,
-  given: { dataCenterUrls: boolean },
-): RoleConfig {
-  const value = (name: string) => {
-    const v = env[name]?.trim();
-    return v === undefined || v === '' ? null : v;
-  };
+export function loadRoleConfig(env: Env, given: { dataCenterUrls: boolean }): RoleConfig {
+  const value = (name: string) => str(env, name);
   const role = value('ROLE') ?? 'all';
   if (!(processRoles as readonly string[]).includes(role))
     throw new ConfigError('ROLE', `must be one of ${processRoles.join(', ')}, got "${role}"`);
@@ -44,15 +38,7 @@ export function loadRoleConfig(
   const rawUrl = value('CENTRAL_URL');
   if (role === 'region') {
     if (rawUrl === null) throw new ConfigError('CENTRAL_URL', 'is required with ROLE=region');
-    let parsed: URL;
-    try {
-      parsed = new URL(rawUrl);
-    } catch {
-      throw new ConfigError('CENTRAL_URL', `must be an http(s) URL, got "${rawUrl}"`);
-    }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-      throw new ConfigError('CENTRAL_URL', `must be an http(s) URL, got "${rawUrl}"`);
-    centralUrl = rawUrl.replace(/\/+$/, '');
+    centralUrl = origin('CENTRAL_URL', rawUrl);
     // 1078 answers an account of another data centre with that centre's host: the default (every
     // data centre at this PUBLIC_URL) would send the browser back here.
     if (!given.dataCenterUrls)

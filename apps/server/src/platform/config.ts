@@ -1,3 +1,4 @@
+import { ConfigError, int, origin, str, url, type Env } from './config-values';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -189,15 +190,7 @@ export interface Config extends RoleConfig {
   webDist: string;
 }
 
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    reason: string,
-  ) {
-    super(`Invalid configuration: ${variable} ${reason}`);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError } from './config-values';
 
 /** The repository root: the nearest folder above this file whose package.json has workspaces. */
 export function findRepoRoot(from: string = dirname(fileURLToPath(import.meta.url))): string {
@@ -218,22 +211,6 @@ export function findRepoRoot(from: string = dirname(fileURLToPath(import.meta.ur
   }
 }
 
-type Env = Record<string, string | undefined>;
-
-function str(env: Env, name: string): string | null {
-  const v = env[name];
-  return v === undefined || v.trim() === '' ? null : v.trim();
-}
-
-function int(env: Env, name: string, def: number, min: number, max: number): number {
-  const v = str(env, name);
-  if (v === null) return def;
-  if (!/^\d+$/.test(v)) throw new ConfigError(name, `must be a whole number, got "${v}"`);
-  const n = Number(v);
-  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
-  return n;
-}
-
 function trustProxy(env: Env): boolean | string[] {
   const v = str(env, 'TRUST_PROXY');
   if (v === null || v === 'false' || v === '0') return false;
@@ -245,32 +222,6 @@ function trustProxy(env: Env): boolean | string[] {
   if (bad !== undefined)
     throw new ConfigError('TRUST_PROXY', `must be true or addresses/CIDRs, got "${bad}"`);
   return list;
-}
-
-function url(env: Env, name: string, protocols: readonly string[]): string | null {
-  const v = str(env, name);
-  if (v === null) return null;
-  let parsed: URL;
-  try {
-    parsed = new URL(v);
-  } catch {
-    throw new ConfigError(name, `must be a URL, got "${v}"`);
-  }
-  if (!protocols.includes(parsed.protocol))
-    throw new ConfigError(name, `must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
-  return v;
-}
-
-function origin(name: string, v: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(v);
-  } catch {
-    throw new ConfigError(name, `must be an http(s) URL, got "${v}"`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-    throw new ConfigError(name, `must be an http(s) URL, got "${v}"`);
-  return v.replace(/\/+$/, '');
 }
 
 function isDataCenter(v: string): v is DataCenter {

@@ -5,7 +5,6 @@ import {
   checkEmail,
   checkPhone,
   ErrorCode,
-  limits,
   type CallBody,
   type DataCenter,
   type Locale,
@@ -24,10 +23,10 @@ import { epochSeconds } from '../../platform/clock';
 import type { CodeScene, UserRow } from '../../platform/db/schema';
 import { AppError, Coded, fail, failInput, failRetry } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
-import { activationMail } from '../../platform/mail/templates';
 import { BackoffLimiter, SlidingWindowLimiter } from '../../platform/rate-limit';
 import { parsePermissionList } from '../roles/permissions';
 import type { CentreAccount, CentrePort } from './centre-port';
+import { activationRow, ActivationMail } from './activation-mail';
 import { VerificationCodes } from './codes';
 import { mirrorAccount } from './mirror';
 import { accountPolicy, type AccountDeps } from './policy';
@@ -48,6 +47,7 @@ export interface SessionTokens {
  * ProfileService's (profile.ts).
  */
 export class AccountService {
+  private readonly activation: ActivationMail;
   private readonly pairFailures: BackoffLimiter;
   private readonly accountFailures: SlidingWindowLimiter;
   private readonly addressFailures: SlidingWindowLimiter;
@@ -56,6 +56,7 @@ export class AccountService {
 
   constructor(private readonly d: AccountDeps) {
     this.codes = new VerificationCodes(d);
+    this.activation = new ActivationMail(d);
     const p = accountPolicy;
     const db = d.repo.db;
     const window = (scope: string, w: { limit: number; windowSeconds: number }) =>
@@ -269,24 +270,6 @@ export class AccountService {
     };
   }
 
-  private async sendActivation(to: string, name: string, locale: Locale): Promise<string> {
-    const code = randomToken();
-    const link = `${this.d.config.publicUrl}/#/activeresult?code=${code}`;
-    const mail = activationMail(locale, name, link, limits.activationMailHours);
-    try {
-      await this.d.mailer.send({ to, ...mail, kind: 'activation' });
-    } catch (err) {
-      this.d.log.error({ err }, 'activation mail failed');
-      fail(1013);
-    }
-    return code;
-  }
-
-  private async checkMailLimit(userId: number): Promise<void> {
-    const sent = await this.d.repo.countActivationsSince(userId, this.now() - 3600);
-    if (sent >= accountPolicy.activationMailsPerHour) fail(1015);
-  }
-
   async register(
     type: number,
     b: CallBody<typeof registerCall>,
@@ -299,7 +282,7 @@ export class AccountService {
     // A pending registration is never replaced (that would hand the address to whoever registered
     // last): its own activation mail goes out again, and the caller gets the usual answer.
     if (existing) {
-      await this.resendActivation(existing, b.locale);
+      await this.activation.resend(existing, b.locale);
       return new Coded(1014, { activated: false });
     }
     const now = this.now();
@@ -329,7 +312,7 @@ export class AccountService {
       return { activated: true };
     }
 
-    const code = await this.sendActivation(username, b.name, b.locale);
+    const code = await this.activation.send(username, b.name, b.locale);
     try {
       await this.d.repo.transaction(async (trx) => {
         const user = await this.d.repo.createTeamWithMainUser(
@@ -337,36 +320,15 @@ export class AccountService {
           { ...base, email: username, phone: null, status: 'pending' },
           trx,
         );
-        await this.d.repo.insertActivation(this.activationRow(code, user.id, now), trx);
+        await this.d.repo.insertActivation(activationRow(code, user.id, now), trx);
       });
     } catch (err) {
       // Another registration of the address committed first (unique username): that one is pending.
       const winner = await this.d.repo.findUserByUsername(username);
       if (!winner || winner.status === 'active') throw err;
-      await this.resendActivation(winner, b.locale);
+      await this.activation.resend(winner, b.locale);
     }
     return new Coded(1014, { activated: false });
-  }
-
-  private activationRow(code: string, userId: number, now: number) {
-    return {
-      token_hash: sha256(code),
-      user_id: userId,
-      created_at: now,
-      expires_at: now + accountPolicy.activationSeconds,
-    };
-  }
-
-  /** A new activation link for a pending account (older ones voided), within the hourly mail limit. */
-  private async resendActivation(user: UserRow, locale: Locale): Promise<void> {
-    if (user.email === null) fail(1010);
-    await this.checkMailLimit(user.id);
-    const code = await this.sendActivation(user.email, user.name, locale);
-    const now = this.now();
-    await this.d.repo.transaction(async (trx) => {
-      await this.d.repo.voidActivations(user.id, now, trx);
-      await this.d.repo.insertActivation(this.activationRow(code, user.id, now), trx);
-    });
   }
 
   async activate(code: string): Promise<{ username: string }> {
@@ -396,7 +358,7 @@ export class AccountService {
     const user = await this.d.repo.findUserByUsername(username);
     if (!user || user.email === null) fail(1010);
     if (user.status === 'active') return null;
-    await this.resendActivation(user, locale);
+    await this.activation.resend(user, locale);
     return null;
   }
 }
