@@ -7,21 +7,14 @@
  */
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, DEMO } from './support/api';
 import { launchBrowser, screenshotPath } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { apiLogin, signInContext, type LoginTokens } from './support/session';
 
-const DEMO = { user: 'demo@hmi.local', passwd: 'Demo@2026' };
 const LIMIT = '25';
 /** One sine cycle of the demo temperature is a minute: raising and recovering each fit in one. */
 const CYCLE_WAIT_MS = 75_000;
-
-async function api<T>(server: RunningServer, tokens: LoginTokens, path: string): Promise<T> {
-  const res = await fetch(`${server.url}/v1${path}`, { headers: { authorization: tokens.token } });
-  const envelope = (await res.json()) as { code: number; data: T };
-  expect(envelope.code, path).toBe(0);
-  return envelope.data;
-}
 
 /** The next answer of `method path`, which must carry code 0. */
 async function answered(page: Page, method: string, path: RegExp, action: () => Promise<unknown>) {
@@ -60,15 +53,17 @@ describe('alarms', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer({ DEMO: '1' }), launchBrowser()]);
     tokens = await apiLogin(server.url, DEMO.user, DEMO.passwd);
-    const templates = await api<{ list: { id: number; name: string }[] }>(
+    const templates = await apiCall<{ list: { id: number; name: string }[] }>(
       server,
       tokens,
+      'GET',
       '/templates?pageSize=50',
     );
     templateId = templates.list.find((t) => t.name === 'Demo line')?.id ?? 0;
-    const devices = await api<{ list: { id: number; name: string; sn: string }[] }>(
+    const devices = await apiCall<{ list: { id: number; name: string; sn: string }[] }>(
       server,
       tokens,
+      'GET',
       '/devices?pageSize=50',
     );
     const first = devices.list.find((d) => d.sn === 'DEMO-HMI-001');

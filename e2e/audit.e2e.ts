@@ -6,25 +6,10 @@
  */
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, DEMO } from './support/api';
 import { launchBrowser, screenshotPath } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { apiLogin, signInContext, type LoginTokens } from './support/session';
-
-const DEMO = { user: 'demo@hmi.local', passwd: 'Demo@2026' };
-
-async function api<T>(server: RunningServer, tokens: LoginTokens, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}/v1${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      authorization: tokens.token,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const envelope = (await res.json()) as { code: number; data: T };
-  expect(envelope.code, path).toBe(0);
-  return envelope.data;
-}
 
 /** Waits until no table shows its loading veil (screenshots then show the settled screen). */
 const settled = (page: Page) => page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' });
@@ -45,29 +30,32 @@ describe('audit log', () => {
   });
 
   it('lists a TAG write and an alarm acknowledgement made on a demo HMI', { timeout: 180_000 }, async () => {
-    const templates = await api<{ list: { id: number; name: string }[] }>(
+    const templates = await apiCall<{ list: { id: number; name: string }[] }>(
       server,
       tokens,
+      'GET',
       '/templates?pageSize=50',
     );
     const templateId = templates.list.find((t) => t.name === 'Demo line')?.id ?? 0;
-    const devices = await api<{ list: { id: number; name: string; sn: string }[] }>(
+    const devices = await apiCall<{ list: { id: number; name: string; sn: string }[] }>(
       server,
       tokens,
+      'GET',
       '/devices?pageSize=50',
     );
     const device = devices.list.find((d) => d.sn === 'DEMO-HMI-001');
     if (!device || !templateId) throw new Error('demo data missing');
     deviceName = device.name;
-    const tags = await api<{ list: { id: number; name: string }[] }>(
+    const tags = await apiCall<{ list: { id: number; name: string }[] }>(
       server,
       tokens,
+      'GET',
       `/templates/${templateId}/tags`,
     );
     const tagId = (name: string) => tags.list.find((t) => t.name === name)?.id ?? 0;
 
     // The temperature (18 to 32 °C) is always above 0: the rule fires on the next sample.
-    await api(server, tokens, `/templates/${templateId}/alarm-rules`, {
+    await apiCall(server, tokens, 'POST', `/templates/${templateId}/alarm-rules`, {
       name: 'Audit probe',
       level: 8,
       type: 'limit',
@@ -79,9 +67,10 @@ describe('audit log', () => {
     await expect
       .poll(
         async () => {
-          const records = await api<{ list: { id: number; rule_name: string }[] }>(
+          const records = await apiCall<{ list: { id: number; rule_name: string }[] }>(
             server,
             tokens,
+            'GET',
             `/alarms?device_id=${device.id}&state=1`,
           );
           recordId = records.list.find((r) => r.rule_name === 'Audit probe')?.id ?? 0;
@@ -90,8 +79,10 @@ describe('audit log', () => {
         { timeout: 30_000, interval: 500 },
       )
       .toBeGreaterThan(0);
-    await api(server, tokens, '/alarm/template/web/AskAlarms', { ids: [recordId] });
-    await api(server, tokens, `/devices/${device.id}/tags/${tagId('setpoint')}/write`, { value: '23' });
+    await apiCall(server, tokens, 'POST', '/alarm/template/web/AskAlarms', { ids: [recordId] });
+    await apiCall(server, tokens, 'POST', `/devices/${device.id}/tags/${tagId('setpoint')}/write`, {
+      value: '23',
+    });
 
     const shots: [string, { width: number; height: number }][] = [
       ['zh-CN', { width: 1440, height: 900 }],

@@ -11,11 +11,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, DEMO } from './support/api';
 import { launchBrowser, screenshotPath } from './support/browser';
 import { repoRoot, startServer, type RunningServer } from './support/server';
 import { apiLogin, signInContext, type LoginTokens } from './support/session';
 
-const DEMO = { user: 'demo@hmi.local', passwd: 'Demo@2026' };
 const CLOUD_TOPUP = 18;
 const REMOTE_TOPUP = 20;
 type Locale = 'en-US' | 'zh-CN' | 'zh-TW';
@@ -57,13 +57,6 @@ function issueCards(server: RunningServer, args: string[]): Promise<Card[]> {
       return resolve(cards);
     });
   });
-}
-
-async function api<T>(server: RunningServer, tokens: LoginTokens, path: string): Promise<T> {
-  const res = await fetch(`${server.url}/v1${path}`, { headers: { authorization: tokens.token } });
-  const envelope = (await res.json()) as { code: number; data: T };
-  expect(envelope.code, path).toBe(0);
-  return envelope.data;
 }
 
 /**
@@ -131,9 +124,10 @@ describe('billing cards in Chromium', () => {
     // The operator's command, run while the server runs, on its data folder.
     cloud = await issueCards(server, ['--type', 'cloud', '--count', '4', '--tags', '50', '--templates', '1']);
     remote = await issueCards(server, ['--type', 'remote', '--count', '1', '--traffic', '10GB']);
-    const list = await api<{ list: { id: number; sn: string; name: string }[] }>(
+    const list = await apiCall<{ list: { id: number; sn: string; name: string }[] }>(
       server,
       tokens,
+      'GET',
       '/devices?pageSize=50',
     );
     // DEMO-HMI-001 has the demo allocation; the second one stores no history yet.

@@ -5,73 +5,20 @@
  * the device agent runs as a separate process for hardware bound to the demo team: the list shows it
  * online, and offline once the process is killed. Screenshots of every screen go to e2e/artifacts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentIdentity, startSimulatedAgent } from './support/agent';
+import { apiCall, DEMO } from './support/api';
 import { launchBrowser, screenshotPath } from './support/browser';
-import { repoRoot, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
 import { apiLogin, signInContext, type LoginTokens } from './support/session';
-
-const DEMO = { user: 'demo@hmi.local', passwd: 'Demo@2026' };
 
 interface DeviceRow {
   id: number;
   sn: string;
   name: string;
-}
-
-async function api<T>(
-  server: RunningServer,
-  tokens: LoginTokens,
-  method: string,
-  path: string,
-  body?: unknown,
-) {
-  const res = await fetch(`${server.url}/v1${path}`, {
-    method,
-    headers: { authorization: tokens.token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const envelope = (await res.json()) as { code: number; data: T };
-  expect(envelope.code, `${method} ${path}`).toBe(0);
-  return envelope.data;
-}
-
-/** The device agent's `simulate` as its own process; resolves once it wrote its identities file. */
-function startAgent(server: RunningServer, file: string): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'apps/agent/src/cli.ts',
-      'simulate',
-      '--devices',
-      '1',
-      '--register',
-      '--prefix',
-      'E2E',
-      '--rate',
-      '500',
-      '--file',
-      file,
-      '--url',
-      `mqtt://127.0.0.1:${server.env.MQTT_PORT}`,
-    ],
-    { cwd: repoRoot, env: { ...process.env, ...server.env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Registered')) resolve(child);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`agent exited with ${code}: ${output}`)));
-  });
 }
 
 const onlineBadge = (page: Page, id: number, online: boolean) =>
@@ -89,7 +36,7 @@ describe('live screens', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer({ DEMO: '1' }), launchBrowser()]);
     tokens = await apiLogin(server.url, DEMO.user, DEMO.passwd);
-    const list = await api<{ list: DeviceRow[] }>(server, tokens, 'GET', '/devices?pageSize=50');
+    const list = await apiCall<{ list: DeviceRow[] }>(server, tokens, 'GET', '/devices?pageSize=50');
     demoDevices = list.list
       .filter((d) => d.sn.startsWith('DEMO-HMI-'))
       .sort((a, b) => a.sn.localeCompare(b.sn));
@@ -159,7 +106,7 @@ describe('live screens', () => {
 
   it('keeps the dashboard counters and a favourite card live', async () => {
     const favourite = demoDevices[1] as DeviceRow;
-    await api(server, tokens, 'PUT', `/devices/${favourite.id}/favourite`, { favourite: true });
+    await apiCall(server, tokens, 'PUT', `/devices/${favourite.id}/favourite`, { favourite: true });
     await page.goto(`${server.url}/#/dashboard`);
     await page.getByTestId('counter-online').getByText('3', { exact: true }).waitFor();
     await page.getByTestId(`favourite-online-${favourite.id}`).getByText('Online').waitFor();
@@ -175,11 +122,9 @@ describe('live screens', () => {
 
   it('follows a separate agent process: online once bound, offline once killed', async () => {
     const file = join(server.dataDir, 'agent-sims.json');
-    agent = await startAgent(server, file);
-    const identity = (JSON.parse(readFileSync(file, 'utf8')) as { devices: { sn: string; pin: string }[] })
-      .devices[0];
-    if (!identity) throw new Error('the agent wrote no identity');
-    const bound = await api<DeviceRow>(server, tokens, 'POST', '/devices', {
+    agent = await startSimulatedAgent(server, file, ['--prefix', 'E2E']);
+    const identity = agentIdentity(file);
+    const bound = await apiCall<DeviceRow>(server, tokens, 'POST', '/devices', {
       sn: identity.sn,
       pin: identity.pin,
       name: 'AgentHmi',

@@ -15,13 +15,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSimTags } from '../apps/agent/src/generators';
 import { registerIdentities } from '../apps/agent/src/register';
 import { buttonsFor, rowRects, valueRect } from '../apps/agent/src/vnc/hmi-page';
+import { apiCall, DEMO } from './support/api';
 import { launchBrowser, screenshotPath } from './support/browser';
 import { repoRoot, startServer, type RunningServer } from './support/server';
 import { apiLogin, signInContext, type LoginTokens } from './support/session';
 import { canvas, clickRemote, waitForPixel } from './support/remote-screen';
 import { startXvnc, type Xvnc } from './support/xvnc';
-
-const DEMO = { user: 'demo@hmi.local', passwd: 'Demo@2026' };
 
 interface DeviceRow {
   id: number;
@@ -34,24 +33,18 @@ let server: RunningServer;
 let browser: Browser;
 let tokens: LoginTokens;
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}/v1${path}`, {
-    method,
-    headers: { authorization: tokens.token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const envelope = (await res.json()) as { code: number; data: T };
-  expect(envelope.code, `${method} ${path}`).toBe(0);
-  return envelope.data;
-}
-
 const tagValue = async (deviceId: number, name: string) =>
   (
-    await api<{ list: { name: string; value: string | null }[] }>('GET', `/devices/${deviceId}/tags`)
+    await apiCall<{ list: { name: string; value: string | null }[] }>(
+      server,
+      tokens,
+      'GET',
+      `/devices/${deviceId}/tags`,
+    )
   ).list.find((t) => t.name === name)?.value;
 
 const monthBytes = async (deviceId: number) =>
-  (await api<{ month_bytes: number }>('GET', `/devices/${deviceId}/billing`)).month_bytes;
+  (await apiCall<{ month_bytes: number }>(server, tokens, 'GET', `/devices/${deviceId}/billing`)).month_bytes;
 
 /** A signed-in page in `locale` at `viewport`. */
 async function newPage(locale: string, viewport = { width: 1440, height: 1000 }): Promise<Page> {
@@ -109,8 +102,12 @@ describe('remote view', () => {
       })
     ).identities;
     if (!identity) throw new Error('no identity');
-    const device = await api<DeviceRow>('POST', '/devices', { sn, pin: identity.pin, name: 'XvncGateway' });
-    await api('PUT', `/devices/${device.id}/traffic-switch`, { on: true });
+    const device = await apiCall<DeviceRow>(server, tokens, 'POST', '/devices', {
+      sn,
+      pin: identity.pin,
+      name: 'XvncGateway',
+    });
+    await apiCall(server, tokens, 'PUT', `/devices/${device.id}/traffic-switch`, { on: true });
     const config = join(server.dataDir, 'gateway.json');
     writeFileSync(
       config,
@@ -150,10 +147,10 @@ describe('remote view', () => {
   });
 
   it('clicks an on-screen button of a demo HMI; a view-only watcher cannot; traffic is charged', async () => {
-    const list = await api<{ list: DeviceRow[] }>('GET', '/devices?pageSize=50');
+    const list = await apiCall<{ list: DeviceRow[] }>(server, tokens, 'GET', '/devices?pageSize=50');
     const hmi = list.list.find((d) => d.sn === 'DEMO-HMI-001');
     if (!hmi) throw new Error('no demo HMI');
-    await api('PUT', `/devices/${hmi.id}/traffic-switch`, { on: true });
+    await apiCall(server, tokens, 'PUT', `/devices/${hmi.id}/traffic-switch`, { on: true });
     const before = await monthBytes(hmi.id);
     const start = Number(await tagValue(hmi.id, 'setpoint'));
     const rows = rowRects(demoSimTags.length);
@@ -213,7 +210,9 @@ describe('remote view', () => {
     await endSession(control, 'user');
 
     // Both sessions' bytes, as recorded, are what the device's ledger was charged this month.
-    const sessions = await api<{ list: { bytes: number; reason: string | null }[] }>(
+    const sessions = await apiCall<{ list: { bytes: number; reason: string | null }[] }>(
+      server,
+      tokens,
       'GET',
       `/devices/${hmi.id}/vnc/sessions`,
     );
@@ -231,10 +230,10 @@ describe('remote view', () => {
   });
 
   it('speaks the three locales and fits a phone', async () => {
-    const list = await api<{ list: DeviceRow[] }>('GET', '/devices?pageSize=50');
+    const list = await apiCall<{ list: DeviceRow[] }>(server, tokens, 'GET', '/devices?pageSize=50');
     const hmi = list.list.find((d) => d.sn === 'DEMO-HMI-002');
     if (!hmi) throw new Error('no demo HMI');
-    await api('PUT', `/devices/${hmi.id}/traffic-switch`, { on: true });
+    await apiCall(server, tokens, 'PUT', `/devices/${hmi.id}/traffic-switch`, { on: true });
     const runs: [string, { width: number; height: number }, string, string][] = [
       ['zh-CN', { width: 1440, height: 1000 }, 'remote-zh-CN', '控制'],
       ['zh-TW', { width: 1440, height: 1000 }, 'remote-zh-TW', '控制'],
@@ -257,10 +256,10 @@ describe('remote view', () => {
   });
 
   it('ends the session with the end dialog at its maximum duration (1 minute)', async () => {
-    const list = await api<{ list: DeviceRow[] }>('GET', '/devices?pageSize=50');
+    const list = await apiCall<{ list: DeviceRow[] }>(server, tokens, 'GET', '/devices?pageSize=50');
     const hmi = list.list.find((d) => d.sn === 'DEMO-HMI-003');
     if (!hmi) throw new Error('no demo HMI');
-    await api('PUT', `/devices/${hmi.id}/traffic-switch`, { on: true });
+    await apiCall(server, tokens, 'PUT', `/devices/${hmi.id}/traffic-switch`, { on: true });
     const page = await newPage('en-US');
     await page.goto(`${server.url}/#/device/devicelist/${hmi.id}`);
     await page.getByTestId(`remote-open-${hmi.id}`).click();

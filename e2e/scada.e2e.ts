@@ -5,63 +5,21 @@
  * changes; a device whose agent process is killed greys its widgets; the demo project's overview in
  * the three languages and the oven line at phone size. Screenshots go to e2e/artifacts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentIdentity, startSimulatedAgent } from './support/agent';
+import { apiCall, DEMO } from './support/api';
 import { launchBrowser, screenshotPath } from './support/browser';
-import { repoRoot, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
 import { apiLogin, signInContext, type LoginTokens } from './support/session';
-
-const DEMO = { user: 'demo@hmi.local', passwd: 'Demo@2026' };
 
 interface DeviceRow {
   id: number;
   sn: string;
   name: string;
   template_id: number | null;
-}
-
-async function api<T>(
-  server: RunningServer,
-  tokens: LoginTokens,
-  method: string,
-  path: string,
-  body?: unknown,
-) {
-  const res = await fetch(`${server.url}/v1${path}`, {
-    method,
-    headers: { authorization: tokens.token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const envelope = (await res.json()) as { code: number; data: T };
-  expect(envelope.code, `${method} ${path}: ${JSON.stringify(envelope)}`).toBe(0);
-  return envelope.data;
-}
-
-/** The device agent's `simulate` as its own process; resolves once it registered its hardware. */
-function startAgent(server: RunningServer, file: string): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      ...['--import', 'tsx', 'apps/agent/src/cli.ts', 'simulate', '--devices', '1', '--register'],
-      // The demo template's model, so the device can run the demo template and its screen.
-      ...['--prefix', 'SCADA', '--model', 'X10', '--rate', '500', '--file', file],
-      ...['--url', `mqtt://127.0.0.1:${server.env.MQTT_PORT}`],
-    ],
-    { cwd: repoRoot, env: { ...process.env, ...server.env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Registered')) resolve(child);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`agent exited with ${code}: ${output}`)));
-  });
 }
 
 describe('configuration screens', () => {
@@ -75,7 +33,7 @@ describe('configuration screens', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer({ DEMO: '1' }), launchBrowser()]);
     tokens = await apiLogin(server.url, DEMO.user, DEMO.passwd);
-    const list = await api<{ list: DeviceRow[] }>(server, tokens, 'GET', '/devices?pageSize=50');
+    const list = await apiCall<{ list: DeviceRow[] }>(server, tokens, 'GET', '/devices?pageSize=50');
     demoDevices = list.list
       .filter((d) => d.sn.startsWith('DEMO-HMI-'))
       .sort((a, b) => a.sn.localeCompare(b.sn));
@@ -122,7 +80,7 @@ describe('configuration screens', () => {
     await confirm.getByRole('button', { name: 'Write' }).click();
     await viewer.locator('[data-testid="scada-feedback-run"][data-state="done"]').waitFor();
     await viewer.locator(`[data-testid="scada-switch-run"][data-on="${!wasOn}"]`).waitFor();
-    const tags = await api<{ list: { name: string; value: string | null }[] }>(
+    const tags = await apiCall<{ list: { name: string; value: string | null }[] }>(
       server,
       tokens,
       'GET',
@@ -144,11 +102,9 @@ describe('configuration screens', () => {
 
   it('greys the widgets of a device that goes offline', async () => {
     const file = join(server.dataDir, 'scada-agent.json');
-    agent = await startAgent(server, file);
-    const identity = (JSON.parse(readFileSync(file, 'utf8')) as { devices: { sn: string; pin: string }[] })
-      .devices[0];
-    if (!identity) throw new Error('the agent wrote no identity');
-    const bound = await api<DeviceRow>(server, tokens, 'POST', '/devices', {
+    agent = await startSimulatedAgent(server, file, ['--prefix', 'SCADA', '--model', 'X10']);
+    const identity = agentIdentity(file);
+    const bound = await apiCall<DeviceRow>(server, tokens, 'POST', '/devices', {
       sn: identity.sn,
       pin: identity.pin,
       name: 'Line4',
@@ -171,10 +127,15 @@ describe('configuration screens', () => {
   });
 
   it('shows the demo plant overview in each language, and the oven line at phone size', async () => {
-    const projects = await api<{ list: { id: number; name: string }[] }>(server, tokens, 'GET', '/projects');
+    const projects = await apiCall<{ list: { id: number; name: string }[] }>(
+      server,
+      tokens,
+      'GET',
+      '/projects',
+    );
     const plant = projects.list.find((p) => p.name === 'Demo plant');
     if (!plant) throw new Error('no demo project');
-    const screens = await api<{ list: { id: number }[] }>(
+    const screens = await apiCall<{ list: { id: number }[] }>(
       server,
       tokens,
       'GET',

@@ -8,12 +8,11 @@
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fuxaProject } from '../apps/server/src/modules/screens/import/fuxa-fixture';
+import { apiCall, DEMO } from './support/api';
 import { launchBrowser, screenshotPath } from './support/browser';
 import { choose } from './support/select';
 import { startServer, type RunningServer } from './support/server';
 import { apiLogin, signInContext, type LoginTokens } from './support/session';
-
-const DEMO = { user: 'demo@hmi.local', passwd: 'Demo@2026' };
 
 /** Drawn for the demo template: `oven_level` is no TAG of it and needs mapping. */
 const panelSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 360">
@@ -44,13 +43,6 @@ interface Widget {
   binding: { tag: string } | null;
 }
 
-async function api<T>(server: RunningServer, tokens: LoginTokens, path: string): Promise<T> {
-  const res = await fetch(`${server.url}/v1${path}`, { headers: { authorization: tokens.token } });
-  const envelope = (await res.json()) as { code: number; data: T };
-  expect(envelope.code, path).toBe(0);
-  return envelope.data;
-}
-
 /** The answer of the import call `action` makes (dry run or not), which must carry code 0. */
 async function importAnswer(page: Page, action: () => Promise<unknown>) {
   const response = page.waitForResponse(
@@ -74,7 +66,7 @@ describe('screen import', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer({ DEMO: '1' }), launchBrowser()]);
     tokens = await apiLogin(server.url, DEMO.user, DEMO.passwd);
-    const templates = await api<{ list: Summary[] }>(server, tokens, '/templates?pageSize=50');
+    const templates = await apiCall<{ list: Summary[] }>(server, tokens, 'GET', '/templates?pageSize=50');
     templateId = templates.list.find((t) => t.name === 'Demo line')?.id ?? 0;
     if (!templateId) throw new Error('demo template missing');
   });
@@ -155,13 +147,19 @@ describe('screen import', () => {
       await shot(page, 'screens-drawer-en-US');
 
       // The mapped bindings are stored.
-      const oven = await api<{ document: { widgets: Widget[] } }>(
+      const oven = await apiCall<{ document: { widgets: Widget[] } }>(
         server,
         tokens,
+        'GET',
         `/screens/${fuxa.screens[0]?.id}`,
       );
       expect(oven.document.widgets.find((w) => w.id === 'VAL_temp')?.binding).toEqual({ tag: 'temperature' });
-      const drawn = await api<{ document: { widgets: Widget[] } }>(server, tokens, `/screens/${panel.id}`);
+      const drawn = await apiCall<{ document: { widgets: Widget[] } }>(
+        server,
+        tokens,
+        'GET',
+        `/screens/${panel.id}`,
+      );
       expect(drawn.document.widgets.find((w) => w.id === 'level')?.binding).toEqual({ tag: 'pressure' });
       expect(drawn.document.widgets.find((w) => w.id === 'temp')?.binding).toEqual({ tag: 'temperature' });
 
@@ -179,7 +177,7 @@ describe('screen import', () => {
     'imports an SVG into the demo project, binding a device and a TAG by hand',
     { timeout: 120_000 },
     async () => {
-      const projects = await api<{ list: Summary[] }>(server, tokens, '/projects?pageSize=50');
+      const projects = await apiCall<{ list: Summary[] }>(server, tokens, 'GET', '/projects?pageSize=50');
       const plant = projects.list.find((p) => p.name === 'Demo plant');
       if (!plant) throw new Error('demo project missing');
       const page = await open(
@@ -199,11 +197,11 @@ describe('screen import', () => {
       await page.getByTestId('screens-import-close').click();
       const panel = made.screens[0] as Summary;
       await page.getByTestId(`screen-name-${panel.id}`).waitFor();
-      const devices = await api<{ list: Summary[] }>(server, tokens, '/devices?pageSize=50');
+      const devices = await apiCall<{ list: Summary[] }>(server, tokens, 'GET', '/devices?pageSize=50');
       const hmi2 = devices.list.find((d) => d.name === 'Demo_HMI_2');
-      const stored = await api<{
+      const stored = await apiCall<{
         document: { widgets: (Widget & { binding: { device_id?: number } | null })[] };
-      }>(server, tokens, `/screens/${panel.id}`);
+      }>(server, tokens, 'GET', `/screens/${panel.id}`);
       expect(stored.document.widgets.find((w) => w.id === 'temp')?.binding).toEqual({
         device_id: hmi2?.id,
         tag: 'temperature',
