@@ -5,6 +5,20 @@ import prettier from 'eslint-config-prettier';
 
 const webLayers = ['ui', 'i18n', 'api', 'session', 'live', 'shared', 'components', 'features', 'app'];
 
+// antd's icons carry their English name as accessible name ("plus 绑定设备"); ui/icons renders them
+// decorative, so the rest of the web app imports icons from there.
+const webIconsModule = 'apps/web/src/ui/icons/**';
+/** The import pattern that keeps web layer `webLayers[i]` from importing the layers above it. */
+const layerPattern = (i) => ({
+  regex: `^(\\.\\./)+(${webLayers.slice(i + 1).join('|')})(/|$)`,
+  message: `${webLayers[i]}/ sits below ${webLayers.slice(i + 1).join(', ')}: import downwards only.`,
+});
+
+const antdIcons = {
+  regex: '^@ant-design/icons(/|$)',
+  message: 'Import icons from ui/icons: it renders them without their English names.',
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/artifacts/**', 'coverage/**'] },
   js.configs.recommended,
@@ -23,24 +37,21 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [antdIcons] }] },
+  },
   // Web layers, bottom to top: ui, i18n, api, session, live, shared, components, features, app. A file
   // imports only from its own layer or below; the entry point and the test harness assemble the top.
+  // (A later block replaces the rule's options, so each layer block repeats the icons pattern.)
   ...webLayers.slice(0, -1).map((layer, i) => ({
     files: [`apps/web/src/${layer}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: `^(\\.\\./)+(${webLayers.slice(i + 1).join('|')})(/|$)`,
-              message: `${layer}/ sits below ${webLayers.slice(i + 1).join(', ')}: import downwards only.`,
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [antdIcons, layerPattern(i)] }] },
   })),
+  {
+    files: [webIconsModule],
+    rules: { 'no-restricted-imports': ['error', { patterns: [layerPattern(0)] }] },
+  },
   {
     // Server modules: one owner per table. Another module's SQL is reached through its service (or a
     // small exported non-repo file), never by importing its repo; shared SQL helpers live in platform/db.

@@ -14,6 +14,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { migrate, openDatabase } from '@hmi/server/src/platform/db';
 import { freePort, repoRoot } from '@hmi/server/src/test/server-process';
+import { cpuSeconds } from './api/cpu';
 import { runLoad, type Check, type LoadResult } from './api/load';
 import { ALARMS, DEVICES, HISTORY_DAYS, seed } from './api/seed';
 import { textTable } from './text-table';
@@ -26,14 +27,28 @@ function options() {
     options: {
       seconds: { type: 'string', default: '8' },
       workers: { type: 'string', default: '8' },
+      // Rows whose request contains this text (and the bare row); all when unset.
+      only: { type: 'string' },
+      // A directory for the server's V8 CPU profile (node --cpu-prof), written when it stops.
+      'cpu-prof': { type: 'string' },
     },
   });
-  return { seconds: Number(values.seconds), workers: Number(values.workers) };
+  return {
+    seconds: Number(values.seconds),
+    workers: Number(values.workers),
+    only: values.only ?? null,
+    cpuProf: values['cpu-prof'] ?? null,
+  };
 }
 
 /** Starts `node [--import tsx] script` with `env`; resolves once `probe` answers 200. */
-async function start(script: string, env: Record<string, string>, probe: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+async function start(
+  script: string,
+  env: Record<string, string>,
+  probe: string,
+  nodeFlags: readonly string[] = [],
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -66,16 +81,22 @@ async function stop(child: ChildProcess): Promise<void> {
 const okStatus: Check = (status) => status === 200;
 const okEnvelope: Check = (status, body) => status === 200 && body.startsWith('{"code":0');
 
+/** A load's result with the server's CPU time a request (null where /proc is not there). */
+interface Measured extends LoadResult {
+  cpuUs: number | null;
+}
+
 interface Row {
   name: string;
   /** Lists have the issue's target; the history chart is measured only. */
   list: boolean;
-  result: LoadResult;
+  result: Measured;
 }
 
-function table(bare: LoadResult, rows: readonly Row[]): string {
+function table(bare: Measured, rows: readonly Row[]): string {
   const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-  const head = ['request', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'ratio', `target ≥${TARGET}`];
+  const cpu = (r: Measured) => (r.cpuUs === null ? '-' : fmt(r.cpuUs));
+  const head = ['request', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'CPU µs/req', 'ratio', `target ≥${TARGET}`];
   const body = [
     [
       'bare fastify GET /hello',
@@ -83,6 +104,7 @@ function table(bare: LoadResult, rows: readonly Row[]): string {
       bare.p50Ms.toFixed(1),
       bare.p99Ms.toFixed(1),
       String(bare.errors),
+      cpu(bare),
       '1',
       '-',
     ],
@@ -94,12 +116,23 @@ function table(bare: LoadResult, rows: readonly Row[]): string {
         r.p50Ms.toFixed(1),
         r.p99Ms.toFixed(1),
         String(r.errors),
+        cpu(r),
         ratio.toFixed(2),
         !list ? '-' : ratio >= TARGET && r.errors === 0 ? 'yes' : 'no',
       ];
     }),
   ];
   return textTable(head, body);
+}
+
+/** Runs `load` and measures the CPU time `server` spent on it. */
+async function measured(server: ChildProcess, load: () => Promise<LoadResult>): Promise<Measured> {
+  const before = cpuSeconds(server.pid);
+  const result = await load();
+  const after = cpuSeconds(server.pid);
+  const cpuUs =
+    before === null || after === null || !result.requests ? null : ((after - before) * 1e6) / result.requests;
+  return { ...result, cpuUs };
 }
 
 async function main(): Promise<void> {
@@ -115,10 +148,10 @@ async function main(): Promise<void> {
   const barePort = await freePort();
   const bareUrl = `http://127.0.0.1:${barePort}/hello`;
   const bareChild = await start('bench/api/bare.ts', { PORT: String(barePort) }, bareUrl);
-  let bare: LoadResult;
+  let bare: Measured;
   try {
     await load(bareUrl, okStatus); // warm-up
-    bare = await load(bareUrl, okStatus);
+    bare = await measured(bareChild, () => load(bareUrl, okStatus));
   } finally {
     await stop(bareChild);
   }
@@ -150,6 +183,7 @@ async function main(): Promise<void> {
         NODE_ENV: 'production',
       },
       `${base}/v1/global/login`,
+      o.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${o.cpuProf}`] : [],
     );
     try {
       const res = await fetch(`${base}/v1/global/login?type=1`, {
@@ -170,9 +204,10 @@ async function main(): Promise<void> {
         },
       ];
       const rows: Row[] = [];
-      for (const t of targets) {
+      for (const t of targets.filter((x) => o.only === null || x.name.includes(o.only))) {
         await load(`${base}${t.path}`, okEnvelope, auth); // warm-up
-        rows.push({ name: t.name, list: t.list, result: await load(`${base}${t.path}`, okEnvelope, auth) });
+        const result = await measured(server, () => load(`${base}${t.path}`, okEnvelope, auth));
+        rows.push({ name: t.name, list: t.list, result });
       }
       console.log(`\nAPI speed, ${o.workers} concurrent clients, ${o.seconds} s per row, SQLite\n`);
       console.log(table(bare, rows));

@@ -6,7 +6,7 @@
  * (rAF to the first task after paint), main-thread busy share (CDP TaskDuration over wall time) and
  * the naive/shipped ratios. Target: p95 frame work under 16 ms as shipped.
  *
- *   npm run scada-frames -w bench [-- --seconds 10]
+ *   npm run scada-frames -w bench [-- --seconds 10] [--trace] [--types gauge]
  */
 import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -17,8 +17,17 @@ import react from '@vitejs/plugin-react';
 import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
 import { repoRoot } from '@hmi/server/src/test/server-process';
+import { startTrace } from './scada-trace';
 
-const { values: args } = parseArgs({ options: { seconds: { type: 'string', default: '8' } } });
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '8' },
+    /** Also record a Chromium trace per mode and print main-thread CPU time by event. */
+    trace: { type: 'boolean', default: false },
+    /** Widget types on the screen, in turn (default value,bar,lamp,gauge,value): which type costs what. */
+    types: { type: 'string' },
+  },
+});
 const SECONDS = Number(args.seconds);
 const WARM_UP_MS = 1500;
 const TARGET_MS = 16;
@@ -76,7 +85,9 @@ function serve(dir: string): Promise<{ server: Server; url: string }> {
 
 async function measure(browser: Browser, url: string, mode: Mode): Promise<Row> {
   const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-  await page.goto(`${url}/index.html?mode=${mode}`);
+  await page.goto(
+    `${url}/index.html?mode=${mode}${args.types ? `&types=${encodeURIComponent(args.types)}` : ''}`,
+  );
   // The page's own globals (bench/scada/main.tsx); this file is compiled without the DOM types.
   await page.waitForFunction('window.benchReady === true');
   await page.evaluate(`window.bench(${WARM_UP_MS})`);
@@ -87,9 +98,16 @@ async function measure(browser: Browser, url: string, mode: Mode): Promise<Row> 
     const get = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
     return { task: get('TaskDuration'), at: get('Timestamp') };
   };
+  const stopTrace = args.trace ? await startTrace(cdp) : null;
   const before = await metric();
   const figures = (await page.evaluate(`window.bench(${SECONDS * 1000})`)) as Figures;
   const after = await metric();
+  if (stopTrace) {
+    // Nested events overlap (a task holds its script, style, layout...): read per phase, not summed.
+    const phases = [...(await stopTrace()).entries()].sort((a, b) => b[1] - a[1]).slice(0, 16);
+    console.log(`${mode}: main-thread CPU time by trace event, ms per frame`);
+    for (const [name, ms] of phases) console.log(`  ${name.padEnd(48)}${(ms / figures.frames).toFixed(2)}`);
+  }
   await page.close();
   return {
     mode,

@@ -7,10 +7,11 @@
  */
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, DEMO } from './support/api';
-import { launchBrowser, screenshotPath } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { apiLogin, signInContext, type LoginTokens } from './support/session';
+import { apiCall } from './support/api';
+import { screenshotPath } from './support/browser';
+import { startDemoStack, stopStack } from './support/stack';
+import { type RunningServer } from './support/server';
+import { signInContext, type LoginTokens } from './support/session';
 
 const LIMIT = '25';
 /** One sine cycle of the demo temperature is a minute: raising and recovering each fit in one. */
@@ -51,8 +52,7 @@ describe('alarms', () => {
   let device: { id: number; name: string };
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ DEMO: '1' }), launchBrowser()]);
-    tokens = await apiLogin(server.url, DEMO.user, DEMO.passwd);
+    ({ server, browser, tokens } = await startDemoStack());
     const templates = await apiCall<{ list: { id: number; name: string }[] }>(
       server,
       tokens,
@@ -75,8 +75,7 @@ describe('alarms', () => {
     page.setDefaultTimeout(30_000);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await stopStack(server, browser);
   });
 
   it(

@@ -6,10 +6,11 @@
  */
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, DEMO } from './support/api';
-import { launchBrowser, screenshotPath } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { apiLogin, signInContext, type LoginTokens } from './support/session';
+import { apiCall } from './support/api';
+import { screenshotPath } from './support/browser';
+import { startDemoStack, stopStack } from './support/stack';
+import { type RunningServer } from './support/server';
+import { signInContext, type LoginTokens } from './support/session';
 
 /** Waits until no table shows its loading veil (screenshots then show the settled screen). */
 const settled = (page: Page) => page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' });
@@ -21,12 +22,10 @@ describe('audit log', () => {
   let deviceName = '';
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ DEMO: '1' }), launchBrowser()]);
-    tokens = await apiLogin(server.url, DEMO.user, DEMO.passwd);
+    ({ server, browser, tokens } = await startDemoStack());
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await stopStack(server, browser);
   });
 
   it('lists a TAG write and an alarm acknowledgement made on a demo HMI', { timeout: 180_000 }, async () => {

@@ -6,57 +6,32 @@
  * account, the activation steps, recharge records and the device's billing section in zh-CN, zh-TW,
  * en-US and at phone size go to e2e/artifacts.
  */
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, DEMO } from './support/api';
-import { launchBrowser, screenshotPath } from './support/browser';
-import { repoRoot, startServer, type RunningServer } from './support/server';
-import { apiLogin, signInContext, type LoginTokens } from './support/session';
+import { runAdmin } from './support/admin';
+import { apiCall } from './support/api';
+import { screenshotPath } from './support/browser';
+import { startDemoStack, stopStack } from './support/stack';
+import { texts } from './support/texts';
+import { type RunningServer } from './support/server';
+import { signInContext, type LoginTokens } from './support/session';
 
 const CLOUD_TOPUP = 18;
 const REMOTE_TOPUP = 20;
 type Locale = 'en-US' | 'zh-CN' | 'zh-TW';
-type Json = Record<string, unknown>;
 
 interface Card {
   number: string;
   password: string;
 }
 
-/** A locale namespace of the web app, to compare the screens' texts with. */
-function texts(locale: string, ns: string): (key: string, vars?: Record<string, string | number>) => string {
-  const file = join(repoRoot, 'apps/web/src/locales', locale, `${ns}.json`);
-  const tree = JSON.parse(readFileSync(file, 'utf8')) as Json;
-  return (key, vars = {}) => {
-    const value = key.split('.').reduce<unknown>((node, k) => (node as Json | undefined)?.[k], tree);
-    if (typeof value !== 'string') throw new Error(`no text ${locale}/${ns}:${key}`);
-    return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
-  };
-}
-
-/** `npm run admin -- cards:issue …` as its own process; the cards it prints (number, password). */
-function issueCards(server: RunningServer, args: string[]): Promise<Card[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'admin', '--', 'cards:issue', ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, ...server.env, LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    child.once('exit', (code) => {
-      if (code !== 0) return reject(new Error(`cards:issue exited ${code}: ${output}`));
-      const cards = [...output.matchAll(/^(\S{12,}) {2}([A-Za-z0-9]{8})$/gm)].map((m) => ({
-        number: m[1] ?? '',
-        password: m[2] ?? '',
-      }));
-      return resolve(cards);
-    });
-  });
+/** `npm run admin -- cards:issue …`; the cards it prints (number, password). */
+async function issueCards(server: RunningServer, args: string[]): Promise<Card[]> {
+  const output = await runAdmin(server, ['cards:issue', ...args]);
+  return [...output.matchAll(/^(\S{12,}) {2}([A-Za-z0-9]{8})$/gm)].map((m) => ({
+    number: m[1] ?? '',
+    password: m[2] ?? '',
+  }));
 }
 
 /**
@@ -119,8 +94,7 @@ describe('billing cards in Chromium', () => {
   let hmi: { id: number; name: string };
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ DEMO: '1' }), launchBrowser()]);
-    tokens = await apiLogin(server.url, DEMO.user, DEMO.passwd);
+    ({ server, browser, tokens } = await startDemoStack());
     // The operator's command, run while the server runs, on its data folder.
     cloud = await issueCards(server, ['--type', 'cloud', '--count', '4', '--tags', '50', '--templates', '1']);
     remote = await issueCards(server, ['--type', 'remote', '--count', '1', '--traffic', '10GB']);
@@ -136,8 +110,7 @@ describe('billing cards in Chromium', () => {
     hmi = second;
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await stopStack(server, browser);
   });
 
   const open = async (locale: Locale, viewport = { width: 1440, height: 1000 }) => {

@@ -10,10 +10,11 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentIdentity, startSimulatedAgent } from './support/agent';
-import { apiCall, DEMO } from './support/api';
-import { launchBrowser, screenshotPath } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { apiLogin, signInContext, type LoginTokens } from './support/session';
+import { apiCall } from './support/api';
+import { screenshotPath } from './support/browser';
+import { demoDevices, startDemoStack, stopStack } from './support/stack';
+import { type RunningServer } from './support/server';
+import { signInContext, type LoginTokens } from './support/session';
 
 interface DeviceRow {
   id: number;
@@ -30,33 +31,29 @@ describe('live screens', () => {
   let context: BrowserContext;
   let page: Page;
   let tokens: LoginTokens;
-  let demoDevices: DeviceRow[];
+  let hmis: DeviceRow[];
   let agent: ChildProcess | null = null;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ DEMO: '1' }), launchBrowser()]);
-    tokens = await apiLogin(server.url, DEMO.user, DEMO.passwd);
-    const list = await apiCall<{ list: DeviceRow[] }>(server, tokens, 'GET', '/devices?pageSize=50');
-    demoDevices = list.list
-      .filter((d) => d.sn.startsWith('DEMO-HMI-'))
-      .sort((a, b) => a.sn.localeCompare(b.sn));
+    const stack = await startDemoStack();
+    ({ server, browser, tokens } = stack);
+    hmis = await demoDevices<DeviceRow>(stack);
     context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
     await signInContext(await context.newPage().then((p) => (page = p)), tokens, 'en-US');
     page.setDefaultTimeout(30_000);
   });
   afterAll(async () => {
     if (agent?.exitCode === null) agent.kill('SIGKILL');
-    await browser?.close();
-    await server?.stop();
+    await stopStack(server, browser);
   });
 
   it('shows the three demo HMIs online, live values, a TAG write and the history chart', async () => {
-    expect(demoDevices.map((d) => d.sn)).toEqual(['DEMO-HMI-001', 'DEMO-HMI-002', 'DEMO-HMI-003']);
+    expect(hmis.map((d) => d.sn)).toEqual(['DEMO-HMI-001', 'DEMO-HMI-002', 'DEMO-HMI-003']);
     await page.goto(`${server.url}/#/device/devicelist`);
-    for (const d of demoDevices) await onlineBadge(page, d.id, true).waitFor();
+    for (const d of hmis) await onlineBadge(page, d.id, true).waitFor();
     await page.screenshot({ path: screenshotPath('live-devicelist-en-US'), fullPage: true });
 
-    const first = demoDevices[0] as DeviceRow;
+    const first = hmis[0] as DeviceRow;
     await page.getByTestId(`device-link-${first.id}`).click();
     await page.getByTestId('live-status').getByText('Live', { exact: true }).waitFor();
     const temperature = page.getByTestId('tag-value-temperature');
@@ -96,7 +93,7 @@ describe('live screens', () => {
     const zh = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
     const p = await zh.newPage();
     await signInContext(p, tokens, 'zh-CN');
-    const first = demoDevices[0] as DeviceRow;
+    const first = hmis[0] as DeviceRow;
     await p.goto(`${server.url}/#/device/devicelist/${first.id}`);
     await p.getByTestId('live-status').getByText('实时', { exact: true }).waitFor();
     await p.getByTestId('device-history').getByText('最近 1 小时').waitFor();
@@ -105,7 +102,7 @@ describe('live screens', () => {
   });
 
   it('keeps the dashboard counters and a favourite card live', async () => {
-    const favourite = demoDevices[1] as DeviceRow;
+    const favourite = hmis[1] as DeviceRow;
     await apiCall(server, tokens, 'PUT', `/devices/${favourite.id}/favourite`, { favourite: true });
     await page.goto(`${server.url}/#/dashboard`);
     await page.getByTestId('counter-online').getByText('3', { exact: true }).waitFor();

@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../apps/server/src/platform/outbox';
-import { launchBrowser, screenshotPath } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { screenshotPath } from './support/browser';
+import { startStack, stopStack } from './support/stack';
+import { type RunningServer } from './support/server';
 import { apiLogin, signInContext } from './support/session';
 
 const PHONE = '13912345678';
@@ -13,13 +14,11 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startStack());
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await stopStack(server, browser);
 });
 
 const answerOf = async (page: Page, path: string, act: () => Promise<void>) => {

@@ -4,22 +4,27 @@
  * device agent's gateway process, whose screen colour the canvas must show and follow; and (2) a
  * demo HMI's simulated screen, where a click on SP+ changes the `setpoint` TAG, a second session
  * asking for control is offered view-only and its click changes nothing, and the bytes of both
- * sessions are charged to the device's traffic ledger. Screenshots in the three locales and at
- * phone size go to e2e/artifacts.
+ * sessions are charged to the device's traffic ledger; (3) a team with a few KB of traffic, whose
+ * session ends with the "traffic exhausted" dialog. Screenshots in the three locales and at phone
+ * size go to e2e/artifacts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { formatSize } from '@hmi/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSimTags } from '../apps/agent/src/generators';
 import { registerIdentities } from '../apps/agent/src/register';
+import type { SimulatedHmi } from '../apps/agent/src/simulator';
 import { buttonsFor, rowRects, valueRect } from '../apps/agent/src/vnc/hmi-page';
 import { apiCall, DEMO } from './support/api';
 import { launchBrowser, screenshotPath } from './support/browser';
 import { repoRoot, startServer, type RunningServer } from './support/server';
 import { apiLogin, signInContext, type LoginTokens } from './support/session';
 import { canvas, clickRemote, waitForPixel } from './support/remote-screen';
+import { teamWithTrafficHmi } from './support/remote-traffic';
+import { texts } from './support/texts';
 import { startXvnc, type Xvnc } from './support/xvnc';
 
 interface DeviceRow {
@@ -46,12 +51,16 @@ const tagValue = async (deviceId: number, name: string) =>
 const monthBytes = async (deviceId: number) =>
   (await apiCall<{ month_bytes: number }>(server, tokens, 'GET', `/devices/${deviceId}/billing`)).month_bytes;
 
-/** A signed-in page in `locale` at `viewport`. */
-async function newPage(locale: string, viewport = { width: 1440, height: 1000 }): Promise<Page> {
+/** A page signed in as `as` (the demo owner by default) in `locale` at `viewport`. */
+async function newPage(
+  locale: string,
+  viewport = { width: 1440, height: 1000 },
+  as: LoginTokens = tokens,
+): Promise<Page> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
-  await signInContext(page, tokens, locale);
+  await signInContext(page, as, locale);
   return page;
 }
 
@@ -84,9 +93,11 @@ afterAll(async () => {
 describe('remote view', () => {
   let gateway: ChildProcess | null = null;
   let xvnc: Xvnc | null = null;
-  afterAll(() => {
+  let sim: SimulatedHmi | null = null;
+  afterAll(async () => {
     if (gateway?.exitCode === null) gateway.kill('SIGKILL');
     xvnc?.stop();
+    await sim?.stop();
   });
 
   it("shows a real VNC server's screen (TigerVNC Xvnc behind the gateway agent) and follows it", async () => {
@@ -273,6 +284,62 @@ describe('remote view', () => {
     expect(await shown.textContent()).toBe('The maximum duration was reached.');
     await page.getByTestId('remote-end-again').click({ trial: true });
     await page.screenshot({ path: screenshotPath('remote-max-duration-en-US') });
+    await page.context().close();
+  });
+
+  it('ends the session with the traffic-exhausted dialog when the device runs out of traffic', async () => {
+    const keys = ['end.title', 'end.reason.traffic', 'end.duration', 'end.bytes'];
+    // The dialog speaks every locale (texts() throws on a missing key); this run shows en-US.
+    for (const locale of ['zh-CN', 'zh-TW', 'en-US']) for (const k of keys) texts(locale, 'remote')(k);
+    const t = texts('en-US', 'remote');
+    const balance = 12 * 1024;
+    // A team of its own with 12 KB of remote traffic: a little more than its HMI's first screen.
+    const team = await teamWithTrafficHmi(server, {
+      mail: 'traffic@e2e.test',
+      passwd: 'Traffic@2026',
+      traffic: '12KB',
+      sn: 'E2E-SIM-TRAFFIC',
+    });
+    sim = team.sim;
+    const { owner, deviceId } = team;
+    const page = await newPage('en-US', undefined, owner);
+    await page.goto(`${server.url}/#/device/devicelist/${deviceId}`);
+    await page.locator('[data-testid="device-detail-online"][data-online="true"]').waitFor();
+    await page.getByTestId(`remote-open-${deviceId}`).click();
+    // Watched on every animation frame from before the session opens: the screen may be drawn and
+    // gone (the session over) before a later look.
+    const drawn = waitForPixel(page, 400, 4, 0x1f4e79);
+    await page.getByTestId('remote-open').click();
+    await drawn;
+    const shown = page.getByTestId('remote-end-reason');
+    await shown.waitFor();
+    expect(await shown.getAttribute('data-reason')).toBe('traffic');
+    expect(await shown.textContent()).toBe(t('end.reason.traffic'));
+    const dialog = page.getByTestId('remote-end-dialog');
+    const bytes = Number(await dialog.getAttribute('data-bytes'));
+    expect(bytes).toBeGreaterThan(balance);
+    expect(await page.getByTestId('remote-end-bytes').textContent()).toBe(formatSize(bytes));
+    const duration = dialog.locator('.ant-descriptions-row').filter({ hasText: t('end.duration') });
+    expect(await duration.locator('.ant-descriptions-item-content').textContent()).toMatch(/^\d+:\d{2}$/);
+    await page.getByTestId('remote-end-again').click({ trial: true });
+    await page.screenshot({ path: screenshotPath('remote-traffic-en-US') });
+
+    // The record says why; the ledger took the whole balance and no more.
+    const sessions = await apiCall<{ list: { bytes: number; reason: string | null }[] }>(
+      server,
+      owner,
+      'GET',
+      `/devices/${deviceId}/vnc/sessions`,
+    );
+    expect(sessions.list).toMatchObject([{ reason: 'traffic', bytes }]);
+    expect(
+      await apiCall<{ month_bytes: number; remaining_bytes: number }>(
+        server,
+        owner,
+        'GET',
+        `/devices/${deviceId}/billing`,
+      ),
+    ).toMatchObject({ month_bytes: balance, remaining_bytes: 0 });
     await page.context().close();
   });
 });

@@ -121,6 +121,9 @@ describe('configuration screens', () => {
     await exited;
     await page.locator('[data-testid="scada-widget-temp"][data-offline="true"]').waitFor();
     await page.locator('[data-testid="scada-widget-run"][data-offline="true"]').waitFor();
+    // Widgets bound through their own lists, not a binding, grey with the device too.
+    await page.locator('[data-testid="scada-widget-trend"][data-offline="true"]').waitFor();
+    await page.locator('[data-testid="scada-widget-alarms"][data-offline="true"]').waitFor();
     await page.getByTestId('scada-offline').getByText('Device offline').waitFor();
     await page.screenshot({ path: screenshotPath('scada-offline-en-US') });
     await page.close();

@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../apps/server/src/platform/outbox';
-import { launchBrowser, screenshotPath } from './support/browser';
+import { screenshotPath } from './support/browser';
+import { startStack, stopStack } from './support/stack';
 import { choose } from './support/select';
-import { startServer, type RunningServer } from './support/server';
+import { type RunningServer } from './support/server';
 import { apiLogin, signInContext } from './support/session';
 
 const PASSWORD = 'Plant#2026';
@@ -15,13 +16,11 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startStack());
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await stopStack(server, browser);
 });
 
 interface Envelope<T = unknown> {
@@ -201,12 +200,10 @@ describe('team journey in Chromium', () => {
     await withDashboard.getByTestId('page-dashboard').waitFor();
     await withDashboard.close();
 
-    // A role held by a member cannot be deleted: the translated reason is shown.
-    await owner.getByTestId(`role-delete-${role.id}`).click();
-    expect(
-      await answerOf(owner, 'DELETE', new RegExp(`^/v1/roles/${role.id}$`), () => confirmDialog(owner)),
-    ).toBe(1002);
-    await owner.getByText('This role is held by 1 member(s)').waitFor();
+    // A role held by a member cannot be deleted: the action is disabled and says why on hover.
+    expect(await owner.getByTestId(`role-delete-${role.id}`).isDisabled()).toBe(true);
+    await owner.getByTestId(`role-blocked-${role.id}`).hover();
+    await owner.getByText('Members hold this role (1): give them another role before deleting it').waitFor();
 
     // Remove the member.
     const members = await api<{ list: { id: number; account: string }[] }>(

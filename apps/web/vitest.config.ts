@@ -5,6 +5,11 @@ import react from '@vitejs/plugin-react';
 // a `// @vitest-environment jsdom` comment.
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // Node runs antd's CommonJS build (`antd` resolves to lib/ outside Vite): deep imports of its
+    // ES build (app/feedback.tsx reads antd's App context) must reach the same module copies.
+    alias: [{ find: /^antd\/es\//, replacement: 'antd/lib/' }],
+  },
   test: {
     name: 'web',
     root: import.meta.dirname,

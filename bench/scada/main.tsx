@@ -20,7 +20,12 @@ const DEVICE = 1;
 const PER_MESSAGE = (WIDGETS * CHANGES_PER_SECOND * MESSAGE_MS) / 1000;
 
 const mode = query.get('mode') === 'every-message' ? 'every-message' : 'frame';
-const types = ['value', 'bar', 'lamp', 'gauge', 'value'] as const;
+const kinds = ['value', 'bar', 'lamp', 'gauge'] as const;
+type Kind = (typeof kinds)[number];
+const isKind = (s: string): s is Kind => (kinds as readonly string[]).includes(s);
+// `?types=gauge` (or a list) puts only those types on the screen: what each one costs.
+const picked = query.get('types')?.split(',').filter(isKind) ?? [];
+const types: readonly Kind[] = picked.length ? picked : ['value', 'bar', 'lamp', 'gauge', 'value'];
 const COLUMNS = 25;
 const widgets: WidgetInput[] = Array.from({ length: WIDGETS }, (_, i) => ({
   id: `w${i}`,

@@ -124,8 +124,15 @@ export async function tcpPipe(port: number): Promise<Pipe> {
  * The relay's browser socket: authenticates in its first message, waits for the relay's `ready` and
  * the VNC server's hello through the device's tunnel, then sends the client's hello.
  */
-export async function relayPipe(url: string, token: string, session: string): Promise<Pipe> {
-  const ws = new WebSocket(url);
+export function relayPipe(url: string, token: string, session: string): Promise<Pipe> {
+  return wsPipe(new WebSocket(url), JSON.stringify({ type: 'auth', token, session }));
+}
+
+/**
+ * A viewer speaking websocket (binary frames of RFB): sends `first` if given, waits for the VNC
+ * server's hello, then sends the client's hello. Text frames are the relay's status messages.
+ */
+export async function wsPipe(ws: WebSocket, first?: string): Promise<Pipe> {
   const counter = new Counter();
   ws.on('message', (data: Buffer, isBinary) => {
     if (isBinary) counter.add(data.length);
@@ -136,7 +143,7 @@ export async function relayPipe(url: string, token: string, session: string): Pr
     ws.once('open', resolve);
     ws.once('error', reject);
   });
-  ws.send(JSON.stringify({ type: 'auth', token, session }));
+  if (first !== undefined) ws.send(first);
   await counter.until(SERVER_HELLO.length);
   ws.send(CLIENT_HELLO, { binary: true });
   return {

@@ -3,7 +3,7 @@ import { allCalls } from '@hmi/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AccountDeps } from './modules/account/policy';
 import { installAccounts } from './modules/account/install';
-import { centreClientFor, serveCentralRole } from './modules/central/install';
+import { centreClientFor, regionNoticesFor, serveSignedRole } from './modules/central/install';
 import { installAlarmRules } from './modules/alarm-rules/install';
 import { installAlarms } from './modules/alarms/install';
 import { installDashboard } from './modules/dashboard/install';
@@ -130,12 +130,35 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     : new Bus();
   // ROLE=region: logins, passwords and the directory of accounts are the central service's.
   const centre = centreClientFor(config, clock, app.log) ?? undefined;
-  const { accounts, directory, membership, registerCall, seedDemo, useTemplateAllowance } = installAccounts(
+  // ROLE=central: an account removed at the centre is told to its region.
+  const regions =
+    regionNoticesFor(config, {
+      db: database.db,
+      clock,
+      log: app.log,
+      onShutdown: (fn) => beforeDbClose.push(fn),
+    }) ?? undefined;
+  const installed = installAccounts(
     app,
     { db: database.db, clock, bus },
-    { config, tokenSecret, mailer, sms, verifyPassword: deps.verifyPassword, centre },
+    { config, tokenSecret, mailer, sms, verifyPassword: deps.verifyPassword, centre, regions },
   );
-  serveCentralRole(app, config, { clock, directory });
+  const { accounts, membership, registerCall, seedDemo, useTemplateAllowance } = installed;
+  serveSignedRole(app, config, { clock, ...installed });
+  // What every role serves last: metrics, the OpenAPI document of its calls, the web app.
+  const finish = async (openapi: ReturnType<typeof buildOpenApi>) => {
+    installInternalMetrics(app, config);
+    app.get('/v1/openapi.json', async () => openapi);
+    await installWebApp(app, config.webDist);
+  };
+  // ROLE=central serves identity, the directory, registration, activation, recovery, password change
+  // and removal only: no business call, socket, broker or job runs there.
+  if (config.role === 'central') {
+    await finish(buildOpenApi(app.callTable, config.publicUrl));
+    // Last to close, as below.
+    beforeDbClose.push(() => bus.close());
+    return app;
+  }
   const ctx: InstallContext = { db: database.db, registerCall, clock, bus };
   // Listens before any module can announce an action (every announcement comes from a request or a job).
   app.decorate(
@@ -174,7 +197,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     perms,
     devices,
     billing,
-    directory: centre,
+    directory: centre ? installed.regionAccounts : undefined,
   });
   await installConnectivity(app, {
     config,
@@ -218,16 +241,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     authenticate: (token) => accounts.authenticate(`Bearer ${token}`),
     sessionLive: (userId, familyId) => accounts.sessionLive(userId, familyId),
     sendVnc: (user, device, open) => connectivity.commands.vnc(user, device, open),
-    charge: (id, bytes) => billing.charge(id, bytes),
+    hold: (id) => billing.hold(id),
     onShutdown: (fn) => beforeDbClose.push(fn),
     relay: deps.relay,
   });
 
-  installInternalMetrics(app, config);
-  const openapi = buildOpenApi(allCalls, `${config.publicUrl}`);
-  app.get('/v1/openapi.json', async () => openapi);
-
-  await installWebApp(app, config.webDist);
+  await finish(buildOpenApi(allCalls, `${config.publicUrl}`));
 
   await installDemo(app, {
     config,

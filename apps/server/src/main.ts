@@ -48,12 +48,13 @@ async function main(): Promise<void> {
   }
 
   // The embedded broker took a free port because MQTT_PORT's default was taken (another broker).
-  const mqttPort = app.connectivity.broker.port;
+  // ROLE=central runs no broker.
+  const mqttPort = app.hasDecorator('connectivity') ? app.connectivity.broker.port : null;
   const movedMqtt =
     mqttPort !== null && config.mqttPort !== 0 && mqttPort !== config.mqttPort
       ? `  MQTT broker  port ${mqttPort} (${config.mqttPort} is taken; set MQTT_PORT to choose one)\n`
       : '';
-  if (app.demo) {
+  if (app.hasDecorator('demo') && app.demo) {
     const line = '='.repeat(60);
     console.log(
       `\n${line}\n  HMI cloud console: ${config.publicUrl}\n  Demo login  ${app.demo.account}  /  ${app.demo.password}\n${movedMqtt}${line}\n`,

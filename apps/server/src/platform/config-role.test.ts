@@ -21,7 +21,7 @@ function refusal(env: Record<string, string>): ConfigError {
   throw new Error('accepted');
 }
 
-describe('process role (ROLE, CENTRAL_URL, CENTRAL_SECRET)', () => {
+describe('process role (ROLE, CENTRAL_URL, CENTRAL_SECRET, REGION_URLS)', () => {
   it('defaults to one process serving every role, needing nothing else', () => {
     const c = loadConfig({}, root);
     expect([c.role, c.centralUrl, c.centralSecret]).toEqual(['all', null, null]);
@@ -35,13 +35,43 @@ describe('process role (ROLE, CENTRAL_URL, CENTRAL_SECRET)', () => {
       centralUrl: 'https://accounts.example.com',
       centralSecret: SECRET,
     });
-    expect(loadConfig({ ROLE: 'central', CENTRAL_SECRET: SECRET }, root).role).toBe('central');
+  });
+
+  it('reads the centre: the regions it calls are REGION_URLS over DATA_CENTER_URLS', () => {
+    const hosts = 'eu=https://eu.example.com,cn=https://cn.example.com,in=https://in.example.com';
+    const central = { ROLE: 'central', CENTRAL_SECRET: SECRET, DATA_CENTER_URLS: hosts };
+    expect(loadConfig(central, root)).toMatchObject({
+      role: 'central',
+      regionUrls: {
+        eu: 'https://eu.example.com',
+        cn: 'https://cn.example.com',
+        in: 'https://in.example.com',
+      },
+    });
+    const inside = loadConfig({ ...central, REGION_URLS: 'eu=http://10.0.1.5:8080/' }, root);
+    expect(inside.regionUrls).toEqual({
+      eu: 'http://10.0.1.5:8080',
+      cn: 'https://cn.example.com',
+      in: 'https://in.example.com',
+    });
+    expect(loadConfig(region, root).regionUrls).toBeNull();
   });
 
   it.each([
     [{ ROLE: 'regional' }, 'ROLE'],
     [{ ROLE: 'central' }, 'CENTRAL_SECRET'],
     [{ ROLE: 'central', CENTRAL_SECRET: 'short' }, 'CENTRAL_SECRET'],
+    [{ ROLE: 'central', CENTRAL_SECRET: SECRET }, 'DATA_CENTER_URLS'],
+    [
+      {
+        ROLE: 'central',
+        CENTRAL_SECRET: SECRET,
+        DATA_CENTER_URLS: region.DATA_CENTER_URLS,
+        REGION_URLS: 'eu',
+      },
+      'REGION_URLS',
+    ],
+    [{ ...region, REGION_URLS: 'eu=http://10.0.1.5' }, 'REGION_URLS'],
     [{ ...region, CENTRAL_SECRET: '' }, 'CENTRAL_SECRET'],
     [{ ...region, CENTRAL_URL: '' }, 'CENTRAL_URL'],
     [{ ...region, CENTRAL_URL: 'ftp://accounts.example.com' }, 'CENTRAL_URL'],
@@ -55,7 +85,7 @@ describe('process role (ROLE, CENTRAL_URL, CENTRAL_SECRET)', () => {
 
   it('documents its variables', () => {
     expect(configVariables.map((v) => v.name)).toEqual(
-      expect.arrayContaining(['ROLE', 'CENTRAL_URL', 'CENTRAL_SECRET']),
+      expect.arrayContaining(['ROLE', 'CENTRAL_URL', 'CENTRAL_SECRET', 'REGION_URLS']),
     );
   });
 });

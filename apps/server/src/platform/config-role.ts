@@ -1,8 +1,9 @@
 /**
- * The role of a process in the data-centre split (ROLE, CENTRAL_URL, CENTRAL_SECRET), checked at
- * start-up with the rest of the configuration (config.ts).
+ * The role of a process in the data-centre split (ROLE, CENTRAL_URL, CENTRAL_SECRET, REGION_URLS),
+ * checked at start-up with the rest of the configuration (config.ts).
  */
-import { ConfigError, origin, str, type Env } from './config-values';
+import type { DataCenter } from '@hmi/contract';
+import { ConfigError, dataCenterOrigins, origin, str, type Env } from './config-values';
 
 export const processRoles = ['all', 'central', 'region'] as const;
 /**
@@ -18,12 +19,20 @@ export interface RoleConfig {
   centralUrl: string | null;
   /** Shared key of the server-to-server calls between the centre and the regions; null for ROLE=all. */
   centralSecret: string | null;
+  /**
+   * ROLE=central: each region's server as the centre reaches it (REGION_URLS over DATA_CENTER_URLS),
+   * for the calls the centre makes to a region (removal); null for the other roles.
+   */
+  regionUrls: Record<DataCenter, string> | null;
 }
 
 const MIN_SECRET = 32;
 
-/** Parses the role variables; `given` tells which other variables were set (a region needs its hosts). */
-export function loadRoleConfig(env: Env, given: { dataCenterUrls: boolean }): RoleConfig {
+/** Parses the role variables; `given.dataCenterUrls` is DATA_CENTER_URLS when it was set, else null. */
+export function loadRoleConfig(
+  env: Env,
+  given: { dataCenterUrls: Record<DataCenter, string> | null },
+): RoleConfig {
   const value = (name: string) => str(env, name);
   const role = value('ROLE') ?? 'all';
   if (!(processRoles as readonly string[]).includes(role))
@@ -47,5 +56,22 @@ export function loadRoleConfig(env: Env, given: { dataCenterUrls: boolean }): Ro
         'is required with ROLE=region (the host of each data centre)',
       );
   }
-  return { role: role as ProcessRole, centralUrl, centralSecret: secret };
+  let regionUrls: Record<DataCenter, string> | null = null;
+  const rawRegions = value('REGION_URLS');
+  if (rawRegions !== null && role !== 'central')
+    throw new ConfigError('REGION_URLS', `is only read with ROLE=central, got ROLE=${role}`);
+  if (role === 'central') {
+    // The centre tells a region of a removal, so it must know where every region is; and its own
+    // logins answer 1078 with the host of the account's data centre.
+    if (!given.dataCenterUrls)
+      throw new ConfigError(
+        'DATA_CENTER_URLS',
+        'is required with ROLE=central (the host of each data centre)',
+      );
+    regionUrls =
+      rawRegions === null
+        ? given.dataCenterUrls
+        : dataCenterOrigins('REGION_URLS', rawRegions, given.dataCenterUrls);
+  }
+  return { role: role as ProcessRole, centralUrl, centralSecret: secret, regionUrls };
 }

@@ -1,4 +1,5 @@
 /** Reading and checking single configuration variables; config.ts and config-role.ts share them. */
+import { dataCenters, type DataCenter } from '@hmi/contract';
 
 export class ConfigError extends Error {
   constructor(
@@ -50,4 +51,25 @@ export function origin(name: string, v: string): string {
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
     throw new ConfigError(name, `must be an http(s) URL, got "${v}"`);
   return v.replace(/\/+$/, '');
+}
+
+export function isDataCenter(v: string): v is DataCenter {
+  return (dataCenters as readonly string[]).includes(v);
+}
+
+/** `eu=https://…,cn=https://…` written over `into` (an origin per data centre). */
+export function dataCenterOrigins(
+  name: string,
+  raw: string,
+  into: Record<DataCenter, string>,
+): Record<DataCenter, string> {
+  const out = { ...into };
+  for (const part of raw.split(',')) {
+    const eq = part.indexOf('=');
+    const key = part.slice(0, eq).trim();
+    if (eq < 0 || !isDataCenter(key))
+      throw new ConfigError(name, `must look like "eu=https://…,cn=https://…", got "${part}"`);
+    out[key] = origin(name, part.slice(eq + 1).trim());
+  }
+  return out;
 }

@@ -1,4 +1,13 @@
-import { ConfigError, int, origin, str, url, type Env } from './config-values';
+import {
+  ConfigError,
+  dataCenterOrigins,
+  int,
+  isDataCenter,
+  origin,
+  str,
+  url,
+  type Env,
+} from './config-values';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -139,6 +148,12 @@ export const configVariables = [
     default: 'unset (required with `ROLE=central` and `ROLE=region`)',
     meaning: 'shared key (≥ 32 characters) signing the calls between the centre and the regions',
   },
+  {
+    name: 'REGION_URLS',
+    default: '`DATA_CENTER_URLS` (read with `ROLE=central` only)',
+    meaning:
+      "each region's origin as the centre's server reaches it, `eu=http://10.0.1.5:8080,…`, for the calls the centre makes to a region (removal)",
+  },
 ] as const;
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -224,10 +239,6 @@ function trustProxy(env: Env): boolean | string[] {
   return list;
 }
 
-function isDataCenter(v: string): v is DataCenter {
-  return (dataCenters as readonly string[]).includes(v);
-}
-
 /** Parses and checks the configuration; pure (no file system access). */
 export function loadConfig(env: Env, repoRoot: string = findRepoRoot()): Config {
   const port = int(env, 'PORT', 8080, 0, 65535);
@@ -241,20 +252,10 @@ export function loadConfig(env: Env, repoRoot: string = findRepoRoot()): Config 
   if (!isDataCenter(dc))
     throw new ConfigError('DATA_CENTER', `must be one of ${dataCenters.join(', ')}, got "${dc}"`);
 
-  const dataCenterUrls = { eu: publicUrl, cn: publicUrl, in: publicUrl } satisfies Record<DataCenter, string>;
   const dcUrls = str(env, 'DATA_CENTER_URLS');
-  if (dcUrls !== null) {
-    for (const part of dcUrls.split(',')) {
-      const eq = part.indexOf('=');
-      const key = part.slice(0, eq).trim();
-      if (eq < 0 || !isDataCenter(key))
-        throw new ConfigError(
-          'DATA_CENTER_URLS',
-          `must look like "eu=https://…,cn=https://…", got "${part}"`,
-        );
-      dataCenterUrls[key] = origin('DATA_CENTER_URLS', part.slice(eq + 1).trim());
-    }
-  }
+  const everyHere = { eu: publicUrl, cn: publicUrl, in: publicUrl } satisfies Record<DataCenter, string>;
+  const dataCenterUrls =
+    dcUrls === null ? everyHere : dataCenterOrigins('DATA_CENTER_URLS', dcUrls, everyHere);
 
   const demoRaw = str(env, 'DEMO');
   let demo: boolean;
@@ -287,7 +288,7 @@ export function loadConfig(env: Env, repoRoot: string = findRepoRoot()): Config 
     );
 
   const webDistRaw = str(env, 'WEB_DIST');
-  const roleConfig = loadRoleConfig(env, { dataCenterUrls: dcUrls !== null });
+  const roleConfig = loadRoleConfig(env, { dataCenterUrls: dcUrls === null ? null : dataCenterUrls });
 
   return {
     port,

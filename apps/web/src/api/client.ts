@@ -1,15 +1,15 @@
 /**
- * The HTTP client of spec sections 7 and 8, on axios. Every call of the contract goes through
+ * The HTTP client of spec sections 7 and 8, on `fetch` (./http.ts). Every call of the contract goes through
  * `call(def, args, options)`. Storage, toasts, translation and the jump to /login are injected so
  * tests can run it against a real HTTP server in node.
  */
-import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
 import i18next from 'i18next';
 import { ErrorCode, StringErrorCode, ui, type CallDef, type CallResponse } from '@hmi/contract';
 import type { z } from 'zod';
 import { session as browserSession, type Session } from './tokens';
 import { showErrorToast } from '../ui/feedback';
 import { ApiError, REFRESH_CODES, TRANSPORT_CODES } from './errors';
+import { HttpError, httpRequest, type HttpRequest, type HttpResponse } from './http';
 
 export interface ClientDeps {
   session: Session;
@@ -56,7 +56,6 @@ export interface ApiClient {
   refresh(staleToken: string | null): Promise<void>;
   /** Ends the session of a removed account (1055) the way a call answered with that code does. */
   accountGone(): void;
-  readonly http: AxiosInstance;
 }
 
 interface Request {
@@ -90,12 +89,9 @@ export function fillPath(path: string, params: unknown): string {
 const trimSlash = (origin: string) => origin.replace(/\/+$/, '');
 
 export function createApiClient(deps: ClientDeps): ApiClient {
-  const http = axios.create({
-    timeout: deps.timeoutMs,
-    withCredentials: true,
-    // Business errors come with HTTP error statuses too; the envelope's code decides, not the status.
-    validateStatus: () => true,
-  });
+  // Business errors come with HTTP error statuses too: the envelope's code decides, not the status.
+  const http = (req: Omit<HttpRequest, 'timeout'> & { timeout?: number }) =>
+    httpRequest({ ...req, timeout: req.timeout ?? deps.timeoutMs });
   const pending = new Set<AbortController>();
   // The one refresh in flight; concurrent 1008/1009 answers all wait for it.
   let refreshing: Promise<void> | null = null;
@@ -119,13 +115,13 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     pending.clear();
   }
 
-  async function exchange(req: Request, token: string | null, options: CallOptions): Promise<AxiosResponse> {
+  async function exchange(req: Request, token: string | null, options: CallOptions): Promise<HttpResponse> {
     const controller = new AbortController();
     const onAbort = () => controller.abort();
     options.signal?.addEventListener('abort', onAbort);
     pending.add(controller);
     try {
-      return await http.request({
+      return await http({
         baseURL: baseURL(req.central),
         url: req.url,
         method: req.method,
@@ -136,9 +132,12 @@ export function createApiClient(deps: ClientDeps): ApiClient {
         headers: token ? { authorization: token } : {},
       });
     } catch (error) {
-      if (axios.isCancel(error) || controller.signal.aborted)
+      if (
+        controller.signal.aborted ||
+        (error instanceof HttpError && error.code === StringErrorCode.ERR_CANCELED)
+      )
         throw new ApiError(StringErrorCode.ERR_CANCELED);
-      const code = axios.isAxiosError(error) ? error.code : undefined;
+      const code = error instanceof HttpError ? error.code : undefined;
       throw fail(code && TRANSPORT_CODES.includes(code) ? code : StringErrorCode.ERR_NETWORK, options);
     } finally {
       pending.delete(controller);
@@ -157,14 +156,17 @@ export function createApiClient(deps: ClientDeps): ApiClient {
   async function doRefresh(): Promise<void> {
     const refreshToken = deps.session.getRefreshToken();
     if (!refreshToken) throw tokenInvalid();
-    let response: AxiosResponse;
+    let response: HttpResponse;
     try {
-      // Straight through axios: the refresh call must not itself trigger a refresh.
-      response = await http.post(
-        '/refreshtoken',
-        { token: deps.session.getToken() ?? '', force: false },
-        { baseURL: baseURL(false), params: { from: 'web' }, headers: { authorization: refreshToken } },
-      );
+      // Straight through the transport: the refresh call must not itself trigger a refresh.
+      response = await http({
+        method: 'POST',
+        baseURL: baseURL(false),
+        url: '/refreshtoken',
+        params: { from: 'web' },
+        data: { token: deps.session.getToken() ?? '', force: false },
+        headers: { authorization: refreshToken },
+      });
     } catch {
       throw tokenInvalid();
     }
@@ -252,7 +254,7 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     deps.navigateToLogin();
   }
 
-  return { call, cancelAll, refresh: refreshOnce, accountGone, http };
+  return { call, cancelAll, refresh: refreshOnce, accountGone };
 }
 
 /** Default jump to the login screen (hash routing). */

@@ -1,7 +1,7 @@
 /**
  * Route guard of spec section 2. Public routes are not wrapped. The shell route is wrapped in
  * `RequireSession`: no token → /login; first entry loads user info, message counts and the menu;
- * a route whose menu entry needs a permission the user lacks → their landing page.
+ * a route whose menu entry needs a permission the user lacks → their landing page, with a notice.
  */
 import { Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
@@ -17,6 +17,7 @@ import { landingPath, loginRedirectTarget, mayOpen } from '../session/landing';
 import { session } from '../api/tokens';
 import { useSession, userStore } from '../session/userStore';
 import { lazyNamed } from './routes/lazy';
+import { useFeedback } from './feedback';
 
 export { useLoginRedirect } from '../session/session';
 
@@ -46,8 +47,23 @@ export function RequireSession({ children }: { children: ReactNode }) {
       </Suspense>
     );
   if (status !== 'ready' || !userInfo) return <Spin fullscreen spinning description={t('common.loading')} />;
-  if (!mayOpen(userInfo, pathname)) return <Navigate to={landingPath(userInfo)} replace />;
+  if (!mayOpen(userInfo, pathname)) return <Denied to={landingPath(userInfo)} />;
   return children;
+}
+
+/**
+ * A route the user may not open: to their landing page, saying why (a sub-account would otherwise
+ * take the silent jump for a broken link).
+ */
+function Denied({ to }: { to: string }) {
+  const { t } = useTranslation();
+  // Not App.useApp(): importing antd's App would bring its feedback pieces into the entry chunk.
+  const { message } = useFeedback();
+  useEffect(() => {
+    // Keyed: StrictMode's second run and a chain of denied routes show one notice.
+    void message.warning({ key: 'route-denied', content: t('common.routeDenied') });
+  }, [message, t]);
+  return <Navigate to={to} replace />;
 }
 
 /** Index of `/`: the landing page, query kept (e.g. after login). */
@@ -91,6 +107,6 @@ export function AgreementLanguageGuard({
 export function RequirePermission({ id, children }: { id: PermissionRequirement; children: ReactNode }) {
   const { userInfo } = useSession();
   if (!userInfo) return null;
-  if (!hasPermission(userInfo, id)) return <Navigate to={landingPath(userInfo)} replace />;
+  if (!hasPermission(userInfo, id)) return <Denied to={landingPath(userInfo)} />;
   return children;
 }

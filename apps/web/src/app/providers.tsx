@@ -1,24 +1,21 @@
-/** App-wide providers: antd theme and locale, the antd `App` (message / notification / modal). */
+/**
+ * App-wide providers: antd theme and locale, and message / notification / modal (`App.useApp()`)
+ * through `Feedback`, which loads them on first use.
+ */
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { App, ConfigProvider, message, notification } from 'antd';
+import { ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ui } from '@hmi/contract';
 import { currentLocale } from '../i18n';
 import { antdLocale, validateMessages } from './antdLocale';
 import { setToastSink } from '../ui/feedback';
 import { LoadingOverlay } from './LoadingOverlay';
 import { appTheme } from '../ui/theme';
-
-const messageConfig = { maxCount: ui.maxErrorToasts, duration: ui.messageToastSeconds };
-const notificationConfig = { duration: ui.notificationSeconds };
-
-// Static calls (outside React) get the same limits as the hook-based ones.
-message.config(messageConfig);
-notification.config(notificationConfig);
+import { accessibleDefaults } from './accessibleDefaults';
+import { Feedback, useFeedback } from './feedback';
 
 /** Routes the HTTP client's error toasts into the themed `App` message API. */
 function ToastBridge() {
-  const { message: api } = App.useApp();
+  const { message: api } = useFeedback();
   useEffect(() => {
     setToastSink((text, seconds) => void api.error(text, seconds));
     return () => setToastSink(null);
@@ -30,13 +27,14 @@ export function Providers({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const locale = useMemo(() => antdLocale(currentLocale, t), [t]);
   const form = useMemo(() => ({ validateMessages: validateMessages(t) }), [t]);
+  const a11y = useMemo(() => accessibleDefaults(t), [t]);
   return (
-    <ConfigProvider theme={appTheme} locale={locale} form={form}>
-      <App message={messageConfig} notification={notificationConfig}>
+    <ConfigProvider theme={appTheme} locale={locale} form={form} {...a11y}>
+      <Feedback>
         <ToastBridge />
         <LoadingOverlay />
         {children}
-      </App>
+      </Feedback>
     </ConfigProvider>
   );
 }

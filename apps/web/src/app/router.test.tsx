@@ -30,6 +30,9 @@ beforeAll(async () => {
     res.setHeader('access-control-allow-origin', req.headers.origin ?? '*');
     res.setHeader('access-control-allow-credentials', 'true');
     res.setHeader('access-control-allow-headers', 'authorization, content-type');
+    // No keep-alive (as in test/apiServer.ts): with fetch (undici) holding this server's idle
+    // sockets, a later test's live websocket on the same server never connected.
+    res.setHeader('connection', 'close');
     if (req.method === 'OPTIONS') return void res.end();
     calls.push(`${req.method} ${req.url}`);
     res.setHeader('content-type', 'application/json');
@@ -110,7 +113,9 @@ describe('router and guard', { timeout: 20000 }, () => {
     await waitFor(() => expect(document.title).toBe(`${i18next.t('menu.dashboard')} - ${product()}`));
     await act(() => router.navigate('/billing'));
     await at('/billing/myAccount');
-    expect(calls.map((c) => c.replace(/\?.*/, '')).sort()).toEqual([
+    // The session's calls; the pages' own (the dashboard's, the account page's) arrive as they may.
+    const session = calls.map((c) => c.replace(/\?.*/, '')).filter((c) => /\/(global|msg)\//.test(c));
+    expect(session.sort()).toEqual([
       'GET /v1/global/getUserInfo',
       'GET /v1/msg/notify/count',
       'GET /v1/msg/notify/today',
@@ -133,6 +138,17 @@ describe('router and guard', { timeout: 20000 }, () => {
     await at('/device/devicelist');
     await act(() => router.navigate('/message'));
     await at('/message/msgSystem');
+  });
+
+  it('says why when a route the user may not open sends them to their landing page', async () => {
+    signIn({ is_main: false, permissions: [2] });
+    const { at, router } = open('/device/devicelist');
+    await at('/device/devicelist');
+    expect(screen.queryByText(i18next.t('common.routeDenied'))).toBeNull();
+    await act(() => router.navigate('/device/templatelist'));
+    await at('/system/profile');
+    expect(await screen.findByText(i18next.t('common.routeDenied'))).toBeTruthy();
+    expect(i18next.t('common.routeDenied')).not.toBe('common.routeDenied');
   });
 
   it('sends a signed-in user on from /login: template link, or landing page with the query', async () => {

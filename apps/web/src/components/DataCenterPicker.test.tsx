@@ -12,6 +12,17 @@ describe('DataCenterPicker', { timeout: 20000 }, () => {
     vi.mocked(account.getLoginConfig).mockResolvedValue(loginConfig);
   });
 
+  // First: once loaded, the select stays loaded for the file's later tests.
+  it('is a light combobox until used; a key press loads the select and opens it', async () => {
+    renderPage(<DataCenterPicker />);
+    const trigger = screen.getByRole('combobox', { name: i18next.t('auth:dataCenter.label') });
+    expect(document.querySelector('.ant-select')).toBeNull();
+    fireEvent.keyDown(trigger, { key: 'ArrowDown' });
+    await screen.findByRole('listbox');
+    expect(document.querySelector('.ant-select')).not.toBeNull();
+    await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('combobox'));
+  });
+
   it("stores this deployment's data centre and host when nothing was picked", async () => {
     renderPage(<DataCenterPicker />);
     await waitFor(() =>

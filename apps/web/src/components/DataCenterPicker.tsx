@@ -4,11 +4,13 @@
  * kept in localStorage under `dataCenter` so the login and register calls go to that data centre.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Select } from 'antd';
+import { Button } from 'antd';
+import { DownOutlined } from '../ui/icons';
 import { useTranslation } from 'react-i18next';
 import { dataCenters, type DataCenter } from '@hmi/contract';
 import { getLoginConfig } from '../api/account';
 import { session } from '../api/tokens';
+import { onFirstUse, useOnFirstUse } from './onFirstUse';
 
 export const DATA_CENTER_KEY = 'dataCenter';
 export const DEFAULT_DATA_CENTER: DataCenter = 'cn';
@@ -157,8 +159,11 @@ export interface DataCenterPickerProps {
   id?: string;
 }
 
+const selectModule = onFirstUse(() => import('./DataCenterSelect'));
+
 export function DataCenterPicker({ value, onChange, size, block, id }: DataCenterPickerProps) {
   const { t } = useTranslation('auth');
+  const loaded = useOnFirstUse(selectModule);
   const [hosts, setHosts] = useState<Partial<Record<DataCenter, string>>>({});
   const [picked, setPicked] = useState<DataCenter | null>(() => readDataCenter()?.data_center ?? null);
   const [fallback, setFallback] = useState<DataCenter>(DEFAULT_DATA_CENTER);
@@ -201,25 +206,49 @@ export function DataCenterPicker({ value, onChange, size, block, id }: DataCente
     onChange?.(next);
   };
 
+  const labelOf = (dc: DataCenter) => (
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+      <DataCenterFlag id={dc} label={t(`dataCenter.${dc}`)} />
+      {t(`dataCenter.${dc}`)}
+    </span>
+  );
+  const label = t('dataCenter.label');
+  if (loaded.module)
+    return (
+      <loaded.module.DataCenterSelect
+        id={id}
+        label={label}
+        size={size}
+        block={block}
+        value={current}
+        onChange={pick}
+        open={loaded.wanted}
+        options={dataCenters.map((dc) => ({ value: dc, label: labelOf(dc) }))}
+      />
+    );
+  // The closed select drawn with a button until it is first used: hovering or focusing it fetches
+  // the select, pressing it (mouse, Enter, Space, arrow down) opens the select once there.
   return (
-    <Select<DataCenter>
+    <Button
       id={id}
       data-testid="data-center-picker"
-      aria-label={t('dataCenter.label')}
+      role="combobox"
+      aria-label={label}
+      aria-haspopup="listbox"
+      aria-expanded={false}
       size={size}
-      value={current}
-      onChange={pick}
-      popupMatchSelectWidth={false}
-      style={block ? { width: '100%' } : { minWidth: 120 }}
-      options={dataCenters.map((dc) => ({
-        value: dc,
-        label: (
-          <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
-            <DataCenterFlag id={dc} label={t(`dataCenter.${dc}`)} />
-            {t(`dataCenter.${dc}`)}
-          </span>
-        ),
-      }))}
-    />
+      block={block}
+      onPointerEnter={loaded.prefetch}
+      onFocus={loaded.prefetch}
+      onMouseDown={loaded.want}
+      onClick={loaded.want}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowDown') loaded.want();
+      }}
+      style={{ minWidth: 120, justifyContent: 'space-between', paddingInline: 11, boxShadow: 'none' }}
+    >
+      {labelOf(current)}
+      <DownOutlined style={{ fontSize: 12, opacity: 0.25 }} />
+    </Button>
   );
 }

@@ -1,19 +1,22 @@
 /**
  * i18next set-up: the persisted locale, its texts loaded on demand, dayjs and <html lang> kept in
- * step. `main.tsx` renders once `i18nReady` settles, so the first render is already translated.
+ * step. `main.tsx` renders once `i18nReady` settles, so the first render is already translated;
+ * every lazily loaded screen waits for `interfaceReady()` (app/routes/lazy.tsx).
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/zh-tw';
 import type { Locale } from '@hmi/contract';
-import { COMBINED_NS, loadResources } from './resources';
+import { COMBINED_NS, loadResources, textParts, type TextPart } from './resources';
 import { storedLocale } from './locale';
 
 export { changeLocale, storedLocale, LOCALE_STORAGE_KEY } from './locale';
 
 const dayjsLocales: Record<Locale, string> = { 'zh-CN': 'zh-cn', 'zh-TW': 'zh-tw', 'en-US': 'en' };
+const dayjsLocaleFiles: Record<Locale, () => Promise<unknown>> = {
+  'zh-CN': () => import('dayjs/locale/zh-cn'),
+  'zh-TW': () => import('dayjs/locale/zh-tw'),
+  'en-US': () => Promise.resolve(),
+};
 
 export const currentLocale: Locale = storedLocale();
 
@@ -33,31 +36,65 @@ void i18next.use(initReactI18next).init({
   showSupportNotice: false,
 });
 
-const loading = new Map<Locale, Promise<void>>();
+const loading = new Map<string, Promise<void>>();
 
-/**
- * Adds a locale's texts to i18next (fetched once; the same promise for every caller, so React's
- * `use()` can wait on it). Pages showing another language than the interface's (the agreements)
- * load theirs with it.
- */
-export function loadLocale(locale: Locale): Promise<void> {
-  let promise = loading.get(locale);
+/** Adds one part of a locale's texts to i18next (fetched once; a failed fetch may be retried). */
+function loadPart(locale: Locale, part: TextPart): Promise<void> {
+  const key = `${locale}/${part}`;
+  let promise = loading.get(key);
   if (!promise) {
-    promise = loadResources([locale]).then((resources) => {
+    promise = loadResources([locale], [part]).then((resources) => {
       for (const [ns, content] of Object.entries(resources[locale] ?? {}))
         i18next.addResourceBundle(locale, ns, content, true, true);
     });
     // A failed fetch (network, redeploy) may be retried by the next caller.
-    promise.catch(() => loading.delete(locale));
-    loading.set(locale, promise);
+    promise.catch(() => loading.delete(key));
+    loading.set(key, promise);
   }
   return promise;
 }
 
-/** The interface language's texts, loaded. */
-export const i18nReady: Promise<void> = loadLocale(currentLocale);
+const complete = new Map<Locale, Promise<void>>();
 
-dayjs.locale(dayjsLocales[currentLocale]);
+/**
+ * Adds all of a locale's texts to i18next (fetched once; the same promise for every caller, so
+ * React's `use()` can wait on it). Every lazily loaded screen waits for it (app/routes/lazy.tsx);
+ * pages showing another language than the interface's (the agreements) load theirs with it.
+ */
+export function loadLocale(locale: Locale): Promise<void> {
+  let promise = complete.get(locale);
+  if (!promise) {
+    promise = Promise.all(textParts.map((part) => loadPart(locale, part))).then(() => undefined);
+    promise.catch(() => complete.delete(locale));
+    complete.set(locale, promise);
+  }
+  return promise;
+}
+
+let dayjsReady: Promise<void> | null = null;
+
+/** dayjs in the interface language: the login page formats no dates, so it comes with the rest. */
+function loadDayjs(): Promise<void> {
+  if (!dayjsReady) {
+    dayjsReady = Promise.all([import('dayjs'), dayjsLocaleFiles[currentLocale]()]).then(([module]) => {
+      module.default.locale(dayjsLocales[currentLocale]);
+    });
+    dayjsReady.catch(() => (dayjsReady = null));
+  }
+  return dayjsReady;
+}
+
+/** What every screen but the login page needs first: all the texts and dayjs, in the interface language. */
+export function interfaceReady(): Promise<void> {
+  return Promise.all([loadLocale(currentLocale), loadDayjs()]).then(() => undefined);
+}
+
+/** The first screen is the login page, which (in the entry chunk) needs the public texts only. */
+const loginFirst = typeof window !== 'undefined' && /^#\/login(?:\?|$)/.test(window.location.hash);
+
+/** What the first screen needs, loaded: the login page's texts, or all for any other screen. */
+export const i18nReady: Promise<void> = loginFirst ? loadPart(currentLocale, 'public') : interfaceReady();
+
 if (typeof document !== 'undefined') document.documentElement.lang = currentLocale;
 
 export default i18next;

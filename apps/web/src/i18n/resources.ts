@@ -4,20 +4,38 @@
  * (`menu.dashboard`, `errors.1009`, `validation.required`, `enums.alarmLevel.1`) resolve from any
  * component, while `useTranslation('auth')` / `t('auth:login.title')` work per namespace.
  *
- * Each locale's files are one chunk (`bundles/`), fetched on demand: a visit downloads the texts of
- * its own language only.
+ * Each locale's files are two chunks (`bundles/`), fetched on demand: the public screens' namespaces
+ * (the login page, the first screen of most visits, waits for these only) and the rest. A visit
+ * downloads the texts of its own language only.
  */
 import type { Resource, ResourceLanguage } from 'i18next';
 import type { Locale } from '@hmi/contract';
 
 export const COMBINED_NS = 'translation';
 
-type Json = Record<string, unknown>;
+/** The namespaces of the public part (the globs of `bundles/<locale>.ts` list the same). */
+export const PUBLIC_NAMESPACES = ['auth', 'common', 'errors', 'menu', 'validation'] as const;
 
-const bundles: Record<Locale, () => Promise<Record<string, Json>>> = {
-  'zh-CN': () => import('./bundles/zh-CN').then((m) => m.default as Record<string, Json>),
-  'zh-TW': () => import('./bundles/zh-TW').then((m) => m.default as Record<string, Json>),
-  'en-US': () => import('./bundles/en-US').then((m) => m.default as Record<string, Json>),
+/** `public`: PUBLIC_NAMESPACES; `rest`: every other namespace. */
+export type TextPart = 'public' | 'rest';
+export const textParts: readonly TextPart[] = ['public', 'rest'];
+
+type Json = Record<string, unknown>;
+type Bundle = () => Promise<Record<string, Json>>;
+
+const bundles: Record<Locale, Record<TextPart, Bundle>> = {
+  'zh-CN': {
+    public: () => import('./bundles/zh-CN').then((m) => m.default as Record<string, Json>),
+    rest: () => import('./bundles/zh-CN.rest').then((m) => m.default as Record<string, Json>),
+  },
+  'zh-TW': {
+    public: () => import('./bundles/zh-TW').then((m) => m.default as Record<string, Json>),
+    rest: () => import('./bundles/zh-TW.rest').then((m) => m.default as Record<string, Json>),
+  },
+  'en-US': {
+    public: () => import('./bundles/en-US').then((m) => m.default as Record<string, Json>),
+    rest: () => import('./bundles/en-US.rest').then((m) => m.default as Record<string, Json>),
+  },
 };
 
 export function buildResources(modules: Record<string, Json>): Resource {
@@ -33,8 +51,11 @@ export function buildResources(modules: Record<string, Json>): Resource {
   return resources;
 }
 
-/** The texts of `wanted` locales, fetched and combined. */
-export async function loadResources(wanted: readonly Locale[]): Promise<Resource> {
-  const files = await Promise.all(wanted.map((locale) => bundles[locale]()));
+/** The texts of `wanted` locales (the `parts` given, by default all), fetched and combined. */
+export async function loadResources(
+  wanted: readonly Locale[],
+  parts: readonly TextPart[] = textParts,
+): Promise<Resource> {
+  const files = await Promise.all(wanted.flatMap((locale) => parts.map((part) => bundles[locale][part]())));
   return buildResources(Object.assign({}, ...files) as Record<string, Json>);
 }

@@ -29,6 +29,8 @@ export function FilterSelect<V extends string | number>({
       style={{ width }}
       onChange={(v) => onChange(v === ALL ? undefined : v)}
       options={[{ value: ALL, label: allLabel }, ...options]}
+      // Named by what it filters ("all levels"), whichever option is picked.
+      aria-label={allLabel}
       data-testid={testId}
     />
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Card, Space, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '../ui/icons';
 import { ListTable, type ListRows } from './ListTable';
 
 export interface AddAction {

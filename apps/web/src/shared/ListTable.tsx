@@ -1,5 +1,7 @@
+import { cloneElement, isValidElement, type ReactNode } from 'react';
 import { Table, type TablePaginationConfig, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 
 /** The rows of the current page and its paging (e.g. `usePagedList`'s answer). */
 export interface ListRows<T> {
@@ -15,6 +17,20 @@ type ListTableProps<T> = Omit<
   list: ListRows<T>;
 };
 
+const pagerKeys = { prev: 'prevPage', next: 'nextPage' } as const;
+
+/**
+ * Pagination's previous and next buttons hold only an icon, so antd's English icon name ("left",
+ * "right") was their accessible name (the title sits on their list item). They are named in the
+ * locale. (The jump items are not buttons: their focusable list item carries the title.)
+ */
+export function labelledPager(t: TFunction): NonNullable<TablePaginationConfig['itemRender']> {
+  return (_page, type, element: ReactNode) =>
+    (type === 'prev' || type === 'next') && isValidElement<{ 'aria-label'?: string }>(element)
+      ? cloneElement(element, { 'aria-label': t(`common.pagination.${pagerKeys[type]}`) })
+      : element;
+}
+
 /** The paged table of a list: rows keyed by id, spinning while loading, "no data" when empty. */
 export function ListTable<T extends { id: number }>({ list, ...table }: ListTableProps<T>) {
   const { t } = useTranslation();
@@ -24,7 +40,7 @@ export function ListTable<T extends { id: number }>({ list, ...table }: ListTabl
       dataSource={list.data?.list ?? []}
       loading={list.loading}
       locale={{ emptyText: t('common.noData') }}
-      pagination={list.pagination}
+      pagination={{ itemRender: labelledPager(t), ...list.pagination }}
       {...table}
     />
   );

@@ -1,5 +1,5 @@
 /** The edit and delete links of a table row; each shows only when its handler is given (permission). */
-import { Button, Space } from 'antd';
+import { Button, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 
@@ -9,9 +9,11 @@ export interface RowActionsProps {
   id: number;
   onEdit?: (() => void) | false;
   onDelete?: (() => void) | false;
+  /** Why the row cannot be deleted now (e.g. a role in use): the link shows disabled, this as its tooltip. */
+  deleteBlocked?: string | null;
 }
 
-export function RowActions({ testId, id, onEdit, onDelete }: RowActionsProps) {
+export function RowActions({ testId, id, onEdit, onDelete, deleteBlocked }: RowActionsProps) {
   const { t } = useTranslation();
   return (
     <Space size={0}>
@@ -20,11 +22,24 @@ export function RowActions({ testId, id, onEdit, onDelete }: RowActionsProps) {
           {t('common.edit')}
         </Button>
       )}
-      {onDelete && (
-        <Button type="link" size="small" danger onClick={onDelete} data-testid={`${testId}-delete-${id}`}>
-          {t('common.delete')}
-        </Button>
-      )}
+      {onDelete &&
+        (deleteBlocked ? (
+          // Disabled buttons get no pointer events in some browsers (antd no longer wraps them).
+          <Tooltip title={deleteBlocked}>
+            <span
+              style={{ display: 'inline-block', cursor: 'not-allowed' }}
+              data-testid={`${testId}-blocked-${id}`}
+            >
+              <Button type="link" size="small" danger disabled data-testid={`${testId}-delete-${id}`}>
+                {t('common.delete')}
+              </Button>
+            </span>
+          </Tooltip>
+        ) : (
+          <Button type="link" size="small" danger onClick={onDelete} data-testid={`${testId}-delete-${id}`}>
+            {t('common.delete')}
+          </Button>
+        ))}
     </Space>
   );
 }
@@ -34,6 +49,8 @@ interface RowActionsColumn<T> {
   testId: string;
   onEdit?: ((row: T) => void) | false;
   onDelete?: ((row: T) => void) | false;
+  /** Why a row cannot be deleted now, or null when it can. */
+  deleteBlocked?: (row: T) => string | null;
   width?: number;
 }
 
@@ -43,6 +60,7 @@ export function rowActionsColumn<T extends { id: number }>({
   testId,
   onEdit,
   onDelete,
+  deleteBlocked,
   width,
 }: RowActionsColumn<T>): ColumnsType<T> {
   if (!onEdit && !onDelete) return [];
@@ -58,6 +76,7 @@ export function rowActionsColumn<T extends { id: number }>({
           id={row.id}
           onEdit={onEdit && (() => onEdit(row))}
           onDelete={onDelete && (() => onDelete(row))}
+          deleteBlocked={deleteBlocked?.(row)}
         />
       ),
     },

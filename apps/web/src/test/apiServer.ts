@@ -98,6 +98,9 @@ export async function startApiServer(): Promise<ApiServer> {
     res.setHeader('access-control-allow-credentials', 'true');
     res.setHeader('access-control-allow-headers', 'authorization, content-type');
     res.setHeader('access-control-allow-methods', 'GET, POST, PUT, DELETE');
+    // No keep-alive: fetch (undici) reuses an idle socket that this server may be closing at that
+    // moment on a busy machine, and the request fails with ECONNRESET.
+    res.setHeader('connection', 'close');
     if (req.method === 'OPTIONS') return void res.end();
     void readBody(req).then((body) => {
       const url = new URL(req.url ?? '/', 'http://local');

@@ -1,6 +1,6 @@
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { appTheme } from './theme';
+import { appTheme, READABLE } from './theme';
 
 /** WCAG 2.2 relative luminance of a #rrggbb colour. */
 function luminance(hex: string): number {
@@ -22,6 +22,24 @@ describe('the theme meets WCAG AA text contrast', () => {
   it('white text on the primary blue (buttons, selected menu) and links on white reach 4.5:1', () => {
     expect(contrast('#ffffff', token.colorPrimary)).toBeGreaterThanOrEqual(4.5);
     expect(contrast(token.colorLink, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('grey descriptions and placeholders, danger, success and warning text reach 4.5:1 on white and on grey', () => {
+    for (const background of ['#ffffff', '#f5f5f5']) {
+      expect(contrast(token.colorTextDescription, background)).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(token.colorTextPlaceholder, background)).toBeGreaterThanOrEqual(4.5);
+    }
+    for (const text of [token.colorError, token.colorSuccessText, token.colorWarningText, READABLE.success])
+      expect(contrast(text, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('coloured tags: each preset’s text on its own light background reaches 4.5:1', () => {
+    const tag = { ...token, ...appTheme.components?.Tag } as unknown as Record<string, string>;
+    const presets = ['blue', 'cyan', 'gold', 'orange', 'red', 'green', 'volcano', 'lime', 'yellow'];
+    for (const preset of presets)
+      expect(contrast(tag[`${preset}7`] ?? '', tag[`${preset}1`] ?? ''), preset).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(tag.colorSuccess ?? '', token.colorSuccessBg)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(tag.colorWarning ?? '', token.colorWarningBg)).toBeGreaterThanOrEqual(4.5);
   });
 
   it('antd’s default blue would not', () => {

@@ -8,6 +8,30 @@ const MESSAGE_PADDING_BLOCK = (ui.messageLineHeight - 22) / 2;
 /** antd's blue-7. */
 export const BRAND_BLUE = '#0958d9';
 
+/**
+ * Text colours antd draws lighter than WCAG AA's 4.5:1, darkened (the palette's next shades): grey
+ * descriptions and placeholders (#8c8c8c is 3.4:1, #bfbfbf 1.8:1), danger links (#ff4d4f, 3.3:1),
+ * and the text of coloured tags and warning/success text (green-7 on green-1 is 3.4:1).
+ */
+export const READABLE = {
+  description: '#666666',
+  placeholder: '#6e6e6e',
+  error: '#cf1322',
+  success: '#237804',
+  warning: '#874d00',
+} as const;
+
+/** A preset tag's text is the palette's shade 7; these presets need a darker one on their shade 1. */
+const readableTagText = {
+  green7: READABLE.success,
+  gold7: READABLE.warning,
+  cyan7: '#006d75',
+  orange7: '#ad4e00',
+  volcano7: '#ad2102',
+  lime7: '#3f6600',
+  yellow7: '#614700',
+};
+
 export const appTheme: ThemeConfig = {
   // Light only, whatever the OS prefers.
   algorithm: antdTheme.defaultAlgorithm,
@@ -17,6 +41,11 @@ export const appTheme: ThemeConfig = {
     colorPrimary: BRAND_BLUE,
     colorInfo: BRAND_BLUE,
     colorLink: BRAND_BLUE,
+    colorError: READABLE.error,
+    colorTextDescription: READABLE.description,
+    colorTextPlaceholder: READABLE.placeholder,
+    colorSuccessText: READABLE.success,
+    colorWarningText: READABLE.warning,
     fontSize: 14,
     borderRadius: 6,
     controlHeight: 40,
@@ -30,7 +59,11 @@ export const appTheme: ThemeConfig = {
     controlInteractiveSize: ui.checkboxSize,
   },
   components: {
-    Table: { headerBg: '#f5f5f5' },
+    // The empty table's text is drawn in the disabled colour.
+    Table: { headerBg: '#f5f5f5', colorTextDisabled: READABLE.description },
+    Tag: { ...readableTagText, colorSuccess: READABLE.success, colorWarning: READABLE.warning },
+    // A link inside a sentence is underlined: colour alone does not tell it apart (WCAG 1.4.1).
+    Typography: { linkDecoration: 'underline' },
     // Square pagination items.
     Pagination: { borderRadius: 0, borderRadiusSM: 0, borderRadiusLG: 0 },
     // Menu rows would otherwise take controlHeightLG (56); a console menu reads better at 40.

@@ -214,6 +214,30 @@ function floatOf(value: string): number | null {
   return lastFloat;
 }
 
+/**
+ * Active while the operand is past the limit; cleared once it is back beyond the deadband (`stillOut`
+ * tells whether it is not), or for `==` once it differs. A value that is not a number changes nothing.
+ */
+function checks<T extends bigint | number>(
+  p: Parsed,
+  operand: (value: string) => T | null,
+  limit: T,
+  stillOut: (x: T) => boolean,
+): CompiledCondition {
+  return {
+    tagId: p.tagId,
+    active: (value) => {
+      const x = operand(value);
+      return x !== null && compare(x, p.op, limit);
+    },
+    cleared: (value) => {
+      const x = operand(value);
+      if (x === null) return false;
+      return p.op === '==' ? x !== limit : !stillOut(x);
+    },
+  };
+}
+
 function compileExact(p: Parsed, deadband: string): CompiledCondition {
   if (!INTEGER.test(p.limit) || (p.target !== null && !INTEGER.test(p.target)))
     throw new ConditionError('an integer TAG needs integer limits');
@@ -226,18 +250,7 @@ function compileExact(p: Parsed, deadband: string): CompiledCondition {
     if (v === null || target === null) return v;
     return v >= target ? v - target : target - v;
   };
-  return {
-    tagId: p.tagId,
-    active: (value) => {
-      const x = operand(value);
-      return x !== null && compare(x, p.op, limit);
-    },
-    cleared: (value) => {
-      const x = operand(value);
-      if (x === null) return false;
-      return p.op === '==' ? x !== limit : !compare(x * scale, p.op, clearLimit);
-    },
-  };
+  return checks(p, operand, limit, (x) => compare(x * scale, p.op, clearLimit));
 }
 
 function compileFloat(p: Parsed, deadband: string): CompiledCondition {
@@ -249,18 +262,7 @@ function compileFloat(p: Parsed, deadband: string): CompiledCondition {
     if (v === null || target === null) return v;
     return Math.abs(v - target);
   };
-  return {
-    tagId: p.tagId,
-    active: (value) => {
-      const x = operand(value);
-      return x !== null && compare(x, p.op, limit);
-    },
-    cleared: (value) => {
-      const x = operand(value);
-      if (x === null) return false;
-      return p.op === '==' ? x !== limit : !compare(x, p.op, clearLimit);
-    },
-  };
+  return checks(p, operand, limit, (x) => compare(x, p.op, clearLimit));
 }
 
 /**

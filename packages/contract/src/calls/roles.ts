@@ -14,6 +14,8 @@ export const role = z.object({
   zone_ids: z.array(z.number().int()),
   zones: z.array(zoneRef),
   member_count: z.number().int(),
+  /** Pending invitations offering the role; like members, they keep it from being deleted. */
+  invitation_count: z.number().int(),
   created_at: z.number().int(),
 });
 export type Role = z.infer<typeof role>;

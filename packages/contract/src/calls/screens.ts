@@ -208,7 +208,7 @@ export const importScreens = defineCall({
   method: 'POST',
   path: '/screens/import',
   summary:
-    'Import screens into a template (11) or project (42): `archive` (this product’s .zip), `fuxa` (a FUXA project .json: each view a screen) or `svg` (data-hmi-* attributes). Variables bind by name; `tag_map` binds the rest by their `source` (null: leave unbound); `dry_run` reports without saving. 2001 with the reason when the file cannot be read',
+    'Import screens into a template (11) or project (42): `archive` (this product’s .zip), `fuxa` (a FUXA project .json: each view a screen) or `svg` (data-hmi-* attributes). Variables bind by name; `tag_map` binds the rest by their `source` (null: leave unbound); `dry_run` reports without saving. 2001 when the file cannot be read, `data` a `screenImportRefusal` (English `reason`, `reason_code`, `params`)',
   bodyLimit: Math.ceil((SCREEN_IMPORT_MAX_BYTES * 4) / 3) + 512 * 1024,
   body: z
     .object({

@@ -103,6 +103,19 @@ export const tag = z.object({
 });
 export type Tag = z.infer<typeof tag>;
 
+/** A stored TAG as the input that would write it again (a copy, or the editor's row). */
+export const tagInputOf = (t: Tag): TagInput => ({
+  name: t.name,
+  data_type: t.data_type,
+  access: t.access,
+  address_type: t.address_type,
+  address: t.address,
+  scan_time_ms: t.scan_time_ms,
+  save_history: t.save_history,
+  default_value: t.default_value,
+  description: t.description,
+});
+
 /** A row error of a TAG import: 1-based sheet row, column name and ValidationKey. */
 export const tagImportRowError = z.object({ row: z.number().int(), field: z.string(), issue: z.string() });
 /** `data` of the 1006 answering an import with bad rows (nothing is written). */

@@ -23,11 +23,11 @@ export const centralAccount = z.object({
 export const centralCalls = {
   /** The account once its password checks (1010 unknown, 1004 wrong password). */
   verify: { path: '/verify', body: z.object({ username, password }), response: centralAccount },
-  /** Which data centre holds the account (null: no such account). */
+  /** Which data centre holds the account, and the account (null: no such account). */
   directory: {
     path: '/directory',
     body: z.object({ username }),
-    response: z.object({ data_center: dataCenterSchema.nullable() }),
+    response: z.object({ data_center: dataCenterSchema.nullable(), account: centralAccount.nullable() }),
   },
   /** Removes the account once its password checks. */
   remove: { path: '/remove', body: z.object({ username, password }), response: z.null() },
@@ -40,3 +40,15 @@ export const centralCalls = {
 } as const;
 
 export type CentralCallName = keyof typeof centralCalls;
+
+/**
+ * The calls the centre makes to a region (the reverse direction, signed the same way): whether an
+ * account may be removed (1202: a main account with members), and that it was removed at the centre
+ * (the region ends its sessions and clears its row; an account the region never held is no error).
+ */
+export const regionCalls = {
+  removable: { path: '/removable', body: z.object({ username }), response: z.null() },
+  removed: { path: '/removed', body: z.object({ username }), response: z.null() },
+} as const;
+
+export type RegionCallName = keyof typeof regionCalls;

@@ -1,2 +1,3 @@
 export * from './widgets';
 export * from './document';
+export * from './import-refusal';

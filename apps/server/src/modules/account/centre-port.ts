@@ -1,4 +1,6 @@
 import type { CallDef, CallResponse, DataCenter } from '@hmi/contract';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../platform/db/schema';
 
 /** An account as the central directory knows it (never its password hash). */
 export interface CentreAccount {
@@ -20,8 +22,8 @@ export interface CentreAccount {
 export interface CentrePort {
   /** The account when `password` is its password (1010 unknown, 1004 wrong password). */
   verify(username: string, password: string): Promise<CentreAccount>;
-  /** The data centre holding the account, or null when the centre knows no such account. */
-  dataCenterOf(username: string): Promise<DataCenter | null>;
+  /** The account as the centre's directory holds it, or null when the centre knows no such account. */
+  accountOf(username: string): Promise<CentreAccount | null>;
   /** Removes the account at the centre once `password` checks (1004). */
   remove(username: string, password: string): Promise<void>;
   /** Replaces the password at the centre once `oldPassword` checks (1004). */
@@ -34,4 +36,17 @@ export interface CentrePort {
     def: C,
     args: { query?: unknown; body?: unknown; address: string },
   ): Promise<CallResponse<C>>;
+}
+
+/**
+ * ROLE=central: what the centre tells an account's region (the central module's outbox of signed
+ * calls to the regions).
+ */
+export interface RegionNoticePort {
+  /** 1202 when the region holds the account as a main account with members; an unreachable region lets it go. */
+  assertRemovable(dataCenter: DataCenter, username: string): Promise<void>;
+  /** Records, in the removing transaction, that the region must end the account's sessions; the notice's id. */
+  add(trx: Transaction<Database>, dataCenter: DataCenter, username: string): Promise<number>;
+  /** Tries to deliver the notice now; false when the region was not reached (it is retried later). */
+  deliverNow(id: number): Promise<boolean>;
 }

@@ -1,22 +1,52 @@
-import type { DataCenter } from '@hmi/contract';
+import type { CallBody, DataCenter, removal as removalCall } from '@hmi/contract';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { epochSeconds } from '../../platform/clock';
 import type { UserRow } from '../../platform/db/schema';
-import { fail } from '../../platform/errors';
+import { fail, failRetry } from '../../platform/errors';
+import { BackoffLimiter, SlidingWindowLimiter } from '../../platform/rate-limit';
 import type { CentreAccount } from './centre-port';
-import type { AccountDeps } from './policy';
+import { accountPolicy, type AccountDeps } from './policy';
 import type { ProfileService } from './profile';
+
+function centreAccount(u: UserRow): CentreAccount {
+  return {
+    username: u.username,
+    email: u.email,
+    phone: u.phone,
+    name: u.name,
+    contact: u.contact,
+    data_center: u.data_center as DataCenter,
+    created_at: u.created_at,
+    status: u.status === 'active' ? 'active' : 'pending',
+  };
+}
 
 /**
  * The central account service's answers to the regions (ROLE=central): credential checks, the
  * directory of which data centre holds each account, removal and password change. The regions reach
- * it through the central module's authenticated server-to-server calls.
+ * it through the central module's authenticated server-to-server calls; a removal sent straight to
+ * the centre by a web app is checked here too, and told to the account's region.
  */
 export class CentralDirectory {
+  /** Failed removals at the centre per (account, address) and per address: a password is checked. */
+  private readonly pairFailures: BackoffLimiter;
+  private readonly addressFailures: SlidingWindowLimiter;
+
   constructor(
     private readonly d: AccountDeps,
     private readonly profile: ProfileService,
-  ) {}
+  ) {
+    const p = accountPolicy;
+    this.pairFailures = new BackoffLimiter(d.repo.db, d.clock, 'removal-pair', p.loginPairBackoff);
+    const w = p.loginAddressLimit;
+    this.addressFailures = new SlidingWindowLimiter(
+      d.repo.db,
+      d.clock,
+      'removal-address',
+      w.limit,
+      w.windowSeconds,
+    );
+  }
 
   private async checked(username: string, password: string): Promise<UserRow> {
     const user = (await this.d.repo.findUserByUsername(username)) ?? fail(1010);
@@ -26,27 +56,58 @@ export class CentralDirectory {
 
   /** The account once its password checks: 1010 unknown, 1004 wrong password. */
   async verify(username: string, password: string): Promise<CentreAccount> {
-    const u = await this.checked(username, password);
-    return {
-      username: u.username,
-      email: u.email,
-      phone: u.phone,
-      name: u.name,
-      contact: u.contact,
-      data_center: u.data_center as DataCenter,
-      created_at: u.created_at,
-      status: u.status === 'active' ? 'active' : 'pending',
-    };
+    return centreAccount(await this.checked(username, password));
   }
 
-  async dataCenterOf(username: string): Promise<DataCenter | null> {
+  async accountOf(username: string): Promise<CentreAccount | null> {
     const user = await this.d.repo.findUserByUsername(username);
-    return user ? (user.data_center as DataCenter) : null;
+    return user ? centreAccount(user) : null;
   }
 
   async remove(username: string, password: string): Promise<null> {
     const user = await this.checked(username, password);
     await this.profile.tombstone(user);
+    return null;
+  }
+
+  /**
+   * The spec's removal at the central host (ROLE=central). The centre cannot check a region's token,
+   * so the password proves the caller (under the login limits), then the typed details (1019). The
+   * region is asked first whether the account may go (1202), and told in the same transaction that
+   * removes it here (an outbox the central module delivers, retried while the region is down), so its
+   * sessions there end (1055).
+   */
+  async removeHere(b: CallBody<typeof removalCall>, address: string): Promise<null> {
+    const key = b.account.trim().toLowerCase();
+    const claims = [
+      await this.pairFailures.claim(`${key}\n${address}`),
+      await this.addressFailures.claim(address),
+    ];
+    const wait = Math.max(...claims.map((c) => c.retryAfter));
+    if (wait > 0) {
+      await Promise.all(claims.map((c) => c.release()));
+      failRetry(1201, wait);
+    }
+    const user = await this.checked(key, b.passwd);
+    await this.pairFailures.reset(`${key}\n${address}`);
+    await Promise.all(claims.map((c) => c.release()));
+    const matches =
+      b.true_name.trim() === user.name &&
+      b.data_center === user.data_center &&
+      b.contact.trim() === user.contact;
+    if (!matches) fail(1019);
+    const dc = user.data_center as DataCenter;
+    const regions = this.d.regions;
+    if (!regions) {
+      await this.profile.tombstone(user);
+      return null;
+    }
+    await regions.assertRemovable(dc, user.username);
+    let notice = 0;
+    await this.profile.tombstone(user, async (trx) => {
+      notice = await regions.add(trx, dc, user.username);
+    });
+    await regions.deliverNow(notice);
     return null;
   }
 

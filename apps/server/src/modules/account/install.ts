@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { SessionCache } from '../../platform/auth/session-cache';
 import { createRegistrar, type RegisterCall } from '../../platform/http/register-call';
 import type { InstallContext } from '../../platform/install';
 import { seedDemo, type DemoSeed } from './demo';
@@ -7,6 +8,7 @@ import type { AccountDeps } from './policy';
 import { ProfileService } from './profile';
 import { Membership } from './membership';
 import { AccountRepo } from './repo';
+import { RegionAccounts } from './region-side';
 import { accountRoutes } from './routes';
 import { AccountService } from './service';
 
@@ -14,6 +16,8 @@ export interface InstalledAccounts {
   accounts: AccountService;
   /** What the central account service answers the regions (served with ROLE=central). */
   directory: CentralDirectory;
+  /** What a region answers the centre, and the accounts it adopts from the centre's directory (ROLE=region). */
+  regionAccounts: RegionAccounts;
   /** Team membership writes (users' team, main flag, role; teams), for the team module. */
   membership: Membership;
   /** Registers a call; `session` calls are authenticated by the account module. */
@@ -42,14 +46,18 @@ export function installAccounts(
   };
   const accounts = new AccountService(deps);
   const registerCall = createRegistrar(app, {
-    authenticate: (req) => accounts.authenticate(req.headers.authorization),
+    authenticate: new SessionCache({ bus: ctx.bus, writes: app.database.writes, clock: ctx.clock }).wrap(
+      (req) => accounts.authenticate(req.headers.authorization),
+    ),
     checkResponses: process.env.NODE_ENV === 'test',
   });
   const profile = new ProfileService(deps, accounts, accounts.codes);
-  accountRoutes(registerCall, { accounts, profile }, d.config, d.centre);
+  const directory = new CentralDirectory(deps, profile);
+  accountRoutes(registerCall, { accounts, profile, directory }, d.config, d.centre);
   return {
     accounts,
-    directory: new CentralDirectory(deps, profile),
+    directory,
+    regionAccounts: new RegionAccounts(deps, profile),
     membership: new Membership(deps.repo),
     registerCall,
     seedDemo: () => seedDemo(deps),

@@ -5,7 +5,7 @@ import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import type { Mailer } from '../../platform/mail';
 import type { SmsSender } from '../../platform/sms';
-import type { CentrePort } from './centre-port';
+import type { CentrePort, RegionNoticePort } from './centre-port';
 import type { AccountRepo } from './repo';
 
 /** Policy numbers of the account flows. */
@@ -45,6 +45,8 @@ export interface AccountDeps {
   verifyPassword?: ((password: string, stored: string) => Promise<boolean>) | undefined;
   /** ROLE=region: the central account service (passwords and the directory live there). */
   centre?: CentrePort | undefined;
+  /** ROLE=central: tells an account's region that it was removed at the centre. */
+  regions?: RegionNoticePort | undefined;
   /** The team's template allowance shown in user info (billing's, set once billing is installed). */
   templateAllowance?: ((teamId: number) => Promise<number | null>) | undefined;
 }

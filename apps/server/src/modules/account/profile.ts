@@ -9,7 +9,8 @@ import type {
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { epochSeconds } from '../../platform/clock';
 import { fail } from '../../platform/errors';
-import type { UserRow } from '../../platform/db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, UserRow } from '../../platform/db/schema';
 import type { SessionUser } from '../../platform/http/session';
 import { recoveryMail } from '../../platform/mail/templates';
 import type { VerificationCodes } from './codes';
@@ -147,8 +148,11 @@ export class ProfileService {
     return null;
   }
 
-  /** Removes the account for good: personal data cleared, every session ended (1055 from then on). */
-  async tombstone(row: UserRow): Promise<void> {
+  /**
+   * Removes the account for good: personal data cleared, every session ended (1055 from then on).
+   * `also` runs in the same transaction (the centre's notice to the account's region).
+   */
+  async tombstone(row: UserRow, also?: (trx: Transaction<Database>) => Promise<void>): Promise<void> {
     const now = this.now();
     const tombstone = `removed:${row.id}:${now}`;
     await this.d.repo.transaction(async (trx) => {
@@ -169,6 +173,7 @@ export class ProfileService {
       );
       await this.d.repo.revokeUserFamilies(row.id, now, null, trx);
       await this.d.repo.deleteCodes(row.username_key, 'forget', trx);
+      await also?.(trx);
     });
     this.sessionsEnded(row.id);
     this.d.log.info({ userId: row.id }, 'account removed');

@@ -23,6 +23,7 @@ import type { CallContext, CallHandler, RegisterCall } from '../../platform/http
 import type { SessionUser } from '../../platform/http/session';
 import type { CallDef } from '@hmi/contract';
 import type { CentrePort } from './centre-port';
+import type { CentralDirectory } from './directory';
 import type { ProfileService } from './profile';
 import type { AccountService } from './service';
 
@@ -33,7 +34,11 @@ function me<C extends CallDef>(ctx: CallContext<C>): SessionUser {
 /** The account calls of contract calls/account.ts; thin: parse, call the service, return. */
 export function accountRoutes(
   registerCall: RegisterCall,
-  { accounts: svc, profile }: { accounts: AccountService; profile: ProfileService },
+  {
+    accounts: svc,
+    profile,
+    directory,
+  }: { accounts: AccountService; profile: ProfileService; directory: CentralDirectory },
   config: Config,
   centre?: CentrePort,
 ): void {
@@ -71,7 +76,11 @@ export function accountRoutes(
   registerCall(getUserInfo, async (ctx) => profile.userInfo(me(ctx)));
   registerCall(editUserInfo, async (ctx) => profile.editUserInfo(me(ctx), ctx.body));
   registerCall(changePwd, async (ctx) => profile.changePwd(me(ctx), ctx.body.old_passwd, ctx.body.passwd));
-  registerCall(removal, async (ctx) => profile.removal(me(ctx), ctx.body));
+  // The centre holds no sessions and cannot check a region's token: there the password proves the
+  // caller, and the account's region is told (its sessions end).
+  if (config.role === 'central')
+    registerCall({ ...removal, auth: 'public' }, async ({ body, req }) => directory.removeHere(body, req.ip));
+  else registerCall(removal, async (ctx) => profile.removal(me(ctx), ctx.body));
   registerCall(refreshToken, async ({ req }) => {
     const tokens = await svc.refresh(req.headers.authorization);
     return { ...tokens, host: answeredOrigin(config, req, tokens.host) };

@@ -55,6 +55,18 @@ function ownConditions(eb: ExpressionBuilder<Database, 'alarm_records'>, f: Reco
   return eb.and(c);
 }
 
+/** Whether `f` filters on a record column besides the device (the maintained counts are per device). */
+function filtersRecordColumns(f: RecordFilter): boolean {
+  return (
+    f.start !== undefined ||
+    f.end !== undefined ||
+    f.level !== undefined ||
+    f.state !== ALARM_STATE_ALL ||
+    f.rule_id !== undefined ||
+    !!f.keyword
+  );
+}
+
 /** SQL of alarm records and alarm subscriptions (alarm messages belong to the message module). */
 export class AlarmRepo {
   constructor(readonly db: Kysely<Database>) {}
@@ -85,11 +97,14 @@ export class AlarmRepo {
   }
 
   /**
-   * The count of `filtered` without the devices join when nothing filters on a device column (no
-   * group scope, no keyword): every record's device exists in its team (records go with their
-   * device), and the join made the count read a device row for each of a team's records.
+   * The count of `filtered`. Without a filter on the records' own columns, the per-device counts
+   * the triggers of migration 0017 keep: a sum over the team's devices rather than a count of its
+   * records. Otherwise the records are counted, without the devices join when nothing filters on a
+   * device column (no group scope, no keyword): every record's device exists in its team (records
+   * go with their device), and the join made the count read a device row for each record.
    */
   private counted(s: RecordScope, f: RecordFilter): Promise<number> {
+    if (!filtersRecordColumns(f)) return this.maintainedCount(s, f.device_id);
     if (s.groupIds !== null || f.keyword) return countOf(this.filtered(s, f));
     return countOf(
       this.db
@@ -97,6 +112,24 @@ export class AlarmRepo {
         .where('alarm_records.team_id', '=', s.teamId)
         .where((eb) => ownConditions(eb, f)),
     );
+  }
+
+  /** The scope's records (of `deviceId` alone when given) from the maintained per-device counts. */
+  private async maintainedCount(s: RecordScope, deviceId: number | undefined): Promise<number> {
+    let q = this.db.selectFrom('alarm_record_counts').where('alarm_record_counts.team_id', '=', s.teamId);
+    if (deviceId !== undefined) q = q.where('alarm_record_counts.device_id', '=', deviceId);
+    const total = (eb: ExpressionBuilder<Database, 'alarm_record_counts'>) =>
+      eb.fn.sum<number | string | null>('alarm_record_counts.n').as('n');
+    const groupIds = s.groupIds;
+    const r = await (
+      groupIds === null
+        ? q.select(total)
+        : q
+            .innerJoin('devices', 'devices.id', 'alarm_record_counts.device_id')
+            .where('devices.group_id', 'in', groupIds.length ? [...groupIds] : [-1])
+            .select(total)
+    ).executeTakeFirstOrThrow();
+    return Number(r.n ?? 0);
   }
 
   async list(s: RecordScope, f: RecordFilter, offset: number, limit: number) {

@@ -24,6 +24,8 @@ export interface BillingApi {
   /** Ids of templates or projects out of service; none when billing is off. */
   lapsed: Entitlements['lapsed'];
   charge: Traffic['charge'];
+  /** Traffic held ahead of use by one relay session, settled as it flows. */
+  hold: Traffic['hold'];
   remaining: Traffic['remaining'];
   mayUseTraffic: Traffic['mayUseTraffic'];
   /** The device list's billing columns. */
@@ -82,6 +84,7 @@ export function installBilling(app: FastifyInstance, ctx: InstallContext, d: Bil
     expireAndRestore: (teamId) => entitlements.expireAndRestore(teamId),
     lapsed: async (teamId, kind) => (enabled ? entitlements.lapsed(teamId, kind) : []),
     charge: (deviceId, bytes) => traffic.charge(deviceId, bytes),
+    hold: (deviceId) => traffic.hold(deviceId),
     remaining: (deviceId) => traffic.remaining(deviceId),
     mayUseTraffic: (deviceId) => traffic.mayUseTraffic(deviceId),
     deviceSummaries: (deviceIds) => traffic.summaries(deviceIds),

@@ -35,6 +35,16 @@ export class TrafficRepo {
     return Number(r.numUpdatedRows) === 1;
   }
 
+  /** Gives a card back bytes a hold took from it and did not use. */
+  async returnToCard(cardId: number, bytes: number, trx: Transaction<Database>): Promise<void> {
+    await trx
+      .updateTable('billing_cards')
+      .set((eb) => ({ used_bytes: eb('used_bytes', '-', bytes) }))
+      .where('id', '=', cardId)
+      .where('used_bytes', '>=', bytes)
+      .execute();
+  }
+
   async recordCharge(cardId: number, deviceId: number, month: string, bytes: number, trx: Queryable) {
     await trx
       .insertInto('billing_charges')

@@ -7,6 +7,7 @@ import type { Entitlements } from './entitlements';
 import { lastMonths, monthOf } from './months';
 import type { BillingRepo } from './repo';
 import { switchIsOn, switchView, turnSwitch, type SwitchState } from './rules';
+import { TrafficHold } from './traffic-hold';
 import { toAllocation } from './views';
 
 const NEVER_ON: SwitchState = { on_month: null, off_month: null };
@@ -78,6 +79,16 @@ export class Traffic {
       return bytes - left;
     });
     return { charged, remaining: await this.remaining(deviceId) };
+  }
+
+  /**
+   * Traffic held ahead of use for one relay session (see TrafficHold); unlimited with billing off.
+   * A device that is gone holds nothing (team 0 has no cards).
+   */
+  async hold(deviceId: number): Promise<TrafficHold> {
+    if (!this.enabled) return new TrafficHold(this.repo, this.clock, deviceId, null);
+    const device = await this.repo.findDevice(deviceId);
+    return new TrafficHold(this.repo, this.clock, deviceId, device?.team_id ?? 0);
   }
 
   /** Whether the relay may carry remote traffic for the device now (switch on, traffic left). */

@@ -1,32 +1,13 @@
-import {
-  centralCalls,
-  ErrorCode,
-  isCatalogueCode,
-  type CallDef,
-  type CallResponse,
-  type CentralCallName,
-  type DataCenter,
-} from '@hmi/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import { epochSeconds, type Clock } from '../../platform/clock';
-import { AppError, fail } from '../../platform/errors';
+import { centralCalls, type CallDef, type CallResponse, type CentralCallName } from '@hmi/contract';
+import type { z } from 'zod';
 import type { CentreAccount, CentrePort } from '../account/centre-port';
-import { CENTRAL_PREFIX, sign, SIGNATURE_HEADER } from './protocol';
+import { CENTRAL_PREFIX } from './protocol';
+import { SignedTransport, type TransportOptions } from './transport';
 
-type Answer<N extends CentralCallName> = ReturnType<(typeof centralCalls)[N]['response']['parse']>;
-
-export interface CentreClientOptions {
+export interface CentreClientOptions extends TransportOptions {
   /** CENTRAL_URL. */
   url: string;
-  /** CENTRAL_SECRET. */
-  secret: string;
-  clock: Clock;
-  log: FastifyBaseLogger;
-  /** How long a call to the centre may take before it counts as unreachable (1207). */
-  timeoutMs?: number;
 }
-
-const DEFAULT_TIMEOUT_MS = 5000;
 
 /**
  * A region's side of the central account service (ROLE=region): the signed server-to-server calls, and
@@ -34,73 +15,25 @@ const DEFAULT_TIMEOUT_MS = 5000;
  * that cannot be reached, or answers nonsense, is 1207.
  */
 export class CentreClient implements CentrePort {
-  constructor(private readonly o: CentreClientOptions) {}
+  private readonly transport: SignedTransport;
 
-  private unavailable(err: unknown, what: string): never {
-    this.o.log.warn({ err, what }, 'central account service unavailable');
-    fail(ErrorCode.CENTRAL_UNAVAILABLE);
+  constructor(private readonly o: CentreClientOptions) {
+    this.transport = new SignedTransport(o);
   }
 
-  /** The envelope's data, or its code thrown as this server's answer. */
-  private async open(response: Response, what: string): Promise<unknown> {
-    let envelope: unknown;
-    try {
-      envelope = await response.json();
-    } catch (err) {
-      this.unavailable(err, what);
-    }
-    if (typeof envelope !== 'object' || envelope === null || !('code' in envelope))
-      this.unavailable(new Error(`HTTP ${response.status} without an envelope`), what);
-    const { code } = envelope;
-    const data = 'data' in envelope ? envelope.data : null;
-    if (code === ErrorCode.OK) return data;
-    if (!isCatalogueCode(code) || code === ErrorCode.OK)
-      this.unavailable(new Error(`unknown code ${String(code)}`), what);
-    const retryAfter = response.headers.get('retry-after');
-    const msg = 'msg' in envelope && typeof envelope.msg === 'string' ? envelope.msg : undefined;
-    throw new AppError(code, data, retryAfter ? { 'retry-after': retryAfter } : {}, msg);
-  }
-
-  private async request(url: string, init: RequestInit, what: string): Promise<unknown> {
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        ...init,
-        signal: AbortSignal.timeout(this.o.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-      });
-    } catch (err) {
-      this.unavailable(err, what);
-    }
-    return this.open(response, what);
-  }
-
-  private async send<N extends CentralCallName>(name: N, body: Record<string, string>): Promise<Answer<N>> {
-    const call = centralCalls[name];
-    const path = `${CENTRAL_PREFIX}${call.path}`;
-    const json = JSON.stringify(body);
-    const data = await this.request(
-      `${this.o.url}${path}`,
-      {
-        method: 'POST',
-        body: json,
-        headers: {
-          'content-type': 'application/json',
-          [SIGNATURE_HEADER]: sign(this.o.secret, epochSeconds(this.o.clock), path, json),
-        },
-      },
-      name,
-    );
-    const parsed = call.response.safeParse(data);
-    if (!parsed.success) this.unavailable(parsed.error, name);
-    return parsed.data as Answer<N>;
+  private send<N extends CentralCallName>(
+    name: N,
+    body: z.input<(typeof centralCalls)[N]['body']>,
+  ): Promise<z.output<(typeof centralCalls)[N]['response']>> {
+    return this.transport.send(this.o.url, CENTRAL_PREFIX, centralCalls[name], body);
   }
 
   verify(username: string, password: string): Promise<CentreAccount> {
     return this.send('verify', { username, password });
   }
 
-  async dataCenterOf(username: string): Promise<DataCenter | null> {
-    return (await this.send('directory', { username })).data_center;
+  async accountOf(username: string): Promise<CentreAccount | null> {
+    return (await this.send('directory', { username })).account;
   }
 
   async remove(username: string, password: string): Promise<void> {
@@ -124,7 +57,7 @@ export class CentreClient implements CentrePort {
     // TRUST_PROXY names the regions).
     const headers: Record<string, string> = { 'x-forwarded-for': args.address };
     if (hasBody) headers['content-type'] = 'application/json';
-    const data = await this.request(
+    const data = await this.transport.request(
       url.toString(),
       { method: def.method, headers, ...(hasBody ? { body: JSON.stringify(args.body) } : {}) },
       def.id,

@@ -1,44 +1,37 @@
-import { centralCalls, errorCatalogue, type CentralCallName } from '@hmi/contract';
+import { centralCalls, errorCatalogue, regionCalls } from '@hmi/contract';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
+import type { Database } from '../../platform/db/schema';
 import { fail } from '../../platform/errors';
 import type { CentralDirectory } from '../account/directory';
+import type { RegionAccounts } from '../account/region-side';
 import { CentreClient } from './client';
-import { CENTRAL_PREFIX, signatureValid, SIGNATURE_HEADER } from './protocol';
+import { CENTRAL_PREFIX, REGION_PREFIX, signatureValid, SIGNATURE_HEADER } from './protocol';
+import { RegionNotices } from './region-notices';
+import { SignedTransport, type SignedCall } from './transport';
 
-type Body<N extends CentralCallName> = ReturnType<(typeof centralCalls)[N]['body']['parse']>;
+type Handlers<T extends Record<string, SignedCall>> = {
+  [N in keyof T]: (b: z.output<T[N]['body']>) => Promise<unknown>;
+};
 
-/**
- * ROLE=central: the server-to-server calls the regions make (credential check, directory, removal,
- * password change), each refused with 1001 unless signed with CENTRAL_SECRET.
- */
-export function installCentralService(
+/** Serves the signed calls `calls` under `prefix`, each refused with 1001 unless signed with `secret`. */
+export function serveSignedCalls<T extends Record<string, SignedCall>>(
   app: FastifyInstance,
-  d: { secret: string; clock: Clock; directory: CentralDirectory },
+  prefix: string,
+  calls: T,
+  handlers: Handlers<T>,
+  d: { secret: string; clock: Clock },
 ): void {
-  const handlers: { [N in CentralCallName]: (b: Body<N>) => Promise<unknown> } = {
-    verify: (b) => d.directory.verify(b.username, b.password),
-    directory: async (b) => ({ data_center: await d.directory.dataCenterOf(b.username) }),
-    remove: (b) => d.directory.remove(b.username, b.password),
-    password: (b) => d.directory.changePassword(b.username, b.old_password, b.password),
-  };
-  for (const name of Object.keys(centralCalls) as CentralCallName[]) {
-    const call = centralCalls[name];
-    const path = `${CENTRAL_PREFIX}${call.path}`;
+  for (const [name, call] of Object.entries(calls) as [keyof T, SignedCall][]) {
+    const path = `${prefix}${call.path}`;
     app.post(path, async (req) => {
       const raw = JSON.stringify(req.body ?? null);
       const header = req.headers[SIGNATURE_HEADER];
-      if (
-        !signatureValid(
-          d.secret,
-          typeof header === 'string' ? header : undefined,
-          epochSeconds(d.clock),
-          path,
-          raw,
-        )
-      )
-        fail(1001);
+      const signature = typeof header === 'string' ? header : undefined;
+      if (!signatureValid(d.secret, signature, epochSeconds(d.clock), path, raw)) fail(1001);
       const body = call.body.safeParse(req.body);
       if (!body.success) fail(1006);
       // The body was parsed with this very call's schema.
@@ -49,14 +42,45 @@ export function installCentralService(
   }
 }
 
-/** ROLE=central: serves the regions' calls; nothing for the other roles. */
-export function serveCentralRole(
+/**
+ * The server-to-server calls of the data-centre split: ROLE=central serves the regions' calls
+ * (credential check, directory, removal, password change); ROLE=region serves the centre's (may an
+ * account be removed, it was removed). Nothing for ROLE=all.
+ */
+export function serveSignedRole(
   app: FastifyInstance,
   config: Config,
-  d: { clock: Clock; directory: CentralDirectory },
+  d: { clock: Clock; directory: CentralDirectory; regionAccounts: RegionAccounts },
 ): void {
-  if (config.role === 'central' && config.centralSecret !== null)
-    installCentralService(app, { ...d, secret: config.centralSecret });
+  if (config.centralSecret === null) return;
+  const signed = { secret: config.centralSecret, clock: d.clock };
+  if (config.role === 'central')
+    serveSignedCalls(
+      app,
+      CENTRAL_PREFIX,
+      centralCalls,
+      {
+        verify: (b) => d.directory.verify(b.username, b.password),
+        directory: async (b) => {
+          const account = await d.directory.accountOf(b.username);
+          return { data_center: account?.data_center ?? null, account };
+        },
+        remove: (b) => d.directory.remove(b.username, b.password),
+        password: (b) => d.directory.changePassword(b.username, b.old_password, b.password),
+      },
+      signed,
+    );
+  if (config.role === 'region')
+    serveSignedCalls(
+      app,
+      REGION_PREFIX,
+      regionCalls,
+      {
+        removable: (b) => d.regionAccounts.removable(b.username),
+        removed: (b) => d.regionAccounts.removed(b.username),
+      },
+      signed,
+    );
 }
 
 /** ROLE=region: the client of the central account service; null for the other roles. */
@@ -67,4 +91,25 @@ export function centreClientFor(
 ): CentreClient | null {
   if (config.role !== 'region' || config.centralUrl === null || config.centralSecret === null) return null;
   return new CentreClient({ url: config.centralUrl, secret: config.centralSecret, clock, log });
+}
+
+/**
+ * ROLE=central: the outbox of notices to the regions, delivering from now until `onShutdown`; null
+ * for the other roles.
+ */
+export function regionNoticesFor(
+  config: Config,
+  d: {
+    db: Kysely<Database>;
+    clock: Clock;
+    log: FastifyInstance['log'];
+    onShutdown: (fn: () => Promise<void>) => void;
+  },
+): RegionNotices | null {
+  if (config.role !== 'central' || config.centralSecret === null || config.regionUrls === null) return null;
+  const transport = new SignedTransport({ secret: config.centralSecret, clock: d.clock, log: d.log });
+  const notices = new RegionNotices({ ...d, transport, regionUrls: config.regionUrls });
+  notices.start();
+  d.onShutdown(() => notices.stop());
+  return notices;
 }

@@ -34,3 +34,6 @@ export function signatureValid(
   const expected = Buffer.from(mac(secret, time, path, body), 'hex');
   return timingSafeEqual(expected, Buffer.from(m[2], 'hex'));
 }
+
+/** Where a region serves the centre's calls (contract regionCalls), signed with the same secret. */
+export const REGION_PREFIX = '/internal/region';

@@ -1,7 +1,7 @@
 import { RepoBase, nameTaken } from '../../platform/db/repo-base';
-import { sql } from 'kysely';
-import type { DeviceTable } from '../../platform/db/schema';
-import { containsIgnoringCase, pageWindow, type Queryable } from '../../platform/db/sql';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Database, DeviceTable } from '../../platform/db/schema';
+import { containsIgnoringCase, countOf, pageWindow, type Queryable } from '../../platform/db/sql';
 import type { Insertable, Updateable } from 'kysely';
 
 export interface DeviceFilter {
@@ -39,27 +39,25 @@ export class DeviceRepo extends RepoBase {
       .executeTakeFirst();
   }
 
-  private filtered(f: DeviceFilter) {
-    let q = this.withTemplate(this.db).where('devices.team_id', '=', f.teamId);
-    if (f.groupIds !== null)
-      q = q.where('devices.group_id', 'in', f.groupIds.length ? [...f.groupIds] : [-1]);
-    if (f.labelId !== undefined) {
-      const labelId = f.labelId;
-      q = q.where((eb) =>
+  /** The list's filters, on the devices table's own columns (and its labels). */
+  private matching(eb: ExpressionBuilder<Database, 'devices'>, f: DeviceFilter) {
+    const c: Expression<SqlBool>[] = [eb('devices.team_id', '=', f.teamId)];
+    if (f.groupIds !== null) c.push(eb('devices.group_id', 'in', f.groupIds.length ? [...f.groupIds] : [-1]));
+    if (f.labelId !== undefined)
+      c.push(
         eb.exists(
           eb
             .selectFrom('device_labels')
             .select('device_labels.device_id')
             .whereRef('device_labels.device_id', '=', 'devices.id')
-            .where('device_labels.label_id', '=', labelId),
+            .where('device_labels.label_id', '=', f.labelId),
         ),
       );
-    }
-    if (f.online !== undefined) q = q.where('devices.online', '=', f.online);
-    if (f.model !== undefined && f.model !== '') q = q.where('devices.model', '=', f.model);
+    if (f.online !== undefined) c.push(eb('devices.online', '=', f.online));
+    if (f.model !== undefined && f.model !== '') c.push(eb('devices.model', '=', f.model));
     if (f.keyword !== undefined && f.keyword !== '') {
       const p = containsIgnoringCase(f.keyword);
-      q = q.where((eb) =>
+      c.push(
         eb.or([
           eb(sql`lower(devices.name)`, 'like', p),
           eb(sql`lower(devices.sn)`, 'like', p),
@@ -67,20 +65,23 @@ export class DeviceRepo extends RepoBase {
         ]),
       );
     }
-    return q;
+    return eb.and(c);
   }
 
   async list(f: DeviceFilter, page: number, pageSize: number) {
-    const q = this.filtered(f);
     const { offset, limit } = pageWindow(page, pageSize);
     const [rows, total] = await Promise.all([
-      q.orderBy('devices.id', 'desc').offset(offset).limit(limit).execute(),
-      this.db
-        .selectFrom(q.as('d'))
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow(),
+      this.withTemplate(this.db)
+        .where((eb) => this.matching(eb, f))
+        .orderBy('devices.id', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
+      // Counted on devices alone: the template join (on its key) cannot change how many rows match,
+      // and made the count read each device's row and its template's.
+      countOf(this.db.selectFrom('devices').where((eb) => this.matching(eb, f))),
     ]);
-    return { rows, total: Number(total.n) };
+    return { rows, total };
   }
 
   async labelsOf(deviceIds: readonly number[]) {

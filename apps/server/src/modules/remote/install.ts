@@ -3,6 +3,7 @@ import type { Config } from '../../platform/config';
 import { allowedOrigins } from '../../platform/http/cors';
 import type { SessionUser } from '../../platform/http/session';
 import type { InstallContext } from '../../platform/install';
+import type { TrafficHoldPort } from './meter';
 import { RELAY_TICK_MS } from './relay';
 import { RelayHub } from './relay-hub';
 import { RemoteRepo } from './repo';
@@ -17,7 +18,7 @@ export interface RemoteDeps {
   authenticate(token: string): Promise<SessionUser>;
   sessionLive(userId: number, familyId: string): Promise<boolean>;
   sendVnc: SendVnc;
-  charge(deviceId: number, bytes: number): Promise<{ charged: number; remaining: number | null }>;
+  hold(deviceId: number): Promise<TrafficHoldPort>;
   onShutdown(fn: () => Promise<void>): void;
   /** Test knobs: how often bytes are charged and the duration checked, how long a ticket lives. */
   relay?: { tickMs?: number; ticketTtlMs?: number } | undefined;
@@ -47,7 +48,7 @@ export function installRemote(ctx: InstallContext, d: RemoteDeps): RelayHub {
     authenticate: d.authenticate,
     sessionLive: d.sessionLive,
     sendVnc: d.sendVnc,
-    charge: d.charge,
+    hold: d.hold,
     relayOrigin: d.config.relayUrl,
     tickMs: d.relay?.tickMs ?? RELAY_TICK_MS,
     ticketTtlMs: d.relay?.ticketTtlMs,

@@ -12,6 +12,7 @@ import type { WebSocket } from 'ws';
 import type { Bus } from '../../platform/bus';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import type { SessionUser } from '../../platform/http/session';
+import type { TrafficHoldPort } from './meter';
 import { RelaySession } from './relay';
 import { HEARTBEAT_STALE_S, type RemoteRepo } from './repo';
 import { newTicket, type RemotePorts, type SendVnc } from './service';
@@ -30,7 +31,8 @@ export interface RelayHubDeps {
   /** Whether the login session a socket joined with still stands (logout, removal, password change). */
   sessionLive(userId: number, familyId: string): Promise<boolean>;
   sendVnc: SendVnc;
-  charge(deviceId: number, bytes: number): Promise<{ charged: number; remaining: number | null }>;
+  /** The device's traffic held for one session, reserved ahead and settled as it flows. */
+  hold(deviceId: number): Promise<TrafficHoldPort>;
   /** This instance's origin as devices reach it. */
   relayOrigin: string;
   tickMs: number;
@@ -139,12 +141,8 @@ export class RelayHub {
       endsAt: startedAt + row.max_minutes * 60_000,
       tickMs: this.d.tickMs,
       now: () => this.d.clock.now(),
-      meter: {
-        charge: async (bytes) => {
-          const r = await this.d.charge(device.id, bytes);
-          return { ok: r.charged >= bytes, remaining: r.remaining };
-        },
-      },
+      hold: await this.d.hold(device.id),
+      remaining: () => ports.remaining(device.id),
       onEnd: (s, reason) => {
         const done = this.ended(s, reason);
         this.endings.add(done);
@@ -209,12 +207,14 @@ export class RelayHub {
     const requester = this.takeovers.get(id);
     this.takeovers.delete(id);
     if (requester && reason !== 'taken_over') this.d.bus.emit('vncControl', { requester, accepted: false });
+    // The record first (its bytes are counted in memory), then the ledger: settling and giving the
+    // reservation back take a few transactions (the meter reports its own errors).
     try {
-      await session.flush();
       await this.d.repo.end(id, reason, session.bytes, epochSeconds(this.d.clock));
     } catch (err) {
       this.error(err);
     }
+    await session.meter.close();
   }
 
   /** Ends the sessions of `userId` whose login session is gone (others of the user go on). */

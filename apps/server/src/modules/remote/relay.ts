@@ -1,18 +1,13 @@
 import { VNC_CLOSE, type VncEndReason, type VncMode, type VncServerMessage } from '@hmi/contract';
 import type { WebSocket } from 'ws';
+import { RelayMeter, type TrafficHoldPort } from './meter';
 import { RfbClientFilter } from './rfb-filter';
 
 /** Above this many bytes waiting for a peer, the other side is no longer read. */
 export const RELAY_HIGH_WATER = 1024 * 1024;
 const LOW_WATER = 256 * 1024;
-/** Bytes are charged to the device's traffic at every tick and at every this many bytes. */
+/** Carried bytes are settled into the device's traffic at every tick (and at the end). */
 export const RELAY_TICK_MS = 2000;
-export const CHARGE_EVERY_BYTES = 512 * 1024;
-
-export interface RelayMeter {
-  /** Charges `bytes`; false when the device's traffic ran out (the session then ends). */
-  charge(bytes: number): Promise<{ ok: boolean; remaining: number | null }>;
-}
 
 export interface RelaySessionInit {
   id: string;
@@ -22,8 +17,11 @@ export interface RelaySessionInit {
   mode: VncMode;
   startedAt: number;
   endsAt: number;
-  meter: RelayMeter;
-  /** How often traffic is charged and the maximum duration checked (against `now`, so a test clock works). */
+  /** The device's traffic, reserved ahead and settled as it flows (RelayMeter). */
+  hold: TrafficHoldPort;
+  /** Bytes left in the device's traffic ledger (null: unlimited). */
+  remaining(): Promise<number | null>;
+  /** How often traffic is settled and the maximum duration checked (against `now`, so a test clock works). */
   tickMs: number;
   now(): number;
   onEnd(session: RelaySession, reason: VncEndReason): void;
@@ -38,15 +36,19 @@ export interface RelaySessionInit {
 export class RelaySession {
   browser: WebSocket | null = null;
   device: WebSocket | null = null;
-  bytes = 0;
   ended: VncEndReason | null = null;
-  private uncharged = 0;
-  private charging: Promise<void> = Promise.resolve();
+  readonly meter: RelayMeter;
   private readonly filter: RfbClientFilter;
   private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(readonly o: RelaySessionInit) {
     this.filter = new RfbClientFilter(o.mode === 'control');
+    this.meter = new RelayMeter({ hold: o.hold, onExhausted: () => this.end('traffic'), onError: o.onError });
+  }
+
+  /** Bytes carried so far, both directions. */
+  get bytes(): number {
+    return this.meter.used;
   }
 
   get mode(): VncMode {
@@ -100,34 +102,28 @@ export class RelaySession {
 
   private forward(chunk: Buffer, to: WebSocket, from: WebSocket): void {
     if (this.ended) return;
-    this.count(chunk.length);
+    this.meter.count(chunk.length);
     to.send(chunk, { binary: true }, () => {
       if (from.isPaused && to.bufferedAmount < LOW_WATER) from.resume();
     });
     if (to.bufferedAmount > RELAY_HIGH_WATER) from.pause();
   }
 
-  private count(n: number): void {
-    this.bytes += n;
-    this.uncharged += n;
-    if (this.uncharged >= CHARGE_EVERY_BYTES) this.flush();
-  }
-
-  /** Charges what flowed since the last charge (one charge at a time, in order). */
-  flush(): Promise<void> {
-    const n = this.uncharged;
-    if (n === 0) return this.charging;
-    this.uncharged = 0;
-    this.charging = this.charging.then(async () => {
-      try {
-        const r = await this.o.meter.charge(n);
-        this.status({ type: 'usage', bytes: this.bytes, remaining_bytes: r.remaining });
-        if (!r.ok) this.end('traffic');
-      } catch (err) {
-        this.o.onError(err);
-      }
-    });
-    return this.charging;
+  /** Settles what flowed since the last tick and tells the browser (only when something flowed). */
+  async flush(): Promise<void> {
+    if (!(await this.meter.flush()) || this.ended) return;
+    try {
+      const left = await this.o.remaining();
+      // What this session holds and has not used yet is still the device's.
+      const unused = Math.max(0, this.meter.reserved - this.meter.used);
+      this.status({
+        type: 'usage',
+        bytes: this.bytes,
+        remaining_bytes: left === null ? null : left + unused,
+      });
+    } catch (err) {
+      this.o.onError(err);
+    }
   }
 
   /** Sends a status message to the browser (text frames; RFB travels in binary frames). */

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, type Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { pageWindow, countOf, withTotal } from '../../platform/db/sql';
 
@@ -18,6 +18,20 @@ export interface NewRemoteSession {
 /** SQL of remote view sessions (times epoch seconds). */
 export class RemoteRepo {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Runs `fn` with this repo in a transaction holding the device's row, so that instances sharing
+   * the database decide one at a time who may control it (a check of the open sessions, then an
+   * insert). PostgreSQL locks the row until commit; SQLite's transactions are IMMEDIATE (one writer
+   * at a time) already.
+   */
+  lockingDevice<T>(deviceId: number, fn: (repo: RemoteRepo) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      if (trx.getExecutor().adapter instanceof PostgresAdapter)
+        await trx.selectFrom('devices').select('id').where('id', '=', deviceId).forUpdate().execute();
+      return fn(new RemoteRepo(trx));
+    });
+  }
 
   insert(s: NewRemoteSession): Promise<unknown> {
     return this.db

@@ -65,26 +65,27 @@ export class RemoteService {
     if (device.online !== 1 && !ports.isPresent(device.sn)) fail(1203);
     if (!(await ports.mayUseTraffic(device.id))) fail(1204);
     const now = epochSeconds(this.d.clock);
-    const [mine, onDevice] = await Promise.all([
-      repo.open({ userId: user.id }, now),
-      repo.open({ deviceId: device.id }, now),
-    ]);
-    if (mine.length >= VNC_SESSIONS_PER_USER || onDevice.length >= VNC_SESSIONS_PER_DEVICE) fail(1206);
-    const holder = onDevice.find((s) => s.mode === 'control');
-    let mode = body.mode;
-    if (mode === 'control' && holder) {
-      if (!body.take_over) fail(1205);
-      mode = 'view';
-    }
     const id = randomUUID();
-    await repo.insert({
-      id,
-      team_id: device.team_id,
-      device_id: device.id,
-      user_id: user.id,
-      mode,
-      max_minutes: body.max_minutes,
-      started_at: now,
+    // Checked and recorded under the device's lock: two instances asking at once get one controller.
+    const { mode, holder } = await repo.lockingDevice(device.id, async (locked) => {
+      const [mine, onDevice] = await Promise.all([
+        locked.open({ userId: user.id }, now),
+        locked.open({ deviceId: device.id }, now),
+      ]);
+      if (mine.length >= VNC_SESSIONS_PER_USER || onDevice.length >= VNC_SESSIONS_PER_DEVICE) fail(1206);
+      const held = onDevice.find((s) => s.mode === 'control');
+      if (body.mode === 'control' && held && !body.take_over) fail(1205);
+      const granted = body.mode === 'control' && held ? ('view' as const) : body.mode;
+      await locked.insert({
+        id,
+        team_id: device.team_id,
+        device_id: device.id,
+        user_id: user.id,
+        mode: granted,
+        max_minutes: body.max_minutes,
+        started_at: now,
+      });
+      return { mode: granted, holder: held };
     });
     audit(this.d.bus, {
       teamId: device.team_id,

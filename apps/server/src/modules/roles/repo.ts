@@ -68,13 +68,17 @@ export class RoleRepo extends RepoBase {
         .execute();
   }
 
-  /** Zones per role, and members per role (active accounts). */
-  async detailsOf(roleIds: readonly number[]) {
+  /**
+   * Zones per role, members per role (active accounts) and the pending invitations offering it that
+   * are still open at `now`: what `usage` refuses a delete for, so the list can say so beforehand.
+   */
+  async detailsOf(roleIds: readonly number[], now: number) {
     const zones = new Map<number, { id: number; name: string }[]>();
     const members = new Map<number, number>();
-    if (!roleIds.length) return { zones, members };
+    const invitations = new Map<number, number>();
+    if (!roleIds.length) return { zones, members, invitations };
     const ids = [...roleIds];
-    const [zoneRows, memberRows] = await Promise.all([
+    const [zoneRows, memberRows, invitationRows] = await Promise.all([
       this.db
         .selectFrom('role_zones')
         .innerJoin('zones', 'zones.id', 'role_zones.zone_id')
@@ -91,6 +95,15 @@ export class RoleRepo extends RepoBase {
         .where('is_main', '=', 0)
         .groupBy('role_id')
         .execute(),
+      this.db
+        .selectFrom('invitations')
+        .select('role_id')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('role_id', 'in', ids)
+        .where('status', '=', 'pending')
+        .where('expires_at', '>', now)
+        .groupBy('role_id')
+        .execute(),
     ]);
     for (const z of zoneRows) {
       const list = zones.get(z.role_id) ?? [];
@@ -98,7 +111,8 @@ export class RoleRepo extends RepoBase {
       zones.set(z.role_id, list);
     }
     for (const m of memberRows) if (m.role_id !== null) members.set(m.role_id, Number(m.n));
-    return { zones, members };
+    for (const i of invitationRows) if (i.role_id !== null) invitations.set(i.role_id, Number(i.n));
+    return { zones, members, invitations };
   }
 
   /**

@@ -50,7 +50,10 @@ export class RoleService {
   private async toRoles(
     rows: { id: number; name: string; permissions: string; created_at: number }[],
   ): Promise<Role[]> {
-    const d = await this.repo.detailsOf(rows.map((r) => r.id));
+    const d = await this.repo.detailsOf(
+      rows.map((r) => r.id),
+      epochSeconds(this.clock),
+    );
     return rows.map((r) => {
       const zones = d.zones.get(r.id) ?? [];
       return {
@@ -60,6 +63,7 @@ export class RoleService {
         zone_ids: zones.map((z) => z.id),
         zones,
         member_count: d.members.get(r.id) ?? 0,
+        invitation_count: d.invitations.get(r.id) ?? 0,
         created_at: Number(r.created_at),
       };
     });

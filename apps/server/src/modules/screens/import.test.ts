@@ -14,7 +14,6 @@ import { createMainAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
 import { api, startHarness, type ApiBody as Body, type Harness } from '../../test/harness';
 import { ok } from '../../test/registry';
-import { zipOf } from '../../test/zip';
 import { lineDocument, ovenDocument, seedPlant, type Plant } from './fixtures';
 import { fuxaProject } from './import/fuxa-fixture';
 
@@ -248,53 +247,5 @@ describe.each(databases)('screen import and export on $name', (database) => {
       code: 1006,
       data: { field: 'tag_map.temp.device_id', issue: 'required' },
     });
-  });
-
-  it.each<[string, 'archive' | 'fuxa' | 'svg', () => Buffer, string]>([
-    ['not a zip', 'archive', () => Buffer.from('hello'), 'notZip'],
-    [
-      'a zip bomb',
-      'archive',
-      () => zipOf([{ name: 'manifest.json', data: Buffer.alloc(70 * 1024 * 1024) }]),
-      'tooLarge',
-    ],
-    [
-      'no manifest',
-      'archive',
-      () => zipOf([{ name: 'x.json', data: Buffer.from('{}') }]),
-      'manifest.json: missing',
-    ],
-    [
-      'a document out of bounds',
-      'archive',
-      () =>
-        zipOf([
-          {
-            name: 'manifest.json',
-            data: Buffer.from(
-              JSON.stringify({ format: 'hmi-screens', version: 1, screens: ['screens/1.json'] }),
-            ),
-          },
-          {
-            name: 'screens/1.json',
-            data: Buffer.from(
-              JSON.stringify({ id: 1, name: 'A', document: { version: 1, width: 5, height: 5 } }),
-            ),
-          },
-        ]),
-      'screens/1.json: width: range',
-    ],
-    ['not JSON', 'fuxa', () => Buffer.from('{'), 'not JSON'],
-    ['not a FUXA project', 'fuxa', () => Buffer.from('{"hmi":{}}'), 'not a FUXA project: hmi.views'],
-    ['a doctype', 'svg', () => Buffer.from('<!DOCTYPE x [<!ENTITY a "b">]><svg>&a;</svg>'), 'doctype'],
-  ])('answers 2001 with the reason for %s, writing nothing', async (_name, kind, file, reason) => {
-    const before = (await ok(h, main, listTemplateScreens, { params: { id: plant.templateId } })).total;
-    const r = await importAs({
-      kind,
-      template_id: plant.templateId,
-      content_base64: file().toString('base64'),
-    });
-    expect(r.body).toMatchObject({ code: 2001, data: { reason: expect.stringContaining(reason) } });
-    expect((await ok(h, main, listTemplateScreens, { params: { id: plant.templateId } })).total).toBe(before);
   });
 });

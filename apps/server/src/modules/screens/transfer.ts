@@ -7,14 +7,15 @@ import {
   type ScreenDocument,
   type ScreenSummary,
 } from '@hmi/contract';
-import { fail, failInput } from '../../platform/errors';
+import { failInput } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import type { Target } from './access';
 import { ownerOf } from './access';
 import { readArchive, writeArchive } from './archive/format';
 import { checkDocument } from './bindings';
 import { readFuxa } from './import/fuxa';
-import { ImportError, Resolver, type DraftScreen } from './import/resolve';
+import { failImport, ImportError } from './import/refusal';
+import { Resolver, type DraftScreen } from './import/resolve';
 import { readAttributedSvg } from './import/svg-attributes';
 import type { Owner } from './repo';
 import { toScreen, toSummary, type ScreenService } from './service';
@@ -43,8 +44,7 @@ export class ScreenTransfer {
       const name = body.name ?? screenNameOf(body.filename.replace(/\.svg$/i, ''), 'SVG');
       return [readAttributedSvg(buf.toString('utf8'), name, resolver, byRef)];
     } catch (err) {
-      if (err instanceof ImportError)
-        fail(2001, { reason: err.reason }, { msg: `${body.kind}: ${err.reason}` });
+      if (err instanceof ImportError) failImport(err, body.kind);
       throw err;
     }
   }
@@ -60,13 +60,11 @@ export class ScreenTransfer {
     const target = await this.screens.access.owner(user, owner, 'edit');
     const resolver = new Resolver(target, body.tag_map);
     const drafts = await this.read(body, target, resolver);
-    if (!drafts.length) fail(2001, { reason: 'no screens' });
+    if (!drafts.length) failImport(new ImportError('noScreens'), body.kind);
     const docs = drafts.map((d) => {
       const parsed = screenDocument.safeParse(d.document);
       if (parsed.success) return parsed.data;
-      const issue = parsed.error.issues[0];
-      const reason = `screen ${d.name}: ${issue?.path.map(String).join('.') || 'document'}: ${issue?.message ?? ''}`;
-      return fail(2001, { reason }, { msg: `${body.kind}: ${reason}` });
+      return failImport(ImportError.ofSchema('invalidScreen', parsed.error, { screen: d.name }), body.kind);
     });
     const existing = await this.screens.repo.ids(owner);
     const ready = drafts.map((d, i) => {

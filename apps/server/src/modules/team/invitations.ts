@@ -4,7 +4,6 @@ import {
   TeamMessageVariant,
   type CallBody,
   type CallQuery,
-  type DataCenter,
   type createInvitation,
   type Invitation,
   type listInvitations,
@@ -21,9 +20,9 @@ import { expireInvitations, type InvitationFilter, type TeamRepo } from './repo'
 import type { TeamOwners } from './owners';
 import { subAccountOf } from './service';
 
-/** Which data centre holds an account (null: none). */
+/** ROLE=region: an account this region has no row of, from the centre (1078: another data centre's). */
 export interface AccountDirectory {
-  dataCenterOf(account: string): Promise<DataCenter | null>;
+  adopt(account: string): Promise<UserRow | null>;
 }
 
 const TTL_SECONDS = INVITATION_TTL_DAYS * 86400;
@@ -67,10 +66,9 @@ export class InvitationService {
     private readonly directory?: AccountDirectory,
   ) {}
 
-  /** An account this deployment does not hold: 1078 when it lives in another data centre, else 1010. */
-  private async notHere(account: string, inviter: UserRow): Promise<never> {
-    const dc = this.directory ? await this.directory.dataCenterOf(account) : null;
-    fail(dc !== null && dc !== inviter.data_center ? 1078 : 1010);
+  /** An account without a row here: the centre's of this data centre, 1078 of another, else 1010. */
+  private async notHere(account: string): Promise<UserRow> {
+    return (this.directory ? await this.directory.adopt(account) : null) ?? fail(1010);
   }
 
   private async view(id: number, q?: Transaction<Database>): Promise<Invitation> {
@@ -97,8 +95,7 @@ export class InvitationService {
 
   async invite(user: SessionUser, b: CallBody<typeof createInvitation>): Promise<Invitation> {
     const role = await this.roles.grantable(user, b.role_id);
-    const invitee =
-      (await this.repo.findActiveByAccount(b.account)) ?? (await this.notHere(b.account, user.row));
+    const invitee = (await this.repo.findActiveByAccount(b.account)) ?? (await this.notHere(b.account));
     await this.assertMayJoin(invitee, user.teamId, user.row);
     const now = this.tx.now();
     const team = await this.repo.findTeam(user.teamId);

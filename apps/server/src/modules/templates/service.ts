@@ -1,6 +1,7 @@
 import {
   TAG_IMPORT_MAX_BYTES,
   tagInput,
+  tagInputOf,
   TEMPLATE_NAME_MAX,
   type Tag,
   type TagImportErrors,
@@ -235,20 +236,8 @@ export class TemplateService {
 
   async copy(user: SessionUser, id: number, name: string | undefined): Promise<Template> {
     const { scope, row } = await this.changeable(user, id);
-    const tags = (await this.repo.tags(id)).map((t) => {
-      const tag = toTag(t);
-      return {
-        name: tag.name,
-        data_type: tag.data_type,
-        access: tag.access,
-        address_type: tag.address_type,
-        address: tag.address,
-        scan_time_ms: tag.scan_time_ms,
-        save_history: tag.save_history,
-        default_value: tag.default_value,
-        description: tag.description,
-      };
-    });
+    const tags = (await this.repo.tags(id)).map((t) => tagInputOf(toTag(t)));
+
     const newName = name ?? (await this.copyName(scope.teamId, row.name));
     const copyId = await this.insert(
       user,

@@ -141,7 +141,10 @@ describe.each(databases)('security zones and roles on $name', (database) => {
       const r = await api(h.app, deleteRole, { params: { id: u.role_id as number }, token: main.token });
       expect(r.body).toMatchObject({ code: 1002, data: { reason: 'roleInUse', members: 1, invitations: 0 } });
       const listed = await ok(h, main, listRoles);
-      expect(listed.list.find((x) => x.id === u.role_id)?.member_count).toBe(1);
+      expect(listed.list.find((x) => x.id === u.role_id)).toMatchObject({
+        member_count: 1,
+        invitation_count: 0,
+      });
 
       const lone = await ok(h, main, createRole, { body: { name: 'Lone', permissions: [1] } });
       const guest = await createMainAccount(h);
@@ -151,6 +154,12 @@ describe.each(databases)('security zones and roles on $name', (database) => {
       ).toMatchObject({
         code: 1002,
         data: { reason: 'roleInUse', members: 0, invitations: 1 },
+      });
+      // The list says so beforehand, so the screen can keep the delete action off.
+      const offered = await ok(h, main, listRoles);
+      expect(offered.list.find((x) => x.id === lone.id)).toMatchObject({
+        member_count: 0,
+        invitation_count: 1,
       });
       const unused = await ok(h, main, createRole, { body: { name: 'Unused', permissions: [1] } });
       await ok(h, main, deleteRole, { params: { id: unused.id } });

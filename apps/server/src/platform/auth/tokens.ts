@@ -58,6 +58,21 @@ export function verifyAccessToken(token: string, secret: string, nowSeconds: num
   return { ok: true, claims };
 }
 
+/**
+ * The expiry (epoch seconds) an access token states, read without checking its signature: only for a
+ * token `verifyAccessToken` accepted already. Null when it cannot be read.
+ */
+export function statedExpiry(token: string): number | null {
+  const payload = token.split('.')[1];
+  if (payload === undefined) return null;
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    return isClaims(claims) ? claims.exp : null;
+  } catch {
+    return null;
+  }
+}
+
 /** An opaque random token (32 bytes, base64url). */
 export function randomToken(): string {
   return randomBytes(32).toString('base64url');

@@ -18,9 +18,12 @@ import * as m0012 from './migrations/0012_remote_sessions';
 import * as m0013 from './migrations/0013_screens';
 import * as m0014 from './migrations/0014_device_list_order';
 import * as m0015 from './migrations/0015_audit_log';
+import * as m0016 from './migrations/0016_region_notices';
+import * as m0017 from './migrations/0017_alarm_record_counts';
 import type { Database } from './schema';
 import { ImmediateSqliteDialect } from './sqlite-dialect';
 import { cachingStatements } from './statement-cache';
+import { WriteWatch } from './write-watch';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -29,6 +32,8 @@ export interface Db {
   dialect: Dialect;
   /** Where the data lives, for logs (never includes a password). */
   description: string;
+  /** Which tables statements are about to write (caches of rarely written rows listen). */
+  writes: WriteWatch;
   close(): Promise<void>;
 }
 
@@ -54,6 +59,8 @@ const migrationModules: Record<string, MigrationModule> = {
   '0013_screens': m0013,
   '0014_device_list_order': m0014,
   '0015_audit_log': m0015,
+  '0016_region_notices': m0016,
+  '0017_alarm_record_counts': m0017,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -87,11 +94,13 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
       },
     });
     const u = new URL(opts.databaseUrl);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const writes = new WriteWatch();
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
     return {
       db,
       dialect: 'postgres',
       description: `postgres ${u.host}${u.pathname}`,
+      writes,
       close: () => db.destroy(),
     };
   }
@@ -106,10 +115,12 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
   // the statement alone); past 64 KiB SQLite spills it to a temporary file, created and deleted per
   // statement, which cost ingest more than storing the rows. Keep it in memory.
   sqlite.pragma('temp_store = MEMORY');
+  const writes = new WriteWatch();
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: cachingStatements(sqlite) }),
+    plugins: [writes],
   });
-  return { db, dialect: 'sqlite', description: `sqlite ${file}`, close: () => db.destroy() };
+  return { db, dialect: 'sqlite', description: `sqlite ${file}`, writes, close: () => db.destroy() };
 }
 
 /**

@@ -68,6 +68,16 @@ export interface AlarmRecordTable {
   responder_name: string | null;
 }
 
+/**
+ * How many records of `team_id` a device has, kept by triggers on alarm_records (migration 0017):
+ * the records page's unfiltered total sums these.
+ */
+export interface AlarmRecordCountTable {
+  team_id: number;
+  device_id: number;
+  n: number;
+}
+
 /** A member's alarm mail subscription (booleans 0/1). */
 export interface AlarmSubscriptionTable {
   user_id: number;
@@ -91,6 +101,7 @@ export interface AlarmTables {
   alarm_groups: AlarmGroupTable;
   alarm_rules: AlarmRuleTable;
   alarm_records: AlarmRecordTable;
+  alarm_record_counts: AlarmRecordCountTable;
   alarm_subscriptions: AlarmSubscriptionTable;
   alarm_escalations: AlarmEscalationTable;
 }

@@ -11,6 +11,7 @@ import type {
 import type { AlarmGroupTable, AlarmRuleTable, AlarmTables } from './schema-alarms';
 import type { AuditTables } from './schema-audit';
 import type { BillingTables } from './schema-billing';
+import type { CentralTables } from './schema-central';
 import type { ConnectivityTables } from './schema-connectivity';
 import type { RemoteTables } from './schema-remote';
 import type { ScreenTables } from './schema-screens';
@@ -31,6 +32,7 @@ export type * from './schema-accounts';
 export type * from './schema-alarms';
 export type * from './schema-audit';
 export type * from './schema-billing';
+export type * from './schema-central';
 export type * from './schema-connectivity';
 export type * from './schema-registry';
 export type * from './schema-remote';
@@ -45,7 +47,8 @@ export interface Database
     BillingTables,
     RemoteTables,
     ScreenTables,
-    AuditTables {}
+    AuditTables,
+    CentralTables {}
 
 export type UserRow = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;

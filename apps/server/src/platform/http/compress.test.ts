@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteDatabase } from '../../test/databases';
 import { startHarness, type Harness } from '../../test/harness';
-import { MIN_BYTES, negotiateEncoding } from './compress';
+import { compressBody, MIN_BYTES, negotiateEncoding, SYNC_MAX_BYTES } from './compress';
 
 describe('negotiateEncoding', () => {
   it.each([
@@ -18,6 +18,25 @@ describe('negotiateEncoding', () => {
   ] as const)('%s → %s', (header, expected) => {
     expect(negotiateEncoding(header)).toBe(expected);
   });
+});
+
+describe('compressBody', () => {
+  it.each([8 * 1024, SYNC_MAX_BYTES, SYNC_MAX_BYTES + 1, 200 * 1024])(
+    'compresses %i bytes of JSON so that they decode back, in brotli and gzip',
+    async (size) => {
+      const row = JSON.stringify({ id: 1, name: 'device', sn: 'SN-000001', online: 0 });
+      const data = Buffer.from(
+        `[${Array(Math.ceil(size / row.length))
+          .fill(row)
+          .join(',')}]`.slice(0, size),
+      );
+      const br = await compressBody(data, 'br');
+      const gz = await compressBody(data, 'gzip');
+      expect(br.length).toBeLessThan(data.length / 4);
+      expect(brotliDecompressSync(br).equals(data)).toBe(true);
+      expect(gunzipSync(gz).equals(data)).toBe(true);
+    },
+  );
 });
 
 describe('API answers compressed', () => {

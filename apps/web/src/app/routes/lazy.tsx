@@ -5,6 +5,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Flex, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { interfaceReady } from '../../i18n';
 
 /** When the page last reloaded because a chunk failed to load (ms since the epoch). */
 const RELOADED_KEY = 'hmi.chunkReloadedAt';
@@ -46,11 +47,19 @@ export function forgetChunkReload(): void {
   sessionStorage.removeItem(RELOADED_KEY);
 }
 
-/** A named export loaded on first render (React.lazy wants a default export). */
+/**
+ * A named export loaded on first render (React.lazy wants a default export), with all the texts of
+ * the interface language and dayjs in it: the first screen may have loaded only the login page's
+ * texts (i18n/index.ts).
+ */
 export function lazyNamed<P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): LazyExoticComponent<ComponentType<P>> {
-  return lazy(() => loadOrReload(load).then((component) => ({ default: component })));
+  return lazy(() =>
+    loadOrReload(() => Promise.all([load(), interfaceReady()])).then(([component]) => ({
+      default: component,
+    })),
+  );
 }
 
 function PageLoading() {

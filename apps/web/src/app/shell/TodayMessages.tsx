@@ -1,6 +1,6 @@
 /** The bell of the top bar: unread count, and today's messages in a popover. */
 import { Badge, Button, Empty, List, Popover, Typography } from 'antd';
-import { BellOutlined } from '@ant-design/icons';
+import { BellOutlined } from '../../ui/icons';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';

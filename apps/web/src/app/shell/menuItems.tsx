@@ -8,7 +8,7 @@ import {
   DesktopOutlined,
   MessageOutlined,
   SettingOutlined,
-} from '@ant-design/icons';
+} from '../../ui/icons';
 import type { MenuEntry } from '@hmi/contract';
 
 const areaIcons: Record<string, ReactNode> = {

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { Flex, Grid, Typography, theme } from 'antd';
-import { AlertOutlined, DashboardOutlined, DesktopOutlined } from '@ant-design/icons';
+import { AlertOutlined, DashboardOutlined, DesktopOutlined } from '../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import { CookieBanner } from '../../components/CookieBanner';
 import { DataCenterPicker } from '../../components/DataCenterPicker';

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { App, Button, Form, Input, Result, theme } from 'antd';
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, UserOutlined } from '../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { checkPassword, type Locale } from '@hmi/contract';

@@ -1,7 +1,7 @@
 /** Login (spec section 2): account and password; on success the session hook stores and redirects. */
 import { useState } from 'react';
 import { Button, Flex, Form, Input, Typography, theme } from 'antd';
-import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, MobileOutlined, UserOutlined } from '../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { login } from '../../api/account';

@@ -1,5 +1,5 @@
 import { Button, Input, Space } from 'antd';
-import { SafetyOutlined } from '@ant-design/icons';
+import { SafetyOutlined } from '../../ui/icons';
 import { useTranslation } from 'react-i18next';
 
 export interface VerificationCodeInputProps {

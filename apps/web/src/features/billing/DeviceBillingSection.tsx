@@ -82,6 +82,7 @@ export function DeviceBillingSection({ device, onChanged }: Props) {
                 checked={b.traffic_switch.on}
                 disabled={!b.billing_enabled || !can(Permission.ACCOUNT_CARD_ALLOCATION)}
                 onChange={(on) => turn(device, on, reload)}
+                aria-label={t('switch.label')}
                 data-testid="device-billing-switch"
               />
               <span data-testid="device-billing-switch-rule">{switchRuleText(t, b.traffic_switch)}</span>

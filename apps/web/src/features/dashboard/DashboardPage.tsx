@@ -5,11 +5,12 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { Card, Col, Descriptions, Empty, Flex, Row, Spin, Statistic, Typography } from 'antd';
-import { CheckCircleOutlined, DesktopOutlined, DisconnectOutlined, StarOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, DesktopOutlined, DisconnectOutlined, StarOutlined } from '../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_CARD_TAGS_MAX, Permission, type Dashboard } from '@hmi/contract';
 import { getDashboard } from '../../api/dashboard';
 import { onlineMoved } from './onlineMoved';
+import { DataGrantHint } from '../device/common/DataGrantHint';
 import { listDevices } from '../../api/devices';
 import { coalesced } from '../../live/coalesce';
 import type { LiveDevice } from '../../live/types';
@@ -138,6 +139,7 @@ export function DashboardPage() {
 
   return (
     <Flex vertical gap={16} data-testid="page-dashboard">
+      <DataGrantHint empty={data?.counters.devices === 0} style={{ margin: 0 }} />
       <Row gutter={[16, 16]}>
         <Col xs={24} md={8}>
           <Card>

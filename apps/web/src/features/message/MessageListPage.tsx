@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { BillingMessageType, MessageKind, type Message, type MessageKindValue } from '@hmi/contract';
 import { getTodayMessages, listMessages, type MessageQuery } from '../../api/message';
 import { useSession } from '../../session/userStore';
+import { useClearable } from '../../shared/clearable';
 import { FilterSelect } from '../../shared/FilterSelect';
 import { ListTable } from '../../shared/ListTable';
 import { useLoad } from '../../shared/useLoad';
@@ -35,6 +36,7 @@ const PAGE_SIZE = 20;
 
 export function MessageListPage({ kind }: { kind: MessageKindValue }) {
   const { t } = useTranslation('message');
+  const clearable = useClearable();
   const { messageCounts, reloadMessageCounts } = useSession();
   const [keyword, setKeyword] = useState('');
   const [readState, setReadState] = useState<ReadState>('all');
@@ -150,8 +152,9 @@ export function MessageListPage({ kind }: { kind: MessageKindValue }) {
             value={keyword}
             onChange={(e) => setKeyword(e.target.value)}
             onSearch={(value) => applyFilters({ keyword: value })}
-            allowClear
+            allowClear={clearable.input}
             placeholder={t('keywordPlaceholder')}
+            aria-label={t('keywordPlaceholder')}
             style={{ width: 260 }}
           />
           <UnreadActions

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { App, Button, DatePicker, Flex, Segmented, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { CheckOutlined } from '@ant-design/icons';
+import { CheckOutlined } from '../../ui/icons';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';

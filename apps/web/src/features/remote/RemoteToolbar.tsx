@@ -10,7 +10,7 @@ import {
   FullscreenExitOutlined,
   FullscreenOutlined,
   PoweroffOutlined,
-} from '@ant-design/icons';
+} from '../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import { formatSize } from '@hmi/contract';
 import type { LiveState } from './useRemoteSession';

@@ -1,6 +1,6 @@
 /** The device list's and detail's way into the remote view, for whoever holds id 6 (HMI). */
 import { Button } from 'antd';
-import { DesktopOutlined } from '@ant-design/icons';
+import { DesktopOutlined } from '../../ui/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '@hmi/contract';

@@ -5,7 +5,7 @@
 import { useCallback, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button, Card, Grid, Result, Spin } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined } from '../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '@hmi/contract';
 import { getDevice } from '../../api/devices';

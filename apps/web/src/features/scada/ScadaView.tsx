@@ -70,6 +70,8 @@ export function ScadaView({ screen, deviceId, live, canWrite, onGoto, mode, writ
   const devices = useMemo(() => {
     const ids = new Set(documentBindings(doc).map((b) => deviceOf(b)));
     if (template && deviceId !== null) ids.add(deviceId);
+    // A banner's devices are watched too (online state only, no TAGs), so it greys with them.
+    for (const w of doc.widgets) if (w.type === 'alarm_banner') w.props.device_ids.forEach((d) => ids.add(d));
     return [...ids].filter((d): d is number => d !== null).sort((a, b) => a - b);
   }, [doc, deviceOf, template, deviceId]);
 
@@ -105,6 +107,19 @@ export function ScadaView({ screen, deviceId, live, canWrite, onGoto, mode, writ
   }, [live, devices, store, tagsByDevice]);
 
   const version = useSyncExternalStore(live.onDevices, () => live.version);
+  /** The devices each widget shows: its binding's, a trend's TAGs', an alarm banner's (or all). */
+  const widgetDevices = useMemo(
+    () =>
+      doc.widgets.map((w) => {
+        const own = [
+          deviceOf(w.binding),
+          ...(w.type === 'trend' ? w.props.tags.map(deviceOf) : []),
+          ...(w.type === 'alarm_banner' ? (w.props.device_ids.length ? w.props.device_ids : devices) : []),
+        ];
+        return own.filter((d): d is number => d !== null);
+      }),
+    [doc.widgets, deviceOf, devices],
+  );
   const offline = useMemo(
     () => new Set(devices.filter((id) => live.device(id)?.online?.online === DeviceOnline.OFFLINE)),
     // `version` is the live store's change counter for online states.
@@ -206,17 +221,15 @@ export function ScadaView({ screen, deviceId, live, canWrite, onGoto, mode, writ
       >
         {artwork && <img className="scada-artwork" alt="" src={artwork} draggable={false} />}
         <ScadaContext.Provider value={ctx}>
-          {doc.widgets.map((w) => {
-            const d = deviceOf(w.binding);
-            return (
-              <WidgetFrame
-                key={w.id}
-                w={w}
-                offline={d !== null ? offline.has(d) : false}
-                assets={doc.assets}
-              />
-            );
-          })}
+          {doc.widgets.map((w, i) => (
+            <WidgetFrame
+              key={w.id}
+              w={w}
+              // Greyed when any device it shows is offline: part of what it shows is no longer live.
+              offline={widgetDevices[i]?.some((d) => offline.has(d)) ?? false}
+              assets={doc.assets}
+            />
+          ))}
         </ScadaContext.Provider>
       </div>
     </div>

@@ -100,6 +100,7 @@ describe('team screens', { timeout: 30000 }, () => {
       ...(req.body as object),
       zones: [],
       member_count: 0,
+      invitation_count: 0,
       created_at: 1700000000,
     }));
     fireEvent.change(field('role', 'name'), { target: { value: 'Operators1' } });

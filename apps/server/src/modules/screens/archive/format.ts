@@ -7,7 +7,8 @@ import {
   type Widget,
 } from '@hmi/contract';
 import { z } from 'zod';
-import { ImportError, type DraftScreen, type Resolver } from '../import/resolve';
+import { ImportError } from '../import/refusal';
+import type { DraftScreen, Resolver } from '../import/resolve';
 import { sanitiseSvg } from '../svg/sanitise';
 import { XmlError } from '../svg/xml';
 import { readZip, writeZip } from './zip';
@@ -78,20 +79,15 @@ export function writeArchive(
 
 function json(entries: Map<string, Buffer>, name: string): unknown {
   const data = entries.get(name);
-  if (!data) throw new ImportError(`${name}: missing`);
+  if (!data) throw new ImportError('missingEntry', { file: name });
   try {
     return JSON.parse(data.toString('utf8'));
   } catch {
-    throw new ImportError(`${name}: not JSON`);
+    throw new ImportError('notJson', { file: name });
   }
 }
 
-function issueOf(file: string, error: z.ZodError): ImportError {
-  const issue = error.issues[0];
-  return new ImportError(
-    `${file}: ${issue?.path.map(String).join('.') || 'document'}: ${issue?.message ?? 'invalid'}`,
-  );
-}
+const issueOf = (file: string, error: z.ZodError) => ImportError.ofSchema('invalidEntry', error, { file });
 
 /**
  * Bindings, banner devices and links of an archived document, rebound to the import's target. A
@@ -134,7 +130,11 @@ function rebind(doc: ScreenDocument, devices: Record<string, string>, resolver: 
 /** The screens of a product archive; ImportError with the reason when it cannot be read. */
 export async function readArchive(buf: Buffer, resolver: Resolver): Promise<DraftScreen[]> {
   const entries = await readZip(buf, SCREEN_ARCHIVE_INFLATED_MAX_BYTES, SCREEN_ARCHIVE_ENTRIES_MAX);
-  if (!(entries instanceof Map)) throw new ImportError(entries);
+  if (entries === 'notZip') throw new ImportError('notZip');
+  if (!(entries instanceof Map))
+    throw new ImportError(entries, {
+      limit: entries === 'tooManyEntries' ? SCREEN_ARCHIVE_ENTRIES_MAX : SCREEN_ARCHIVE_INFLATED_MAX_BYTES,
+    });
   const head = manifest.safeParse(json(entries, 'manifest.json'));
   if (!head.success) throw issueOf('manifest.json', head.error);
   return head.data.screens.map((file, sort) => {
@@ -144,7 +144,7 @@ export async function readArchive(buf: Buffer, resolver: Resolver): Promise<Draf
     const assets: Record<string, { mime: string; data: string }> = {};
     for (const [id, a] of Object.entries(s.document.assets)) {
       const bytes = entries.get(a.file);
-      if (!bytes) throw new ImportError(`${file}: asset ${id}: ${a.file} missing`);
+      if (!bytes) throw new ImportError('missingEntry', { file: a.file });
       assets[id] = { mime: a.mime, data: bytes.toString('base64') };
     }
     const doc = screenDocument.safeParse({ ...s.document, assets });
@@ -153,7 +153,7 @@ export async function readArchive(buf: Buffer, resolver: Resolver): Promise<Draf
     try {
       artwork = sanitiseSvg(doc.data.artwork);
     } catch (err) {
-      if (err instanceof XmlError) throw new ImportError(`${file}: artwork: ${err.reason}`);
+      if (err instanceof XmlError) throw ImportError.ofXml(err, { file });
       throw err;
     }
     const { widgets, links, unmapped } = rebind(doc.data, head.data.devices, resolver);

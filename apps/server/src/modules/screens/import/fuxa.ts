@@ -4,7 +4,8 @@ import { elementBoxes } from '../svg/geometry';
 import { sanitiseTree } from '../svg/sanitise';
 import { parseXml, XmlError } from '../svg/xml';
 import { fuxaItem, widgetOfItem, type FuxaLookup } from './fuxa-items';
-import { ImportError, type DraftScreen, type Resolver } from './resolve';
+import { ImportError } from './refusal';
+import type { DraftScreen, Resolver } from './resolve';
 
 /**
  * FUXA projects (the JSON its editor saves, `ProjectData`): `hmi.views[]` each with `profile`
@@ -111,14 +112,11 @@ export function readFuxa(text: string, resolver: Resolver): DraftScreen[] {
   try {
     raw = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch {
-    throw new ImportError('not JSON');
+    throw new ImportError('notJson');
   }
   const parsed = fuxaProject.safeParse(raw);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ImportError(
-      `not a FUXA project: ${issue?.path.map(String).join('.') ?? ''}: ${issue?.message ?? ''}`,
-    );
+    throw ImportError.ofSchema('notFuxa', parsed.error);
   }
   const lookup = lookupOf(parsed.data);
   const views = parsed.data.hmi.views.filter((v) => !v.type || v.type === 'svg');
@@ -127,7 +125,7 @@ export function readFuxa(text: string, resolver: Resolver): DraftScreen[] {
     try {
       root = parseXml(view.svgcontent || '<svg/>');
     } catch (err) {
-      if (err instanceof XmlError) throw new ImportError(`view ${view.name}: ${err.reason}`);
+      if (err instanceof XmlError) throw ImportError.ofXml(err, { view: view.name });
       throw err;
     }
     const width = size(view.profile.width, 1024);
@@ -155,7 +153,7 @@ export function readFuxa(text: string, resolver: Resolver): DraftScreen[] {
     try {
       artwork = sanitiseTree(root, { drop });
     } catch (err) {
-      if (err instanceof XmlError) throw new ImportError(`view ${view.name}: ${err.reason}`);
+      if (err instanceof XmlError) throw ImportError.ofXml(err, { view: view.name });
       throw err;
     }
     const background = colour.safeParse(view.profile.bkcolor);

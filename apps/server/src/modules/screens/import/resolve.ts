@@ -3,14 +3,6 @@ import { failInput } from '../../../platform/errors';
 import type { Target } from '../access';
 import { bindingProblem } from '../bindings';
 
-/** Why an imported file cannot be read: answered as 2001 with this reason. */
-export class ImportError extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
-    this.name = 'ImportError';
-  }
-}
-
 /** A screen read from an imported file, before it is stored. */
 export interface DraftScreen {
   /** The screen's id in the file (FUXA view id, archive screen id), for links between screens. */

@@ -11,7 +11,8 @@ import {
 import { elementBoxes } from '../svg/geometry';
 import { sanitiseTree } from '../svg/sanitise';
 import { attr, elements, parseXml, XmlError, type XmlElement } from '../svg/xml';
-import { ImportError, type DraftScreen, type Resolver } from './resolve';
+import { ImportError } from './refusal';
+import type { DraftScreen, Resolver } from './resolve';
 
 /**
  * An SVG drawn in any editor becomes one screen: the drawing is the artwork, and each element with
@@ -105,7 +106,7 @@ export function readAttributedSvg(
   try {
     root = parseXml(text);
   } catch (err) {
-    if (err instanceof XmlError) throw new ImportError(err.reason);
+    if (err instanceof XmlError) throw ImportError.ofXml(err);
     throw err;
   }
   const marked = [...elements(root)].filter((el) => attr(el, 'data-hmi-widget') !== undefined);
@@ -170,7 +171,7 @@ export function readAttributedSvg(
   try {
     artwork = sanitiseTree(root, { drop });
   } catch (err) {
-    if (err instanceof XmlError) throw new ImportError(err.reason);
+    if (err instanceof XmlError) throw ImportError.ofXml(err);
     throw err;
   }
   return {

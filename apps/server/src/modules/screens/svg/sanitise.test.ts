@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { elementBoxes } from './geometry';
 import { sanitiseSvg } from './sanitise';
-import { parseXml, XmlError } from './xml';
+import { parseXml, XmlError, type XmlReason } from './xml';
 
 const svg = (body: string, rootAttrs = '') =>
   `<svg xmlns="http://www.w3.org/2000/svg"${rootAttrs}>${body}</svg>`;
@@ -84,7 +84,7 @@ describe('svg sanitiser', () => {
     expect(out).toContain('id="b"');
   });
 
-  it.each([
+  it.each<[string, string, XmlReason]>([
     [
       'billion laughs',
       '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;">]><svg>&lol2;</svg>',

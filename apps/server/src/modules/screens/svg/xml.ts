@@ -12,8 +12,28 @@ export interface XmlElement {
 }
 export type XmlNode = XmlElement | string;
 
+/** Why a text is not usable SVG (the English words are also the message). */
+export type XmlReason =
+  | 'entity'
+  | 'attribute'
+  | 'text outside the root'
+  | 'comment'
+  | 'cdata'
+  | 'processing instruction'
+  | 'start tag'
+  | 'end tag'
+  | 'mismatched end tag'
+  | 'second root'
+  | 'unclosed element'
+  | 'no root element'
+  | 'doctype'
+  | 'too many nodes'
+  | 'too deep'
+  | 'root is not <svg>'
+  | 'artwork too large';
+
 export class XmlError extends Error {
-  constructor(readonly reason: string) {
+  constructor(readonly reason: XmlReason) {
     super(reason);
     this.name = 'XmlError';
   }

@@ -45,7 +45,7 @@ export function AlarmMessageList() {
   const [range, setRange] = useState<DayRange>(null);
   const messages = usePagedList(listAlarmMessages, { page: 1, pageSize: PAGE_SIZE });
   const { reload, filter } = messages;
-  useAlarmLive(() => void reload());
+  useAlarmLive(reload);
   const unread = messageCounts?.unread.alarm ?? 0;
 
   const { marking, markRead } = useMarkRead(() =>

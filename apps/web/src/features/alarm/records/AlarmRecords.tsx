@@ -8,7 +8,7 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { App, Button, DatePicker, Flex, Segmented, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { CheckOutlined, DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CheckOutlined, DownloadOutlined, ReloadOutlined } from '../../../ui/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ALARM_STATE_ALL, alarmLevels, AlarmRecordState, Permission, type AlarmRecord } from '@hmi/contract';
@@ -22,6 +22,7 @@ import {
 import { useCan } from '../../../shared/access';
 import { exportExcel } from '../../../shared/exportExcel';
 import { formatTime, orDash } from '../../../shared/format';
+import { useClearable } from '../../../shared/clearable';
 import { FilterSelect } from '../../../shared/FilterSelect';
 import { toastedByClient, useBusy } from '../../../shared/useBusy';
 import { KeywordSearch } from '../../../shared/KeywordSearch';
@@ -30,6 +31,7 @@ import { usePagedList } from '../../../shared/usePagedList';
 import { AlarmLevelTag, AlarmStateTag } from '../AlarmTags';
 import { useAlarmLive } from '../useAlarmLive';
 import { useDeviceOptions, useRuleOptions } from './options';
+import { DataGrantHint } from '../../device/common/DataGrantHint';
 
 const PAGE_SIZE = 20;
 const states = [ALARM_STATE_ALL, ...Object.values(AlarmRecordState)];
@@ -46,6 +48,7 @@ export interface AlarmRecordsProps {
 
 export function AlarmRecords({ device }: AlarmRecordsProps) {
   const { t } = useTranslation('alarm');
+  const clearable = useClearable();
   const { message } = App.useApp();
   const can = useCan();
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
@@ -57,7 +60,7 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
   const records = usePagedList(list, { page: 1, pageSize: PAGE_SIZE, state: ALARM_STATE_ALL });
   const { reload } = records;
   const { page: _page, pageSize: _pageSize, ...filter } = records.query;
-  useAlarmLive(() => void reload());
+  useAlarmLive(reload);
 
   const devices = useDeviceOptions(!device);
   const ruleTemplate = device
@@ -126,6 +129,11 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
       ),
     },
     {
+      title: t('records.field.state'),
+      dataIndex: 'state',
+      render: (v: number, r) => <AlarmStateTag state={v} testId={`alarm-record-state-${r.id}`} />,
+    },
+    {
       title: t('rule.field.condition'),
       key: 'condition',
       render: (_, r) => (
@@ -150,11 +158,6 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
       ),
     },
     {
-      title: t('records.field.state'),
-      dataIndex: 'state',
-      render: (v: number, r) => <AlarmStateTag state={v} testId={`alarm-record-state-${r.id}`} />,
-    },
-    {
       title: t('records.field.responder'),
       key: 'responder',
       render: (_, r) =>
@@ -176,8 +179,10 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
       ),
     },
     {
+      // Kept in view on the right: at 1440 px the other columns overflow the card.
       title: t('common.actions'),
       key: 'actions',
+      fixed: 'right',
       render: (_, r) =>
         r.response_at === null ? (
           <Button
@@ -222,10 +227,11 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
         />
         {!device && (
           <Select<number>
-            allowClear
+            allowClear={clearable.select}
             showSearch={{ optionFilterProp: 'label' }}
             value={filter.device_id as number | undefined}
             placeholder={t('records.allDevices')}
+            aria-label={t('records.allDevices')}
             style={{ width: 200 }}
             onChange={(v) => apply({ device_id: v, rule_id: undefined })}
             options={(devices.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
@@ -234,10 +240,11 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
         )}
         {ruleFilter && (
           <Select<number>
-            allowClear
+            allowClear={clearable.select}
             showSearch={{ optionFilterProp: 'label' }}
             value={filter.rule_id as number | undefined}
             placeholder={ruleTemplate === null ? t('records.pickDeviceForRules') : t('records.allRules')}
+            aria-label={t('records.allRules')}
             disabled={ruleTemplate === null}
             style={{ width: 200 }}
             onChange={(v) => apply({ rule_id: v })}
@@ -271,12 +278,15 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
           <Button icon={<ReloadOutlined />} onClick={() => void reload()} aria-label={t('common.refresh')} />
         </Space>
       </Flex>
+      {/* No device to list means no group granted yet (a sub-account), not merely no alarm. */}
+      {!device && <DataGrantHint empty={devices.data?.length === 0} />}
       <ListTable<AlarmRecord>
         data-testid="alarm-record-table"
         columns={columns}
         list={records}
         scroll={{ x: 'max-content' }}
         rowSelection={{
+          fixed: true,
           selectedRowKeys: selected,
           onChange: (keys) => setSelected(keys as number[]),
           getCheckboxProps: (r) => ({ disabled: r.response_at !== null }),

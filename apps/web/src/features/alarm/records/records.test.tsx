@@ -152,6 +152,25 @@ describe('alarm records', { timeout: 60000 }, () => {
     expect(api.callsTo('GET /v1/devices')).toHaveLength(0);
   });
 
+  it('keeps the acknowledge action in a column fixed on the right, key columns first', async () => {
+    for (const view of [
+      <AlarmRecordsPage key="page" />,
+      <DeviceAlarmsTab key="tab" device={{ id: 7, template_id: TEMPLATE_ID }} />,
+    ]) {
+      const { unmount } = renderPage(view);
+      const ack = await screen.findByTestId('alarm-record-ack-1');
+      expect(ack.closest('td')?.className).toContain('ant-table-cell-fix-end');
+      const table = screen.getByTestId('alarm-record-table');
+      const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent);
+      const at = (key: string) => headers.indexOf(v(`alarm:${key}`));
+      expect(at('records.field.alarmAt')).toBeLessThan(at('records.field.rule'));
+      expect(at('records.field.rule')).toBeLessThan(at('records.field.state'));
+      expect(at('records.field.state')).toBeLessThan(at('rule.field.condition'));
+      expect(headers.at(-1)).toBe(v('alarm:common.actions'));
+      unmount();
+    }
+  });
+
   it('offers the rule filter only with the template view (id 8)', async () => {
     await signInAs(api, { is_main: false, permissions: [2] });
     renderPage(<DeviceAlarmsTab device={{ id: 7, template_id: TEMPLATE_ID }} />);
@@ -171,5 +190,29 @@ describe('alarm records', { timeout: 60000 }, () => {
     peer.send({ type: 'messages' });
     expect((await screen.findByTestId('alarm-record-value-9')).textContent).toBe('99.5');
     expect(api.callsTo('GET /v1/alarms')).toHaveLength(loads + 1);
+  });
+
+  it('reloads twice at most for a burst of events (one rule raised on three devices)', async () => {
+    const answer = api.routes.get('GET /v1/alarms');
+    // Each answer carries its own number, so the screen shows which load it rendered last.
+    api.routes.set('GET /v1/alarms', () => {
+      const n = api.callsTo('GET /v1/alarms').length;
+      return { list: [recordRow(9, { value: String(n) })], total: 1 };
+    });
+    try {
+      renderPage(<DeviceAlarmsTab device={{ id: 7, template_id: TEMPLATE_ID }} />);
+      await screen.findByTestId('alarm-record-value-9');
+      const peer = await connectLive(live, wsServer);
+      const loads = api.callsTo('GET /v1/alarms').length;
+      for (let i = 0; i < 3; i += 1) peer.send({ type: 'messages' });
+      // The screen shows the answer of the second load after the events, the last one expected.
+      await waitFor(() =>
+        expect(screen.getByTestId('alarm-record-value-9').textContent).toBe(String(loads + 2)),
+      );
+      // One load for the first event, one after it for the two that came meanwhile.
+      expect(api.callsTo('GET /v1/alarms')).toHaveLength(loads + 2);
+    } finally {
+      if (answer) api.routes.set('GET /v1/alarms', answer);
+    }
   });
 });

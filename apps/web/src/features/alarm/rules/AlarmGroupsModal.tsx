@@ -1,7 +1,7 @@
 /** A template's alarm groups: add, rename in place, delete (its rules stay, without a group). */
 import { useState } from 'react';
 import { App, Button, Flex, Input, List, Modal, Popconfirm, Space, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '../../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import { ALARM_GROUP_NAME_MAX, type AlarmGroup } from '@hmi/contract';
 import { createAlarmGroup, deleteAlarmGroup, renameAlarmGroup } from '../../../api/alarms';

@@ -6,7 +6,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { App, Button, Drawer, Flex, Space, Switch, Tooltip, Typography, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DownloadOutlined, FolderOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FolderOutlined, PlusOutlined, UploadOutlined } from '../../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import {
   ALARM_IMPORT_MAX_BYTES,

@@ -9,6 +9,12 @@ export type ImportResult = CallResponse<typeof importAlarmRules>;
 type Refusal = ImportResult['refused'][number];
 type Row = ImportResult['created'][number];
 
+/** The tab the result opens on: refusals first (they need action), else the first tab with rows. */
+function firstTab(result: ImportResult): 'created' | 'updated' | 'refused' {
+  if (result.refused.length) return 'refused';
+  return !result.created.length && result.updated.length ? 'updated' : 'created';
+}
+
 export function ImportResultModal({ result, onClose }: { result: ImportResult | null; onClose: () => void }) {
   const { t } = useTranslation('alarm');
   const rowColumns: ColumnsType<Row> = [
@@ -63,7 +69,7 @@ export function ImportResultModal({ result, onClose }: { result: ImportResult | 
             })}
           </Typography.Paragraph>
           <Tabs
-            defaultActiveKey={result.refused.length ? 'refused' : 'created'}
+            defaultActiveKey={firstTab(result)}
             items={[
               {
                 key: 'created',

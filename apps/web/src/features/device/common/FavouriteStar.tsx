@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Tooltip } from 'antd';
-import { StarFilled, StarOutlined } from '@ant-design/icons';
+import { StarFilled, StarOutlined } from '../../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import { setFavourite } from '../../../api/devices';
 

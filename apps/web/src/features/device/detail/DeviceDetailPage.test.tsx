@@ -112,7 +112,9 @@ describe('device detail, live', { timeout: 30000 }, () => {
     const modal = await screen.findByTestId('tag-write-modal');
     expect(within(modal).getByTestId('tag-write-current').textContent).toBe('60');
     const input = within(modal).getByTestId('tag-write-value');
-    const submit = () => fireEvent.click(within(document.body).getByRole('button', { name: 'Write' }));
+    // The dialog's own Write button: the row's is named "Write" too now that icons carry no name.
+    const submit = () =>
+      fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Write' }));
 
     fireEvent.change(input, { target: { value: 'hot' } });
     submit();
@@ -127,6 +129,30 @@ describe('device detail, live', { timeout: 30000 }, () => {
     expect((await within(modal).findByTestId('tag-write-done')).textContent).toContain(
       i18next.t('live:write.done'),
     );
+  });
+
+  it('issues each call once for one render, the live snapshot included', async () => {
+    await signInAs(api, { is_main: true, permissions: [] });
+    const first = api.live.peers.length;
+    live.start();
+    const from = api.calls.length;
+    open();
+    await screen.findByTestId('tag-value-temperature', {}, LOADED);
+    const peer = await api.live.peer(first);
+    await peer.next('subscribe', (m) => m.devices.includes(7));
+    // The subscription snapshot re-renders the page; nothing it shows may load again.
+    peer.send({ type: 'online', device_id: 7, online: 1, at: 1_700_000_200 });
+    await waitFor(() => expect(screen.getByTestId('device-detail-online').dataset.online).toBe('true'));
+    await waitFor(() => {
+      expect(screen.getByTestId('ingest-values').textContent).toContain('12');
+      expect(screen.getByTestId('device-billing-month')).toBeTruthy();
+      expect(
+        within(screen.getByTestId('alarm-record-table')).getByText(i18next.t('common.noData')),
+      ).toBeTruthy();
+    });
+    const made = api.calls.slice(from).map((c) => `${c.method} ${c.path}?${c.query.toString()}`);
+    expect(made.filter((call, i) => made.indexOf(call) !== i)).toEqual([]);
+    expect(made.filter((call) => call.startsWith('GET /v1/alarms?'))).toHaveLength(1);
   });
 
   it('offers no write without HMI operation (6)', async () => {

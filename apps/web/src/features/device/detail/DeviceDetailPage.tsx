@@ -5,7 +5,7 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button, Card, Descriptions, Flex, Result, Space, Spin, Tag, Typography } from 'antd';
-import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, EditOutlined } from '../../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import { groupPathNames, Permission, type Device } from '@hmi/contract';
 import { getDevice } from '../../../api/devices';

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, DatePicker, Empty, Flex, Segmented, Select, Spin, Table } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '../../../ui/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { TagDataType, type LiveTag } from '@hmi/contract';
@@ -118,7 +118,14 @@ export function HistoryPanel({ deviceId, tags }: { deviceId: number; tags: LiveT
           {t('history.reload')}
         </Button>
       </Flex>
-      {history.loading && !data ? (
+      {!span ? (
+        // A custom range without both ends asks for them: "no data" would read as an empty history.
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={t('history.pickRange')}
+          data-testid="history-pick-range"
+        />
+      ) : history.loading && !data ? (
         <Spin spinning style={{ display: 'block', padding: 48 }} />
       ) : !data || empty ? (
         <Empty

@@ -1,7 +1,7 @@
 /** What this server instance received from the device since it started (batches, values, rejections). */
 import { useCallback } from 'react';
 import { Button, Col, Row, Statistic, Typography } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '../../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import { getIngestStats } from '../../../api/connectivity';
 import { formatTime } from '../../../shared/format';

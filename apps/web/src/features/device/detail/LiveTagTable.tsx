@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Button, Empty, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { EditOutlined } from '@ant-design/icons';
+import { EditOutlined } from '../../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import { Permission, TagAccess, type LiveTag } from '@hmi/contract';
 import { useLiveTags } from '../../../live/hooks';

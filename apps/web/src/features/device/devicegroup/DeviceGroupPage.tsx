@@ -7,7 +7,7 @@ import {
   EditOutlined,
   FolderAddOutlined,
   PlusOutlined,
-} from '@ant-design/icons';
+} from '../../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import { Permission, type GroupNode } from '@hmi/contract';
 import { deleteGroup } from '../../../api/groups';

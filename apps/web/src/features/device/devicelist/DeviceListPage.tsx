@@ -3,11 +3,12 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Flex, Input, Select, Space, Tag, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { TagsOutlined } from '@ant-design/icons';
+import { TagsOutlined } from '../../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import { groupPathNames, Permission, type Device } from '@hmi/contract';
 import { listDevices, unbindDevice } from '../../../api/devices';
 import { useCan } from '../../../shared/access';
+import { useClearable } from '../../../shared/clearable';
 import { ListPage } from '../../../shared/ListPage';
 import { toastedByClient } from '../../../shared/useBusy';
 import { useConfirmAction } from '../../../shared/useConfirmAction';
@@ -17,6 +18,7 @@ import { flattenGroups, groupOptions } from '../../../shared/groups';
 import { useLiveDevices, useLiveReconnected } from '../../../live/hooks';
 import { useGroupTree, useLabels, useTemplateOptions } from '../common/options';
 import { usePagedList } from '../../../shared/usePagedList';
+import { DataGrantHint, unfiltered } from '../common/DataGrantHint';
 import { DeviceFormModal } from './DeviceFormModal';
 import { LabelsDrawer } from './LabelsDrawer';
 import { LiveOnlineBadge, liveState, SyncCell } from './LiveStateCells';
@@ -31,6 +33,7 @@ const openScadaView = (deviceId: number) =>
 
 export function DeviceListPage() {
   const { t } = useTranslation('device');
+  const clearable = useClearable();
   const confirm = useConfirmAction();
   const can = useCan();
   const billingOn = useBillingOn();
@@ -223,12 +226,14 @@ export function DeviceListPage() {
       }
       toolbar={
         <Flex wrap gap={12} style={{ marginBottom: 16 }} data-testid="device-filters">
+          <DataGrantHint empty={devices.data?.total === 0 && unfiltered(query)} style={{ width: '100%' }} />
           <Input.Search
             value={keyword}
             onChange={(e) => setKeyword(e.target.value)}
             onSearch={(value) => filter({ keyword: value.trim() || undefined })}
             placeholder={t('list.keywordPlaceholder')}
-            allowClear
+            aria-label={t('list.keywordPlaceholder')}
+            allowClear={clearable.input}
             style={{ width: 260 }}
             data-testid="device-keyword"
           />
@@ -236,11 +241,12 @@ export function DeviceListPage() {
             value={query.group_id as number | undefined}
             onChange={(value?: number) => filter({ group_id: value ?? undefined })}
             treeData={groupOptions(groupTree)}
-            allowClear
+            allowClear={clearable.select}
             showSearch
             treeNodeFilterProp="title"
             treeDefaultExpandAll
             placeholder={t('list.groupFilter')}
+            aria-label={t('list.groupFilter')}
             notFoundContent={t('common.noData')}
             style={{ width: 220 }}
             data-testid="device-group-filter"
@@ -249,9 +255,10 @@ export function DeviceListPage() {
             value={query.label_id as number | undefined}
             onChange={(value?: number) => filter({ label_id: value ?? undefined })}
             options={(labels.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
-            allowClear
+            allowClear={clearable.select}
             showSearch={{ optionFilterProp: 'label' }}
             placeholder={t('list.labelFilter')}
+            aria-label={t('list.labelFilter')}
             notFoundContent={t('common.noData')}
             style={{ width: 180 }}
             data-testid="device-label-filter"
@@ -260,8 +267,9 @@ export function DeviceListPage() {
             value={query.online as 0 | 1 | undefined}
             onChange={(value?: 0 | 1) => filter({ online: value ?? undefined })}
             options={[1, 0].map((v) => ({ value: v, label: t(`enums:deviceOnline.${v}`) }))}
-            allowClear
+            allowClear={clearable.select}
             placeholder={t('list.onlineFilter')}
+            aria-label={t('list.onlineFilter')}
             style={{ width: 140 }}
             data-testid="device-online-filter"
           />
@@ -270,7 +278,8 @@ export function DeviceListPage() {
             onChange={(e) => setModel(e.target.value)}
             onSearch={(value) => filter({ model: value.trim() || undefined })}
             placeholder={t('list.modelFilter')}
-            allowClear
+            aria-label={t('list.modelFilter')}
+            allowClear={clearable.input}
             style={{ width: 180 }}
             data-testid="device-model-filter"
           />

@@ -1,7 +1,7 @@
 /** Team labels (spec §5): create, rename and delete; 1-50 characters, unique, at most 50. */
 import { useState } from 'react';
 import { App, Button, Drawer, Empty, Form, Input, List, Space, Typography } from 'antd';
-import { CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '../../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import { checkLabelName, limits, Permission, type Label } from '@hmi/contract';
 import { createLabel, deleteLabel, renameLabel } from '../../../api/labels';

@@ -1,7 +1,7 @@
 /** Online and sync states of a device as the live socket reports them, with the sync action (id 4). */
 import { useState } from 'react';
 import { App, Button, Space, Tooltip } from 'antd';
-import { SyncOutlined } from '@ant-design/icons';
+import { SyncOutlined } from '../../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import { DeviceOnline, Permission, SyncStatus, type Device } from '@hmi/contract';
 import { syncDevice } from '../../../api/connectivity';

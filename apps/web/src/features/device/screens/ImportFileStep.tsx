@@ -1,6 +1,6 @@
 /** The first step of an import: what made the file, the file, and an SVG's screen name. */
 import { Form, Input, Radio, Typography, Upload } from 'antd';
-import { InboxOutlined } from '@ant-design/icons';
+import { InboxOutlined } from '../../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import { SCREEN_IMPORT_MAX_BYTES } from '@hmi/contract';
 import { SvgAttributeHelp } from './SvgAttributeHelp';

@@ -224,6 +224,42 @@ describe('screen import wizard', { timeout: 60000 }, () => {
     );
   });
 
+  it("shows a coded 2001 refusal in the reader's language, not the server's English", async () => {
+    api.routes.set('POST /v1/screens/import', () =>
+      refuse(2001, {
+        reason: 'view Oven: not well-formed XML: mismatched end tag',
+        reason_code: 'svgMalformed',
+        params: { view: 'Oven', construct: 'endTag' },
+      }),
+    );
+    renderModal(template);
+    click('screens-import-kind-fuxa');
+    chooseFile(new File(['{}'], 'oven.json'));
+    await screen.findByTestId('screens-import-chosen');
+    click('screens-import-check');
+    const refusal = await screen.findByTestId('screens-import-refusal');
+    expect(
+      within(refusal).getByText('Reason: The drawing is not well-formed SVG: an end tag that does not match'),
+    ).toBeTruthy();
+    expect(within(refusal).getByText('FUXA view: Oven')).toBeTruthy();
+
+    await setLanguage('zh-CN');
+    api.routes.set('POST /v1/screens/import', () =>
+      refuse(2001, {
+        reason: 'inflates to more than 67108864 bytes',
+        reason_code: 'tooLarge',
+        params: { limit: 64 * 1024 * 1024 },
+      }),
+    );
+    click('screens-import-check');
+    await waitFor(() =>
+      expect(screen.getByTestId('screens-import-refusal').textContent).toContain(
+        '原因：归档解压后超过 64 MB',
+      ),
+    );
+    expect(screen.getByTestId('screens-import-refusal').textContent).not.toContain('inflates');
+  });
+
   it('refuses a file over the size limit before sending it', async () => {
     renderModal(template);
     const big = new File(['x'], 'big.zip');

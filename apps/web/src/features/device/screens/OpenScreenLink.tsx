@@ -3,7 +3,7 @@
  * the template, so with devices to choose from the link becomes a menu of them.
  */
 import { Button, Dropdown, Tooltip } from 'antd';
-import { DownOutlined, ExportOutlined } from '@ant-design/icons';
+import { DownOutlined, ExportOutlined } from '../../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import { viewerHref } from './owner';
 

@@ -5,7 +5,7 @@
 import { useCallback, useState } from 'react';
 import { Button, Drawer, Flex, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ArrowDownOutlined, ArrowUpOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, DownloadOutlined, UploadOutlined } from '../../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import { Permission, type ScreenSummary } from '@hmi/contract';
 import { listDevices } from '../../../api/devices';

@@ -6,7 +6,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Flex, Input, InputNumber, Select, Space, Switch, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined, SaveOutlined } from '../../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import { SCAN_TIME_MAX_MS, TagAccess, tagDataTypes, TAGS_MAX } from '@hmi/contract';
 import { emptyRow, nameCounts, tagRowErrors, type TagRow } from './tagRows';

@@ -1,7 +1,7 @@
 /** One template: its fields and its TAG table (edit, import and export as .xlsx). */
 import { useCallback, useState } from 'react';
 import { App, Button, Descriptions, Drawer, Result, Spin, Upload } from 'antd';
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, UploadOutlined } from '../../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, Permission, TAG_IMPORT_MAX_BYTES, type TagImportErrors } from '@hmi/contract';
 import {

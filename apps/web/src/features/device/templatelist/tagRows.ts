@@ -1,6 +1,7 @@
 /** TAG table rows as edited on screen, and their checks (the same as the server's, from the contract). */
 import {
   checkTagValue,
+  tagInputOf,
   SCAN_TIME_MAX_MS,
   TagAccess,
   TagDataType,
@@ -43,18 +44,7 @@ export function emptyRow(dataType: number = TagDataType.INT16): TagRow {
   };
 }
 
-export const rowFromTag = (tag: Tag): TagRow => ({
-  key: newRowKey(),
-  name: tag.name,
-  data_type: tag.data_type,
-  access: tag.access,
-  address_type: tag.address_type,
-  address: tag.address,
-  scan_time_ms: tag.scan_time_ms,
-  save_history: tag.save_history,
-  default_value: tag.default_value,
-  description: tag.description,
-});
+export const rowFromTag = (tag: Tag): TagRow => ({ key: newRowKey(), ...tagInputOf(tag) });
 
 /** A default value is optional; when given it must fit the data type (checkTagValue). */
 export function checkDefaultValue(dataType: number, value: string): ValidationKey | null {

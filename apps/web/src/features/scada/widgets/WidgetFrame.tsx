@@ -4,7 +4,7 @@
  * device's online state or its write feedback changes.
  */
 import { memo } from 'react';
-import { CheckCircleFilled, CloseCircleFilled, LoadingOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, CloseCircleFilled, LoadingOutlined } from '../../../ui/icons';
 import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ScreenAsset, Widget } from '@hmi/contract';
@@ -47,15 +47,16 @@ function FeedbackMark({ id }: { id: string }) {
   const { t } = useTranslation('scada');
   const feedback = useFeedback(id);
   if (!feedback) return null;
+  const title = t(`write.${feedback.state}`, { reason: feedback.error ?? t('write.noReason') });
+  // The mark is the only sign of the write's outcome: it is named with the tooltip's text.
   const icon =
     feedback.state === 'pending' ? (
-      <LoadingOutlined />
+      <LoadingOutlined aria-label={title} />
     ) : feedback.state === 'done' ? (
-      <CheckCircleFilled style={{ color: '#52c41a' }} />
+      <CheckCircleFilled aria-label={title} style={{ color: '#52c41a' }} />
     ) : (
-      <CloseCircleFilled style={{ color: '#ff4d4f' }} />
+      <CloseCircleFilled aria-label={title} style={{ color: '#ff4d4f' }} />
     );
-  const title = t(`write.${feedback.state}`, { reason: feedback.error ?? t('write.noReason') });
   return (
     <Tooltip title={title}>
       <span className="scada-feedback" data-testid={`scada-feedback-${id}`} data-state={feedback.state}>

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { App, Button, DatePicker, Flex, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, ReloadOutlined } from '../../../ui/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { auditActions, DEFAULT_LOCALE, type AuditEntry } from '@hmi/contract';

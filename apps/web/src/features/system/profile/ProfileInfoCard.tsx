@@ -1,5 +1,5 @@
 import { Button, Card, Descriptions, Flex, Tag, Typography } from 'antd';
-import { EditOutlined } from '@ant-design/icons';
+import { EditOutlined } from '../../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { toMillis, type UserInfo } from '@hmi/contract';

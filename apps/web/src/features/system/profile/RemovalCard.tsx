@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Flex, Form, Input, Modal, Select, Typography } from 'antd';
-import { DeleteOutlined } from '@ant-design/icons';
+import { DeleteOutlined } from '../../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import { dataCenters, type DataCenter, type UserInfo } from '@hmi/contract';
 import { removal } from '../../../api/account';

@@ -32,6 +32,14 @@ export function RolePage() {
       after: roles.reload,
     });
 
+  // The server refuses to delete a role that members hold or open invitations offer (1002 roleInUse).
+  const deleteBlocked = (role: Role) =>
+    role.member_count
+      ? t('inUseMembers', { count: role.member_count })
+      : role.invitation_count
+        ? t('inUseInvitations', { count: role.invitation_count })
+        : null;
+
   const areasOf = (role: Role) =>
     permissionGroups.filter((g) => role.permissions.includes(g.view)).map((g) => t(`area.${g.area}`));
 
@@ -85,6 +93,7 @@ export function RolePage() {
       testId: 'role',
       onEdit: can(Permission.ROLE_EDIT) && ((role) => setDialog({ mode: 'edit', role })),
       onDelete: can(Permission.ROLE_DELETE) && remove,
+      deleteBlocked,
     }),
   ];
 

@@ -6,7 +6,7 @@
 import { useCallback, useState } from 'react';
 import { Alert, Button, Card, Flex, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { UserAddOutlined } from '@ant-design/icons';
+import { UserAddOutlined } from '../../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import { Permission, type TeamMember } from '@hmi/contract';
 import { listMembers, removeMember, transferMain } from '../../../api/team';

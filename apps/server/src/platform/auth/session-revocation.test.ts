@@ -1,0 +1,149 @@
+import {
+  changeMemberRole,
+  changePwd,
+  createRole,
+  listDevices,
+  login,
+  logout,
+  Permission,
+  updateRole,
+} from '@hmi/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMainAccount, createSubAccount, TEST_PASSWORD, type TestAccount } from '../../test/accounts';
+import { databases } from '../../test/databases';
+import { api, startApp, startHarness, type Harness } from '../../test/harness';
+import { ok } from '../../test/registry';
+import { sharedEnv } from '../../test/ws-client';
+import type { BusEventName } from '../bus';
+import { ManualClock } from '../clock';
+
+/**
+ * Access tokens are looked up through a short-lived cache (session-cache.ts); whatever ends a session
+ * or changes what it may do must still apply to the very next request, on every instance.
+ */
+
+/** The envelope code of listDevices called with `token` twice (the second from the cache if any). */
+async function listCode(h: Harness, token: string): Promise<number> {
+  await api(h.app, listDevices, { token });
+  return (await api(h.app, listDevices, { token })).body.code;
+}
+
+async function signIn(h: Harness, account: TestAccount): Promise<string> {
+  const r = await api(h.app, login, {
+    query: { type: '1' },
+    body: { user: account.username, passwd: TEST_PASSWORD },
+  });
+  return r.body.data.token;
+}
+
+/** A role of the team through the API: view devices (2) or not. */
+async function role(h: Harness, main: TestAccount, name: string, permissions: number[]): Promise<number> {
+  return (await ok(h, main, createRole, { body: { name, permissions } })).id;
+}
+
+describe.each(databases)('revocation through the session cache on $name', (database) => {
+  let h: Harness;
+  let main: TestAccount;
+
+  beforeAll(async () => {
+    h = await startHarness(database);
+    main = await createMainAccount(h);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('refuses a token at once after logout, and the other sessions after a password change', async () => {
+    const other = await signIn(h, main);
+    const third = await signIn(h, main);
+    expect([await listCode(h, main.token), await listCode(h, other), await listCode(h, third)]).toEqual([
+      0, 0, 0,
+    ]);
+    await ok(h, { ...main, token: other }, logout);
+    expect(await listCode(h, other)).toBe(1009);
+    const body = { old_passwd: TEST_PASSWORD, passwd: 'Other@2026x', confirm: 'Other@2026x' };
+    await ok(h, main, changePwd, { body });
+    expect([await listCode(h, main.token), await listCode(h, third)]).toEqual([0, 1009]);
+    await ok(h, main, changePwd, {
+      body: { old_passwd: body.passwd, passwd: TEST_PASSWORD, confirm: TEST_PASSWORD },
+    });
+  });
+
+  it('applies a member’s new role, and its role’s new permissions, to its next request', async () => {
+    const sub = await createSubAccount(h, main.teamId, [Permission.DEVICE_VIEW]);
+    const viewer = await role(h, main, 'viewer', [Permission.DEVICE_VIEW]);
+    const none = await role(h, main, 'none', [Permission.TEMPLATE_VIEW]);
+    expect(await listCode(h, sub.token)).toBe(0);
+    await ok(h, main, changeMemberRole, { params: { id: sub.userId }, body: { role_id: none } });
+    expect(await listCode(h, sub.token)).toBe(1002);
+    await ok(h, main, changeMemberRole, { params: { id: sub.userId }, body: { role_id: viewer } });
+    expect(await listCode(h, sub.token)).toBe(0);
+    await ok(h, main, updateRole, {
+      params: { id: viewer },
+      body: { permissions: [Permission.TEMPLATE_VIEW] },
+    });
+    expect(await listCode(h, sub.token)).toBe(1002);
+  });
+
+  it('refuses a removed account at once even when the row is changed without an event', async () => {
+    const sub = await createSubAccount(h, main.teamId, [Permission.DEVICE_VIEW]);
+    expect(await listCode(h, sub.token)).toBe(0);
+    await h.app.database.db
+      .updateTable('users')
+      .set({ removed_at: Math.floor(h.clock.now() / 1000) })
+      .where('id', '=', sub.userId)
+      .execute();
+    expect(await listCode(h, sub.token)).toBe(1055);
+  });
+});
+
+describe.runIf(databases.some((d) => d.name === 'postgres'))(
+  'revocation through the session cache: two instances on one PostgreSQL and one Redis',
+  () => {
+    let a: Harness;
+    let b: Harness;
+    let drop: () => Promise<void>;
+    let main: TestAccount;
+
+    /** Resolves when instance `h` has heard `name` from the other instance. */
+    const heard = (h: Harness, name: BusEventName) =>
+      new Promise<void>((resolve) => {
+        const off = h.app.connectivity.bus.on(name, (_e, origin) => {
+          if (origin.local) return;
+          off();
+          resolve();
+        });
+      });
+
+    beforeAll(async () => {
+      const shared = await sharedEnv();
+      drop = shared.drop;
+      const clock = new ManualClock(Date.UTC(2026, 2, 1, 8, 0, 0));
+      a = await startApp(shared.env, clock);
+      b = await startApp(shared.env, clock);
+      main = await createMainAccount(a);
+    });
+    afterAll(async () => {
+      await b?.close();
+      await a?.close();
+      await drop?.();
+    });
+
+    it('refuses on B a token logged out on A, and applies a role changed on A', async () => {
+      const other = await signIn(a, main);
+      expect(await listCode(b, other)).toBe(0);
+      const told = heard(b, 'sessionsEnded');
+      await ok(a, { ...main, token: other }, logout);
+      await told;
+      expect(await listCode(b, other)).toBe(1009);
+
+      const sub = await createSubAccount(a, main.teamId, [Permission.DEVICE_VIEW]);
+      const none = await role(a, main, 'none', [Permission.TEMPLATE_VIEW]);
+      expect(await listCode(b, sub.token)).toBe(0);
+      const changed = heard(b, 'accessChanged');
+      await ok(a, main, changeMemberRole, { params: { id: sub.userId }, body: { role_id: none } });
+      await changed;
+      expect(await listCode(b, sub.token)).toBe(1002);
+    });
+  },
+);

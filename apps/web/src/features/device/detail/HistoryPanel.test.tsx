@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+/**
+ * The TAG history panel against a real local API server: a preset range loads at once, the custom
+ * range asks for its dates (in each locale) instead of claiming there is no data.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { LiveTag } from '@hmi/contract';
+import { i18next, renderPage, setLanguage } from '../../../test/render';
+import { signInAs, startApiServer, type ApiServer } from '../../../test/apiServer';
+import { HistoryPanel } from './HistoryPanel';
+
+let api: ApiServer;
+
+const tag: LiveTag = {
+  id: 1,
+  name: 'temperature',
+  data_type: 7,
+  access: 0,
+  save_history: true,
+  description: '',
+  value: '20.5',
+  ts: 1_700_000_000_000,
+};
+
+beforeAll(async () => {
+  api = await startApiServer();
+  api.routes.set('GET /v1/devices/7/history', (req) => ({
+    tag: 'temperature',
+    data_type: 7,
+    from: Number(req.query.get('from')),
+    to: Number(req.query.get('to')),
+    bucket_ms: 60_000,
+    points: [],
+    samples: [],
+  }));
+});
+afterAll(() => api.close());
+
+describe.each(['en-US', 'zh-CN', 'zh-TW'] as const)('history panel in %s', (locale) => {
+  it('asks for the dates of a custom range instead of showing "no data"', async () => {
+    await setLanguage(locale);
+    // Each test signs in again: the rendering helper clears the stored session after a test.
+    await signInAs(api, { is_main: true, permissions: [] });
+    const loads = api.callsTo('GET /v1/devices/7/history').length;
+    renderPage(<HistoryPanel deviceId={7} tags={[tag]} />);
+    expect((await screen.findByTestId('history-empty')).textContent).toContain(
+      i18next.t('live:history.empty'),
+    );
+    expect(api.callsTo('GET /v1/devices/7/history')).toHaveLength(loads + 1);
+
+    fireEvent.click(
+      within(screen.getByTestId('history-range')).getByText(i18next.t('live:history.range.custom')),
+    );
+    const prompt = await screen.findByTestId('history-pick-range');
+    expect(prompt.textContent).toContain(i18next.t('live:history.pickRange'));
+    expect(prompt.textContent).not.toBe('live:history.pickRange');
+    expect(screen.queryByTestId('history-empty')).toBeNull();
+    // Nothing to ask the server until both ends are picked.
+    expect(screen.getAllByTestId('history-custom').length).toBeGreaterThan(0);
+    expect(api.callsTo('GET /v1/devices/7/history')).toHaveLength(loads + 1);
+  });
+});

@@ -1,0 +1,4 @@
+import { CloseOutlined as Icon } from '@ant-design/icons';
+import { decorative } from './decorative';
+
+export const CloseOutlined = /* @__PURE__ */ decorative(Icon);

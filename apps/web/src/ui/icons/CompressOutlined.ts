@@ -1,0 +1,4 @@
+import { CompressOutlined as Icon } from '@ant-design/icons';
+import { decorative } from './decorative';
+
+export const CompressOutlined = /* @__PURE__ */ decorative(Icon);

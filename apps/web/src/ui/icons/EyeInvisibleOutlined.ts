@@ -1,0 +1,4 @@
+import { EyeInvisibleOutlined as Icon } from '@ant-design/icons';
+import { decorative } from './decorative';
+
+export const EyeInvisibleOutlined = /* @__PURE__ */ decorative(Icon);

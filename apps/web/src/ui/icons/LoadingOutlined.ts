@@ -1,0 +1,4 @@
+import { LoadingOutlined as Icon } from '@ant-design/icons';
+import { decorative } from './decorative';
+
+export const LoadingOutlined = /* @__PURE__ */ decorative(Icon);

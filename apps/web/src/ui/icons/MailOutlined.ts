@@ -1,0 +1,4 @@
+import { MailOutlined as Icon } from '@ant-design/icons';
+import { decorative } from './decorative';
+
+export const MailOutlined = /* @__PURE__ */ decorative(Icon);

@@ -1,0 +1,4 @@
+import { MobileOutlined as Icon } from '@ant-design/icons';
+import { decorative } from './decorative';
+
+export const MobileOutlined = /* @__PURE__ */ decorative(Icon);

@@ -1,0 +1,174 @@
+/**
+ * Accessibility of the main screens in Chromium against the real server with DEMO=1: axe-core's
+ * WCAG 2.x A and AA rules find nothing serious or critical in zh-CN, zh-TW and en-US (and at phone
+ * size), and in the Chinese locales no button, link, menu item or tab is named with an English
+ * icon name ("plus 绑定设备").
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, DEMO } from './support/api';
+import { controlNames, seriousViolations, withIconNames } from './support/axe';
+import { launchBrowser } from './support/browser';
+import { arrowTo, tabTo } from './support/keyboard';
+import { choose } from './support/select';
+import { startServer, type RunningServer } from './support/server';
+import { apiLogin, signInContext, type LoginTokens } from './support/session';
+
+const locales = ['zh-CN', 'zh-TW', 'en-US'] as const;
+
+let server: RunningServer;
+let browser: Browser;
+let tokens: LoginTokens;
+let deviceId: number;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ DEMO: '1' }), launchBrowser()]);
+  tokens = await apiLogin(server.url, DEMO.user, DEMO.passwd);
+  const devices = await apiCall<{ list: { id: number }[] }>(server, tokens, 'GET', '/devices?pageSize=1');
+  deviceId = devices.list[0]?.id ?? 0;
+  if (!deviceId) throw new Error('demo data missing');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const screens = () => [
+  { path: '/#/dashboard', testId: 'page-dashboard' },
+  { path: '/#/device/devicelist', testId: 'page-devicelist' },
+  { path: '/#/device/alarmrecords', testId: 'page-alarmrecords' },
+  { path: '/#/message/msgSystem', testId: 'page-msgSystem' },
+  { path: `/#/device/devicelist/${deviceId}`, testId: 'page-device-detail' },
+];
+
+/** The screen is shown with its data: no spinner, skeleton or lazy-route placeholder left. */
+async function settle(page: Page, testId: string): Promise<void> {
+  await page.getByTestId(testId).waitFor();
+  await page.waitForFunction(
+    () => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, [data-testid="page-loading"]'),
+  );
+}
+
+/** Collects axe's serious findings and, in Chinese, English icon names in control names. */
+function auditor(locale: string) {
+  const found: string[] = [];
+  return {
+    async check(page: Page, screen: string) {
+      for (const f of await seriousViolations(page)) found.push(`${locale} ${screen} ${f}`);
+      if (locale === 'en-US') return;
+      for (const c of withIconNames(await controlNames(page)))
+        found.push(`English icon name: ${locale} ${screen} ${c.role} "${c.name}"`);
+    },
+    /** Fails the test with every problem found, one readable entry each. */
+    expectNone() {
+      expect(found, found.join('\n')).toEqual([]);
+    },
+  };
+}
+
+function newContext(locale: string, width: number, height: number): Promise<BrowserContext> {
+  return browser
+    .newContext({ viewport: { width, height }, reducedMotion: 'reduce' })
+    .then(async (context) => {
+      await context.addInitScript((l) => window.localStorage.setItem('locale', l), locale);
+      return context;
+    });
+}
+
+describe('accessibility of the main screens (axe-core, WCAG 2.2 A and AA)', () => {
+  it.each(locales)('%s: nothing serious, and no English icon name in a control’s name', async (locale) => {
+    const context = await newContext(locale, 1440, 900);
+    const audit = auditor(locale);
+    // The login page first, in a page without the session; then the console's screens.
+    const login = await context.newPage();
+    await login.goto(`${server.url}/#/login`);
+    await login.locator('form#login').waitFor();
+    await audit.check(login, '/#/login');
+    await login.close();
+
+    const page = await context.newPage();
+    await signInContext(page, tokens, locale);
+    for (const screen of screens()) {
+      await page.goto(`${server.url}${screen.path}`);
+      await settle(page, screen.testId);
+      await audit.check(page, screen.path);
+    }
+    await context.close();
+    audit.expectNone();
+  });
+
+  it('en-US at phone size (390×844): the dashboard and the device list', async () => {
+    const context = await newContext('en-US', 390, 844);
+    const page = await context.newPage();
+    const audit = auditor('en-US');
+    await signInContext(page, tokens, 'en-US');
+    for (const screen of screens().slice(0, 2)) {
+      await page.goto(`${server.url}${screen.path}`);
+      await settle(page, screen.testId);
+      await audit.check(page, `${screen.path} (390×844)`);
+    }
+    await context.close();
+    audit.expectNone();
+  });
+
+  it('zh-CN by keyboard: menu, row actions and tabs; a dialog and its close button named in Chinese', async () => {
+    const context = await newContext('zh-CN', 1440, 900);
+    const page = await context.newPage();
+    const audit = auditor('zh-CN');
+    await signInContext(page, tokens, 'zh-CN');
+
+    // The main menu: reached with Tab, walked with the arrow keys, a submenu opened and an item
+    // followed with Enter.
+    await page.goto(`${server.url}/#/dashboard`);
+    await settle(page, 'page-dashboard');
+    await tabTo(page, '[role="menu"]');
+    await arrowTo(page, '[role="menu"] [role="menuitem"][aria-expanded="false"]');
+    await page.keyboard.press('Enter');
+    await page.locator('[role="menu"] [role="menuitem"][aria-expanded="true"]').waitFor();
+    await arrowTo(page, '[role="menu"] [role="menu"] [role="menuitem"]');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => !window.location.hash.startsWith('#/dashboard'));
+
+    // A row action of the device list, opened with Enter: its dialog is checked, Escape closes it.
+    await page.goto(`${server.url}/#/device/devicelist`);
+    await settle(page, 'page-devicelist');
+    await tabTo(page, '[data-testid="device-table"] tbody [data-testid^="device-unbind-"]');
+    await page.keyboard.press('Enter');
+    const confirm = page.locator('.ant-modal-confirm');
+    await confirm.waitFor();
+    await audit.check(page, '/#/device/devicelist (unbind confirm)');
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+
+    // Filters in use show their clear buttons, named in the locale too.
+    await page.getByTestId('device-keyword').locator('input').fill('HMI');
+    await choose(page, page.getByTestId('device-online-filter'), '在线');
+    // (An open select's list has no name: antd gives its listbox none. Checked once closed.)
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+      .waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: '清除' }).count()).toBe(2);
+    await audit.check(page, '/#/device/devicelist (filters in use)');
+
+    // The bind dialog: its close button is named in the locale.
+    await page.getByTestId('device-bind').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.locator('.ant-modal-close').getAttribute('aria-label')).toBe('关闭');
+    await audit.check(page, '/#/device/devicelist (bind dialog)');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The message centre's tabs: the next one focused with an arrow key and opened with Enter.
+    await page.goto(`${server.url}/#/message/msgSystem`);
+    await settle(page, 'page-msgSystem');
+    await tabTo(page, '[role="tab"][aria-selected="true"]');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/#\/message\/msgAlarm$/);
+    await context.close();
+
+    audit.expectNone();
+  });
+});

@@ -1,0 +1,42 @@
+import type { Browser } from 'playwright-core';
+import { apiCall, DEMO } from './api';
+import { launchBrowser } from './browser';
+import { startServer, type RunningServer } from './server';
+import { apiLogin, type LoginTokens } from './session';
+
+export interface Stack {
+  server: RunningServer;
+  browser: Browser;
+}
+
+export interface DemoStack extends Stack {
+  /** The demo owner's session, logged in through the API. */
+  tokens: LoginTokens;
+}
+
+/** The real server (its own data folder, no demo data) and a Chromium, started side by side. */
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+  const [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
+  return { server, browser };
+}
+
+/** The real server with DEMO=1 and a Chromium, the demo owner logged in. */
+export async function startDemoStack(env: Record<string, string> = {}): Promise<DemoStack> {
+  const stack = await startStack({ DEMO: '1', ...env });
+  return { ...stack, tokens: await apiLogin(stack.server.url, DEMO.user, DEMO.passwd) };
+}
+
+/** Closes what started (safe after a failed start, where parts are undefined). */
+export async function stopStack(
+  server: RunningServer | undefined,
+  browser: Browser | undefined,
+): Promise<void> {
+  await browser?.close();
+  await server?.stop();
+}
+
+/** The demo HMIs of DEMO=1 (DEMO-HMI-1 …) in SN order. */
+export async function demoDevices<T extends { sn: string }>(stack: DemoStack): Promise<T[]> {
+  const list = await apiCall<{ list: T[] }>(stack.server, stack.tokens, 'GET', '/devices?pageSize=50');
+  return list.list.filter((d) => d.sn.startsWith('DEMO-HMI-')).sort((a, b) => a.sn.localeCompare(b.sn));
+}
