@@ -53,3 +53,23 @@ export async function relogin(h: Harness, account: TestAccount): Promise<void> {
   if (r.body.code !== 0) throw new Error(`login of ${account.username} failed: ${JSON.stringify(r.body)}`);
   account.token = r.body.data.token;
 }
+
+/** Bytes a traffic card has given (used or held by a running session), read from the table. */
+export async function cardUsedBytes(h: Harness, cardId: number): Promise<number> {
+  const row = await h.app.database.db
+    .selectFrom('billing_cards')
+    .select('used_bytes')
+    .where('id', '=', cardId)
+    .executeTakeFirstOrThrow();
+  return Number(row.used_bytes);
+}
+
+/** Bytes the usage ledger holds for a device this month (0 when it has none). */
+export async function deviceUsageBytes(h: Harness, deviceId: number): Promise<number> {
+  const row = await h.app.database.db
+    .selectFrom('traffic_usage')
+    .select('bytes')
+    .where('device_id', '=', deviceId)
+    .executeTakeFirst();
+  return Number(row?.bytes ?? 0);
+}

@@ -1,7 +1,7 @@
 import { BillingCardType, getBillingCard } from '@hmi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount } from '../../test/accounts';
-import { activatedCard } from '../../test/billing';
+import { activatedCard, cardUsedBytes, deviceUsageBytes } from '../../test/billing';
 import { databases } from '../../test/databases';
 import { startHarness, type Harness } from '../../test/harness';
 import { ok, seedRegistry } from '../../test/registry';
@@ -20,27 +20,6 @@ describe.each(databases)('traffic held by a relay session on $name', (database) 
     await h?.close();
   });
 
-  const used = async (id: number) =>
-    Number(
-      (
-        await h.app.database.db
-          .selectFrom('billing_cards')
-          .select('used_bytes')
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow()
-      ).used_bytes,
-    );
-  const usage = async (deviceId: number) =>
-    Number(
-      (
-        await h.app.database.db
-          .selectFrom('traffic_usage')
-          .select('bytes')
-          .where('device_id', '=', deviceId)
-          .executeTakeFirst()
-      )?.bytes ?? 0,
-    );
-
   it('reserves from the cards without counting usage, settles what flowed, gives the rest back', async () => {
     const team = await createMainAccount(h, 5);
     const o = await seedRegistry(h, team, 'hold');
@@ -51,24 +30,24 @@ describe.each(databases)('traffic held by a relay session on $name', (database) 
     const hold = await h.app.billing.hold(o.deviceId);
 
     expect(await hold.reserve(16 * MB)).toBe(16 * MB);
-    expect([await used(early), await used(late)]).toEqual([10 * MB, 6 * MB]);
-    expect(await usage(o.deviceId)).toBe(0);
+    expect([await cardUsedBytes(h, early), await cardUsedBytes(h, late)]).toEqual([10 * MB, 6 * MB]);
+    expect(await deviceUsageBytes(h, o.deviceId)).toBe(0);
     expect(await h.app.billing.remaining(o.deviceId)).toBe(94 * MB);
 
     // Settled bytes come from the cards in the order they gave them.
     expect(await hold.settle(12 * MB)).toBe(12 * MB);
-    expect(await usage(o.deviceId)).toBe(12 * MB);
+    expect(await deviceUsageBytes(h, o.deviceId)).toBe(12 * MB);
     const card = await ok(h, team, getBillingCard, { params: { id: late } });
     expect(card.usage.map((u) => [u.device_id, u.bytes])).toEqual([[o.deviceId, 2 * MB]]);
     // Never more than was taken.
     expect(await hold.settle(10 * MB)).toBe(4 * MB);
-    expect(await usage(o.deviceId)).toBe(16 * MB);
+    expect(await deviceUsageBytes(h, o.deviceId)).toBe(16 * MB);
 
     expect(await hold.reserve(16 * MB)).toBe(16 * MB);
     expect(await hold.settle(1 * MB)).toBe(1 * MB);
     expect(await hold.release()).toBe(15 * MB);
-    expect([await used(early), await used(late)]).toEqual([10 * MB, 7 * MB]);
-    expect(await usage(o.deviceId)).toBe(17 * MB);
+    expect([await cardUsedBytes(h, early), await cardUsedBytes(h, late)]).toEqual([10 * MB, 7 * MB]);
+    expect(await deviceUsageBytes(h, o.deviceId)).toBe(17 * MB);
     expect(await h.app.billing.remaining(o.deviceId)).toBe(93 * MB);
   });
 
@@ -79,10 +58,10 @@ describe.each(databases)('traffic held by a relay session on $name', (database) 
     const [a, b] = await Promise.all([h.app.billing.hold(o.deviceId), h.app.billing.hold(o.deviceId)]);
     const got = await Promise.all([a.reserve(2 * MB), b.reserve(2 * MB)]);
     expect(got.reduce((n, x) => n + x, 0)).toBe(3 * MB);
-    expect(await used(card)).toBe(3 * MB);
+    expect(await cardUsedBytes(h, card)).toBe(3 * MB);
     expect(await a.reserve(1)).toBe(0);
     await Promise.all([a.settle(got[0] ?? 0), b.release()]);
-    expect(await used(card)).toBe(got[0]);
-    expect(await usage(o.deviceId)).toBe(got[0]);
+    expect(await cardUsedBytes(h, card)).toBe(got[0]);
+    expect(await deviceUsageBytes(h, o.deviceId)).toBe(got[0]);
   });
 });

@@ -9,7 +9,7 @@ import {
 } from '@hmi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
-import { activatedCard, relogin } from '../../test/billing';
+import { activatedCard, relogin, cardUsedBytes } from '../../test/billing';
 import { databases } from '../../test/databases';
 import { api, startHarness, type Harness } from '../../test/harness';
 import { ok, seedRegistry, type RegistryObjects } from '../../test/registry';
@@ -34,17 +34,6 @@ describe.each(databases)('Remote Access traffic on $name', (database) => {
     await h?.close();
   });
 
-  const used = async (id: number) =>
-    Number(
-      (
-        await h.app.database.db
-          .selectFrom('billing_cards')
-          .select('used_bytes')
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow()
-      ).used_bytes,
-    );
-
   it("consumes the device's own card first, then the team's earliest-expiring; refuses when none is left", async () => {
     const late = await activatedCard(h, owner, { type: RA, trafficBytes: 100 * MB });
     h.clock.advance(-10 * DAY);
@@ -59,12 +48,16 @@ describe.each(databases)('Remote Access traffic on $name', (database) => {
       charged: 60 * MB,
       remaining: 190 * MB,
     });
-    expect([await used(own), await used(early), await used(late)]).toEqual([50 * MB, 10 * MB, 0]);
+    expect([
+      await cardUsedBytes(h, own),
+      await cardUsedBytes(h, early),
+      await cardUsedBytes(h, late),
+    ]).toEqual([50 * MB, 10 * MB, 0]);
     expect(await h.app.billing.charge(second.deviceId, 100 * MB)).toEqual({
       charged: 100 * MB,
       remaining: 90 * MB,
     });
-    expect([await used(early), await used(late)]).toEqual([100 * MB, 10 * MB]);
+    expect([await cardUsedBytes(h, early), await cardUsedBytes(h, late)]).toEqual([100 * MB, 10 * MB]);
     expect(await h.app.billing.charge(o.deviceId, 200 * MB)).toEqual({ charged: 90 * MB, remaining: 0 });
     expect(await h.app.billing.charge(o.deviceId, 1)).toEqual({ charged: 0, remaining: 0 });
 
@@ -92,7 +85,7 @@ describe.each(databases)('Remote Access traffic on $name', (database) => {
       Array.from({ length: 20 }, () => h.app.billing.charge(dev.deviceId, 73)),
     );
     expect(results.reduce((n, r) => n + r.charged, 0)).toBe(1000);
-    expect(await used(card)).toBe(1000);
+    expect(await cardUsedBytes(h, card)).toBe(1000);
     const ledger = await h.app.database.db
       .selectFrom('traffic_usage')
       .select('bytes')

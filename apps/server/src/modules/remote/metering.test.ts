@@ -9,6 +9,7 @@ import {
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
+import { deviceUsageBytes } from '../../test/billing';
 import { databases } from '../../test/databases';
 import { api, startHarness, type Harness } from '../../test/harness';
 import { boundDevice, brokerUrl, connect } from '../../test/mqtt';
@@ -67,16 +68,6 @@ describe.each(databases)('relay metering on $name', (database) => {
           .executeTakeFirstOrThrow()
       ).used,
     );
-  const usage = async (deviceId: number) =>
-    Number(
-      (
-        await db()
-          .selectFrom('traffic_usage')
-          .select('bytes')
-          .where('device_id', '=', deviceId)
-          .executeTakeFirst()
-      )?.bytes ?? 0,
-    );
 
   it('holds a reservation, shows the bytes in the ledger on its tick while open, gives the rest back at close', async () => {
     const s = await session('meter', 64 * MB);
@@ -85,7 +76,7 @@ describe.each(databases)('relay metering on $name', (database) => {
     await s.browser.until((p) => p.data.length === sent);
     // The session still runs: its ticks settle what flowed (each what the reservations cover).
     await s.browser.until((p) => p.status.some((m) => m.type === 'usage' && m.bytes === sent));
-    await expect.poll(() => usage(s.dev.deviceId)).toBe(sent);
+    await expect.poll(() => deviceUsageBytes(h, s.dev.deviceId)).toBe(sent);
     const last = s.browser.status.findLast((m) => m.type === 'usage');
     expect(last).toMatchObject({ bytes: sent });
     // What the session holds unused still counts as the device's.
@@ -100,7 +91,7 @@ describe.each(databases)('relay metering on $name', (database) => {
     await s.device.closed;
     await h.app.remoteRelay.settled();
     expect(await cardUsed(s.main)).toBe(sent);
-    expect(await usage(s.dev.deviceId)).toBe(sent);
+    expect(await deviceUsageBytes(h, s.dev.deviceId)).toBe(sent);
     s.mqtt.end(true);
   });
 
@@ -111,7 +102,7 @@ describe.each(databases)('relay metering on $name', (database) => {
     expect(s.browser.status.at(-1)).toMatchObject({ type: 'end', reason: 'traffic' });
     await h.app.remoteRelay.settled();
     expect(await cardUsed(s.main)).toBe(MB);
-    expect(await usage(s.dev.deviceId)).toBe(MB);
+    expect(await deviceUsageBytes(h, s.dev.deviceId)).toBe(MB);
     const list = await api(h.app, listRemoteSessions, {
       token: s.main.token,
       params: { id: s.dev.deviceId },

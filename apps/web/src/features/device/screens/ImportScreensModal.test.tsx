@@ -12,7 +12,8 @@ import { refuse, signInAs, startApiServer, type ApiServer, type Recorded } from 
 import { tagRow } from '../../../test/alarmFixtures';
 import { ImportScreensModal } from './ImportScreensModal';
 import type { ScreenOwner } from './owner';
-import { chooseFile, fuxaReport, pick, PROJECT_ID, screenRow, TEMPLATE_ID } from './testing';
+import { pick } from '../../../test/alarmFixtures';
+import { chooseFile, fuxaReport, PROJECT_ID, screenRow, TEMPLATE_ID } from './testing';
 
 const template: ScreenOwner = { kind: 'template', id: TEMPLATE_ID, name: 'Oven' };
 const project: ScreenOwner = { kind: 'project', id: PROJECT_ID, name: 'Line' };

@@ -163,6 +163,16 @@ function ImportWizard({
     setStep(to);
   };
 
+  const submitButton = (
+    <Button
+      type="primary"
+      loading={busy === 'import'}
+      onClick={() => void submit()}
+      data-testid="screens-import-submit"
+    >
+      {t('import.submit')}
+    </Button>
+  );
   const footer: Record<Step, ReactNode> = {
     file: (
       <>
@@ -186,28 +196,14 @@ function ImportWizard({
             {t('import.next')}
           </Button>
         ) : (
-          <Button
-            type="primary"
-            loading={busy === 'import'}
-            onClick={() => void submit()}
-            data-testid="screens-import-submit"
-          >
-            {t('import.submit')}
-          </Button>
+          submitButton
         )}
       </>
     ),
     map: (
       <>
         <Button onClick={() => back('report')}>{t('import.back')}</Button>
-        <Button
-          type="primary"
-          loading={busy === 'import'}
-          onClick={() => void submit()}
-          data-testid="screens-import-submit"
-        >
-          {t('import.submit')}
-        </Button>
+        {submitButton}
       </>
     ),
     done: (

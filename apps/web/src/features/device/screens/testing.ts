@@ -1,5 +1,5 @@
 /** Fixtures and antd helpers of the screens drawer and import wizard tests. */
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent } from '@testing-library/react';
 import type { ImportReport, ScreenSummary } from '@hmi/contract';
 
 export const TEMPLATE_ID = 3;
@@ -41,18 +41,4 @@ export function chooseFile(file: File): void {
   const input = document.querySelector<HTMLInputElement>('.ant-modal input[type="file"]');
   if (!input) throw new Error('no file input');
   fireEvent.change(input, { target: { files: [file] } });
-}
-
-/** Opens the antd Select marked `testId` and picks the option titled `title`. */
-export async function pick(testId: string, title: string): Promise<void> {
-  const marked = screen.getByTestId(testId);
-  const select = marked.closest('.ant-select') ?? marked;
-  fireEvent.mouseDown(select.querySelector('.ant-select-selector') ?? select);
-  const option = await waitFor(() => {
-    const found = [...document.querySelectorAll<HTMLElement>(`.ant-select-item-option[title="${title}"]`)];
-    const last = found.at(-1);
-    if (!last) throw new Error(`no option ${title}`);
-    return last;
-  });
-  fireEvent.click(option);
 }
