@@ -1,15 +1,18 @@
 /**
  * Remote view relay (issue 13): in one run, the same RFB stream (full 800×480 Raw updates, 1.5 MB
  * each, and 4-byte empty updates for round trips) from a minimal VNC server to a viewer, over a
- * direct TCP connection (the baseline) and through the product: the device agent's gateway
- * (in this process) bridging that VNC server through its tunnel to the real server process (SQLite,
- * billing on, the bytes metered into the device's traffic) and out of the relay's browser socket.
- * A third path, when Debian's websockify is installed, bridges the same VNC server to a websocket
- * viewer as noVNC's usual deployments do. The paths take turns over several runs after two warm-up
- * runs (the median is kept). Prints throughput as a ratio of the direct pipe's (and the
- * relay's against websockify's), the added round-trip latency (p50/p99), and the server's resident
- * memory while a viewer stops reading. Targets: ≥ 0.8 of the direct throughput, added p99 under 2 ms,
- * faster than websockify, RSS growth under 50 MB with a paused viewer.
+ * direct TCP connection (the baseline) and through the product: the device agent's gateway (its own
+ * process by default, as on a device; `--agent inline` runs it in this one) bridging that VNC server
+ * through its tunnel to the real server process (SQLite, billing on, the bytes metered into the
+ * device's traffic) and out of the relay's browser socket. Two more paths: Debian's websockify, when
+ * installed, bridging the same VNC server to a websocket viewer as noVNC's usual deployments do; and
+ * two plain TCP hops (bare `pipe()` processes where the agent and the server stand), the least any
+ * design with a device-side and a cloud-side hop costs. The paths take turns over several runs after
+ * two warm-up runs (the median is kept). Prints throughput as a ratio of the direct pipe's (and the
+ * relay's against websockify's and the two hops'), CPU per 100 MB, the added round-trip latency
+ * (p50/p99), and the server's resident memory while a viewer stops reading. Targets: ≥ 0.8 of the
+ * direct throughput, added p99 under 2 ms, faster than websockify, RSS growth under 50 MB with a
+ * paused viewer.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +32,8 @@ import {
 } from '@hmi/server/src/test/server-process';
 import { textTable } from './text-table';
 import { FULL_UPDATE_BYTES, relayPipe, request, startRfbSource, tcpPipe, type Pipe } from './vnc/stream';
+import { startAgentProcess } from './vnc/agent-process';
+import { startTcpHop } from './vnc/tcp-hop';
 import { startWebsockify, type Websockify } from './vnc/websockify';
 
 const TARGET_RATIO = 0.8;
@@ -44,6 +49,8 @@ const { values } = parseArgs({
     // A directory: the server process writes a V8 CPU profile there (node --cpu-prof).
     profile: { type: 'string' },
     runs: { type: 'string', default: '5' },
+    // process: the gateway in its own process, as on a device; inline: in this one (with the viewer).
+    agent: { type: 'string', default: 'process' },
   },
 });
 const UPDATES = Number(values.updates);
@@ -52,6 +59,7 @@ const BILLING = values.billing === 'off' ? 'off' : 'on';
 /** Throughput runs per path (the median is reported; the machine may be busy with other work). */
 const RUNS = Math.max(1, Number(values.runs));
 const WARMUP = 2;
+const AGENT_INLINE = values.agent === 'inline';
 
 /** MB/s moving `UPDATES` full updates, all requested at once (as a viewer catching up). */
 async function throughput(pipe: Pipe): Promise<number> {
@@ -83,32 +91,38 @@ interface Measured {
   rate: number;
   rates: number[];
   trips: number[];
-  /** CPU ms per 100 MB moved: this process (VNC server, agent, viewer) and the server process. */
+  /** CPU ms per 100 MB moved: this process (VNC server, viewer; the agent when inline) and those between. */
   cpu: { bench: number; server: number | null };
 }
 
 interface Path {
   pipe: Pipe;
-  /** The server process, whose CPU time is counted too. */
-  pid?: number;
+  /** The processes between the ends (server, agent, hops), whose CPU time is counted too. */
+  pids: number[];
   rates: number[];
   cpu: { bench: number; server: number | null };
 }
 
-/** CPU seconds the process has used; null without one (/proc's clock ticks are 100 a second on Linux). */
-const cpuSeconds = (pid: number | undefined) => (pid === undefined ? null : processCpuSeconds(pid, 100));
+/** CPU seconds the processes have used; null without any (/proc's clock ticks are 100 a second on Linux). */
+const cpuSeconds = (pids: number[]) =>
+  pids.length ? pids.reduce((sum, pid) => sum + processCpuSeconds(pid, 100), 0) : null;
 
-const path = (pipe: Pipe, pid?: number): Path => ({ pipe, pid, rates: [], cpu: { bench: 0, server: 0 } });
+const path = (pipe: Pipe, pids: number[] = []): Path => ({
+  pipe,
+  pids,
+  rates: [],
+  cpu: { bench: 0, server: 0 },
+});
 
 /** One throughput run of a path, adding its rate and the CPU time it cost (ms) when `counted`. */
 async function run(p: Path, counted: boolean): Promise<void> {
   const bench = process.cpuUsage();
-  const server = cpuSeconds(p.pid);
+  const server = cpuSeconds(p.pids);
   const rate = await throughput(p.pipe);
   if (!counted) return;
   p.rates.push(rate);
   const used = process.cpuUsage(bench);
-  const serverAfter = cpuSeconds(p.pid);
+  const serverAfter = cpuSeconds(p.pids);
   p.cpu.bench += (used.user + used.system) / 1000;
   p.cpu.server =
     p.cpu.server === null || server === null || serverAfter === null
@@ -165,6 +179,8 @@ async function main(): Promise<void> {
   };
   let server: ServerProcess | null = null;
   let gateway: ReturnType<typeof startGateway> | null = null;
+  let agent: ServerProcess | null = null;
+  const hops: ServerProcess[] = [];
   let websockify: Websockify | string = 'not run';
   try {
     websockify = await startWebsockify(source.port);
@@ -187,16 +203,29 @@ async function main(): Promise<void> {
       name: 'BenchGateway',
     });
     await call(base, token, 'PUT', `/devices/${device.id}/traffic-switch`, { on: true });
-    gateway = startGateway({
-      url: `mqtt://127.0.0.1:${mqttPort}`,
-      sn,
-      secret: identity.secret,
-      sink: join(dataDir, 'writes.json'),
-      rateMs: 3_600_000,
-      tags: [{ name: 'k', source: { value: 1 } }],
-      vnc: { host: '127.0.0.1', port: source.port },
-    });
-    await gateway.ready();
+    const mqttUrl = `mqtt://127.0.0.1:${mqttPort}`;
+    if (AGENT_INLINE) {
+      gateway = startGateway({
+        url: mqttUrl,
+        sn,
+        secret: identity.secret,
+        sink: join(dataDir, 'writes.json'),
+        rateMs: 3_600_000,
+        tags: [{ name: 'k', source: { value: 1 } }],
+        vnc: { host: '127.0.0.1', port: source.port },
+      });
+      await gateway.ready();
+    } else {
+      agent = await startAgentProcess({
+        dir: dataDir,
+        mqttUrl,
+        sn,
+        secret: identity.secret,
+        vncPort: source.port,
+        online: async () =>
+          (await call<{ online: number }>(base, token, 'GET', `/devices/${device.id}`)).online === 1,
+      });
+    }
     const relay = async (mode: 'control' | 'view') => {
       const opened = await call<{ session: string }>(base, token, 'POST', `/devices/${device.id}/vnc`, {
         mode,
@@ -205,18 +234,29 @@ async function main(): Promise<void> {
       return relayPipe(`${base.replace(/^http/, 'ws')}${VNC_WS_PATH}`, token, opened.session);
     };
 
+    // Two hops where the agent and the server stand: the device's side first, as on the relay's path.
+    const hopPorts = await freePorts(2);
+    hops.push(await startTcpHop(hopPorts[1] ?? 0, source.port));
+    hops.push(await startTcpHop(hopPorts[0] ?? 0, hopPorts[1] ?? 0));
+
     // The paths' runs take turns, so that a machine's load changing over time hits each alike.
     const paths = {
       direct: path(await tcpPipe(source.port)),
       websockify: typeof websockify === 'string' ? null : path(await websockify.pipe()),
-      relay: path(await relay('control'), server.pid),
+      hops: path(
+        await tcpPipe(hopPorts[0] ?? 0),
+        hops.map((h) => h.pid),
+      ),
+      relay: path(await relay('control'), [server.pid, ...(agent ? [agent.pid] : [])]),
     };
     // Runs not counted first: a long-running server and session are warm (code optimised by V8,
     // loopback buffers grown); the relay's first runs are the slowest.
     for (let i = 0; i < WARMUP + RUNS; i += 1)
-      for (const p of [paths.direct, paths.websockify, paths.relay]) if (p) await run(p, i >= WARMUP);
+      for (const p of [paths.direct, paths.websockify, paths.hops, paths.relay])
+        if (p) await run(p, i >= WARMUP);
     const direct = await finish(paths.direct);
     const bridged = paths.websockify ? await finish(paths.websockify) : null;
+    const hopped = await finish(paths.hops);
     const relayed = await finish(paths.relay);
 
     // A viewer that stops reading while the VNC server has 150 MB to send it. It watches: the first
@@ -255,6 +295,7 @@ async function main(): Promise<void> {
       typeof websockify === 'string'
         ? ['websockify', '-', '-', '-', '-', websockify]
         : row('websockify', bridged ?? direct, '-'),
+      row('two plain TCP hops', hopped, '-'),
       row(
         'agent tunnel + relay',
         relayed,
@@ -262,18 +303,19 @@ async function main(): Promise<void> {
       ),
     ];
     console.log(
-      `\nbilling ${BILLING}, median of ${RUNS} runs of ${UPDATES} full updates (${((UPDATES * FULL_UPDATE_BYTES) / 1024 / 1024).toFixed(0)} MB), ${PINGS} round trips`,
+      `\nbilling ${BILLING}, agent ${AGENT_INLINE ? 'in the bench process' : 'in its own process'}, median of ${RUNS} runs of ${UPDATES} full updates (${((UPDATES * FULL_UPDATE_BYTES) / 1024 / 1024).toFixed(0)} MB), ${PINGS} round trips`,
     );
     console.log(textTable(['path', 'MB/s', 'ratio', 'rtt p50 ms', 'rtt p99 ms', 'target'], body));
     console.log(`added latency: p50 ${added(0.5).toFixed(3)} ms, p99 ${added(0.99).toFixed(3)} ms`);
     if (bridged) console.log(`relay / websockify throughput: ${(relayed.rate / bridged.rate).toFixed(2)}`);
+    console.log(`relay / two plain TCP hops throughput: ${(relayed.rate / hopped.rate).toFixed(2)}`);
     const runs = (m: Measured) => m.rates.map((r) => r.toFixed(0)).join(' ');
     console.log(
-      `MB/s per run: direct ${runs(direct)}; websockify ${bridged ? runs(bridged) : '-'}; relay ${runs(relayed)}`,
+      `MB/s per run: direct ${runs(direct)}; websockify ${bridged ? runs(bridged) : '-'}; two hops ${runs(hopped)}; relay ${runs(relayed)}`,
     );
-    const { cpu } = relayed;
+    const cpu = (m: Measured) => `${m.cpu.server?.toFixed(0) ?? '-'} + ${m.cpu.bench.toFixed(0)}`;
     console.log(
-      `CPU ms per 100 MB: direct ${direct.cpu.bench.toFixed(0)} (bench process); relay: server ${cpu.server?.toFixed(0) ?? '-'} + bench process (VNC server, agent, viewer) ${cpu.bench.toFixed(0)}`,
+      `CPU ms per 100 MB, between the ends + at the ends (VNC server and viewer${AGENT_INLINE ? '; the agent for the relay' : ''}): direct - + ${direct.cpu.bench.toFixed(0)}; two hops ${cpu(hopped)}; relay (server and agent) ${cpu(relayed)}`,
     );
     console.log(
       `server RSS with a paused viewer: ${rssBefore.toFixed(0)} MB before, ${rssPeak.toFixed(0)} MB peak (+${growth.toFixed(1)} MB; <${TARGET_RSS_MB} MB ${yes(growth < TARGET_RSS_MB)})`,
@@ -281,6 +323,8 @@ async function main(): Promise<void> {
   } finally {
     if (typeof websockify !== 'string') await websockify.stop();
     await gateway?.stop();
+    await agent?.kill('SIGTERM');
+    for (const hop of hops) await hop.kill('SIGTERM');
     await server?.kill('SIGTERM');
     source.server.close();
     rmSync(dataDir, { recursive: true, force: true });

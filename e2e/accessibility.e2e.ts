@@ -2,17 +2,20 @@
  * Accessibility of the main screens in Chromium against the real server with DEMO=1: axe-core's
  * WCAG 2.x A and AA rules find nothing serious or critical in zh-CN, zh-TW and en-US (and at phone
  * size), and in the Chinese locales no button, link, menu item or tab is named with an English
- * icon name ("plus 绑定设备").
+ * icon name ("plus 绑定设备"). The password toggle is reached with Tab and named in each locale; an
+ * open select's list is named after its field. One page per locale walks the screens by hash (one
+ * load of the app, not one per screen).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, DEMO } from './support/api';
 import { controlNames, seriousViolations, withIconNames } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, screenshotPath } from './support/browser';
 import { arrowTo, tabTo } from './support/keyboard';
 import { choose } from './support/select';
 import { startServer, type RunningServer } from './support/server';
 import { apiLogin, signInContext, type LoginTokens } from './support/session';
+import { texts } from './support/texts';
 
 const locales = ['zh-CN', 'zh-TW', 'en-US'] as const;
 
@@ -50,6 +53,32 @@ async function settle(page: Page, testId: string): Promise<void> {
   );
 }
 
+/**
+ * Opens a screen of the console, settled: the first by loading the app, later ones by hash as a
+ * link would (the app, and axe once injected, stay loaded).
+ */
+async function openScreen(page: Page, screen: { path: string; testId: string }): Promise<void> {
+  if (page.url().startsWith(server.url))
+    await page.evaluate((hash) => (window.location.hash = hash), screen.path.slice(1));
+  else await page.goto(`${server.url}${screen.path}`);
+  await settle(page, screen.testId);
+}
+
+/** Tabs from the password field of the login page onto its visibility toggle, named in `locale`. */
+async function tabToPasswordToggle(page: Page, locale: string): Promise<void> {
+  await page.locator('form#login input[type="password"]').focus();
+  await page.keyboard.press('Tab');
+  const toggle = page.getByRole('button', { name: texts(locale, 'common')('showPassword'), exact: true });
+  expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+}
+
+/** The option list of the select named `name`, open: it carries the same name (antd gives it none). */
+async function openList(page: Page, name: string): Promise<void> {
+  await page.getByRole('combobox', { name, exact: true }).click();
+  // Attached, not visible: antd's virtual list keeps the named listbox as a 0×0 element for readers.
+  await page.getByRole('listbox', { name, exact: true }).waitFor({ state: 'attached' });
+}
+
 /** Collects axe's serious findings and, in Chinese, English icon names in control names. */
 function auditor(locale: string) {
   const found: string[] = [];
@@ -85,13 +114,13 @@ describe('accessibility of the main screens (axe-core, WCAG 2.2 A and AA)', () =
     await login.goto(`${server.url}/#/login`);
     await login.locator('form#login').waitFor();
     await audit.check(login, '/#/login');
+    await tabToPasswordToggle(login, locale);
     await login.close();
 
     const page = await context.newPage();
     await signInContext(page, tokens, locale);
     for (const screen of screens()) {
-      await page.goto(`${server.url}${screen.path}`);
-      await settle(page, screen.testId);
+      await openScreen(page, screen);
       await audit.check(page, screen.path);
     }
     await context.close();
@@ -104,13 +133,25 @@ describe('accessibility of the main screens (axe-core, WCAG 2.2 A and AA)', () =
     const audit = auditor('en-US');
     await signInContext(page, tokens, 'en-US');
     for (const screen of screens().slice(0, 2)) {
-      await page.goto(`${server.url}${screen.path}`);
-      await settle(page, screen.testId);
+      await openScreen(page, screen);
       await audit.check(page, `${screen.path} (390×844)`);
     }
     await context.close();
     audit.expectNone();
   });
+
+  it.each(['zh-CN', 'en-US'])(
+    '%s at phone size: the login page’s password toggle focused (screenshot saved)',
+    async (locale) => {
+      const context = await newContext(locale, 390, 844);
+      const page = await context.newPage();
+      await page.goto(`${server.url}/#/login`);
+      await page.locator('form#login').waitFor();
+      await tabToPasswordToggle(page, locale);
+      await page.screenshot({ path: screenshotPath(`login-password-toggle-focused-390-${locale}`) });
+      await context.close();
+    },
+  );
 
   it('zh-CN by keyboard: menu, row actions and tabs; a dialog and its close button named in Chinese', async () => {
     const context = await newContext('zh-CN', 1440, 900);
@@ -120,8 +161,7 @@ describe('accessibility of the main screens (axe-core, WCAG 2.2 A and AA)', () =
 
     // The main menu: reached with Tab, walked with the arrow keys, a submenu opened and an item
     // followed with Enter.
-    await page.goto(`${server.url}/#/dashboard`);
-    await settle(page, 'page-dashboard');
+    await openScreen(page, { path: '/#/dashboard', testId: 'page-dashboard' });
     await tabTo(page, '[role="menu"]');
     await arrowTo(page, '[role="menu"] [role="menuitem"][aria-expanded="false"]');
     await page.keyboard.press('Enter');
@@ -131,8 +171,7 @@ describe('accessibility of the main screens (axe-core, WCAG 2.2 A and AA)', () =
     await page.waitForFunction(() => !window.location.hash.startsWith('#/dashboard'));
 
     // A row action of the device list, opened with Enter: its dialog is checked, Escape closes it.
-    await page.goto(`${server.url}/#/device/devicelist`);
-    await settle(page, 'page-devicelist');
+    await openScreen(page, { path: '/#/device/devicelist', testId: 'page-devicelist' });
     await tabTo(page, '[data-testid="device-table"] tbody [data-testid^="device-unbind-"]');
     await page.keyboard.press('Enter');
     const confirm = page.locator('.ant-modal-confirm');
@@ -141,10 +180,15 @@ describe('accessibility of the main screens (axe-core, WCAG 2.2 A and AA)', () =
     await page.keyboard.press('Escape');
     await confirm.waitFor({ state: 'detached' });
 
+    // A filter's list, open, is named after the filter (and checked so); Escape closes it.
+    const device = texts('zh-CN', 'device');
+    await openList(page, device('list.onlineFilter'));
+    await audit.check(page, '/#/device/devicelist (filter list open)');
+    await page.keyboard.press('Escape');
+
     // Filters in use show their clear buttons, named in the locale too.
     await page.getByTestId('device-keyword').locator('input').fill('HMI');
     await choose(page, page.getByTestId('device-online-filter'), '在线');
-    // (An open select's list has no name: antd gives its listbox none. Checked once closed.)
     await page
       .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
       .waitFor({ state: 'detached' });
@@ -156,13 +200,21 @@ describe('accessibility of the main screens (axe-core, WCAG 2.2 A and AA)', () =
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     expect(await dialog.locator('.ant-modal-close').getAttribute('aria-label')).toBe('关闭');
+    // Checked once its opening motion ends: mid-fade, every colour is blended with the page behind.
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== 'running'),
+    );
     await audit.check(page, '/#/device/devicelist (bind dialog)');
-    await page.keyboard.press('Escape');
+    // A form's select: its list is named by the field's label.
+    await openList(page, device('field.template'));
+    await audit.check(page, '/#/device/devicelist (bind dialog, template list open)');
+    await dialog.getByRole('button', { name: '关闭' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
     // The message centre's tabs: the next one focused with an arrow key and opened with Enter.
-    await page.goto(`${server.url}/#/message/msgSystem`);
-    await settle(page, 'page-msgSystem');
+    await openScreen(page, { path: '/#/message/msgSystem', testId: 'page-msgSystem' });
     await tabTo(page, '[role="tab"][aria-selected="true"]');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');

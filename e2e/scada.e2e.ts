@@ -7,13 +7,17 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentIdentity, startSimulatedAgent } from './support/agent';
 import { apiCall, DEMO } from './support/api';
 import { launchBrowser, screenshotPath } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { apiLogin, signInContext, type LoginTokens } from './support/session';
+
+/** A value widget once its accessible value (the text drawn in the screen's canvas) matches. */
+const shown = (page: Page, id: string, text: RegExp) =>
+  page.getByTestId(`scada-value-${id}`).and(page.getByRole('img', { name: text }));
 
 interface DeviceRow {
   id: number;
@@ -62,10 +66,11 @@ describe('configuration screens', () => {
 
     // The demo HMI reports every second: the counter moves without a reload.
     const counter = viewer.getByTestId('scada-value-counter');
-    await counter.getByText(/^\d+$/).waitFor();
-    const before = await counter.textContent();
+    await shown(viewer, 'counter', /^\d+$/).waitFor();
+    const before = await counter.getAttribute('aria-label');
     await viewer.waitForFunction(
-      (old) => document.querySelector('[data-testid="scada-value-counter"]')?.textContent !== old,
+      (old) =>
+        document.querySelector('[data-testid="scada-value-counter"]')?.getAttribute('aria-label') !== old,
       before,
     );
     await viewer.locator('[data-testid="scada-trend-trend"] polyline[points*=","]').first().waitFor();
@@ -114,7 +119,7 @@ describe('configuration screens', () => {
     await signInContext(page, tokens, 'en-US');
     await page.goto(`${server.url}/#/scada?device=${bound.id}`);
     await page.locator('[data-testid="scada-widget-temp"][data-offline="false"]').waitFor();
-    await page.getByTestId('scada-value-pressure').getByText(/\d/).waitFor();
+    await shown(page, 'pressure', /\d/).waitFor();
 
     const exited = new Promise((resolve) => agent?.once('exit', resolve));
     agent.kill('SIGKILL');
@@ -161,8 +166,7 @@ describe('configuration screens', () => {
       await signInContext(page, tokens, locale);
       await page.goto(`${server.url}/#/scada?screen=${overview}`);
       await page.getByTestId('scada-live-status').getByText(live[locale], { exact: true }).waitFor();
-      for (const d of demoDevices)
-        await page.getByTestId(`scada-value-d${d.id}-counter`).getByText(/^\d+$/).waitFor();
+      for (const d of demoDevices) await shown(page, `d${d.id}-counter`, /^\d+$/).waitFor();
       await page.screenshot({ path: screenshotPath(`scada-overview-${locale}`) });
       await page.close();
       // The overview binds neither `setpoint` nor `speed`.
@@ -185,7 +189,7 @@ describe('configuration screens', () => {
     await signInContext(page, tokens, 'zh-CN');
     await page.goto(`${server.url}/#/scada?device=${demoDevices[1]?.id}`);
     await page.locator('[data-testid="scada-live-status"][data-status="live"]').waitFor();
-    await page.getByTestId('scada-value-counter').getByText(/^\d+$/).waitFor();
+    await shown(page, 'counter', /^\d+$/).waitFor();
     const box = await page.getByTestId('scada-stage').boundingBox();
     // Scaled to the window: the whole 1280-pixel screen fits the phone's width.
     expect(box?.width).toBeLessThanOrEqual(390);

@@ -9,7 +9,7 @@ import { provisionFleet, type Fleet } from '@hmi/server/src/test/fleet';
 import {
   cpuSeconds,
   freePort,
-  freePorts,
+  productionEnv,
   spawnProcess,
   spawnServer,
   type ServerProcess,
@@ -66,18 +66,13 @@ export async function startBenchServer(
       tags: o.tags.map((name) => ({ name, data_type: TagDataType.FLOAT, save_history: true })),
     });
     if (o.setup.seed) await o.setup.seed(store, fleet.templateId);
-    const [port, mqttPort] = await freePorts(2);
+    const { env: production, port, mqttPort } = await productionEnv(dataDir);
     const proc = await spawnServer(
       {
         ...database.env,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        MQTT_PORT: String(mqttPort),
-        DEMO: '0',
+        ...production,
         // The fleet has no TAG allocations: BILLING=off stores the history of every sample, as measured.
         BILLING: 'off',
-        LOG_LEVEL: 'info',
-        NODE_ENV: 'production',
         // Throughput is measured at saturation: a device's fair share would cap it, not the pipeline.
         MQTT_DEVICE_RATE: '0',
         ...o.env,

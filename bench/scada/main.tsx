@@ -1,9 +1,9 @@
 /**
  * The speed bench's page: the viewer's ScadaView with 500 bound widgets on one device, fed by an
  * in-page stand-in for the live connection instead of the socket. `?mode=frame` is the viewer as
- * shipped, `?mode=every-message` re-renders every widget on each message. `window.bench(ms)` drives
- * the values (every widget 10 times a second, in messages of 50 changes every 10 ms, as a busy
- * socket delivers them) and measures frames meanwhile.
+ * shipped, `?mode=every-message` re-renders (painted widgets: redraws) every widget on each message.
+ * `window.bench(ms)` drives the values (every widget 10 times a second, in messages of 50 changes
+ * every 10 ms, as a busy socket delivers them) and measures frames meanwhile.
  */
 import { createRoot } from 'react-dom/client';
 import { App } from 'antd';

@@ -6,7 +6,7 @@ import { TagDataType } from '@hmi/contract';
 import { migrate, openDatabase } from '../platform/db';
 import { INTERNAL_METRICS_PATH, type InternalMetrics } from '../platform/http/metrics';
 import { provisionFleet, type Fleet } from '../test/fleet';
-import { freePorts, repoRoot, rssMb, spawnServer, type ServerProcess } from '../test/server-process';
+import { productionEnv, repoRoot, rssMb, spawnServer, type ServerProcess } from '../test/server-process';
 
 /** The real server in its own process (SQLite, embedded broker) with a team of two bound devices. */
 export interface AbuseTarget {
@@ -27,19 +27,11 @@ export async function startTarget(): Promise<AbuseTarget> {
     tags: [{ name: 'temp', data_type: TagDataType.FLOAT, save_history: true }],
   });
   await store.close();
-  const [port, mqttPort] = await freePorts(2);
-  const proc = await spawnServer({
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    MQTT_PORT: String(mqttPort),
-    DEMO: '0',
-    LOG_LEVEL: 'info',
-    NODE_ENV: 'production',
-    INTERNAL_METRICS: '1',
-  });
+  const { env: production, port, mqttPort } = await productionEnv(dataDir);
+  const proc = await spawnServer({ ...production, INTERNAL_METRICS: '1' });
   return {
     http: `http://127.0.0.1:${port}`,
-    mqttPort: mqttPort ?? 0,
+    mqttPort,
     fleet,
     process: proc,
     async close() {

@@ -90,6 +90,33 @@ export function spawnProcess(
   });
 }
 
+/** The environment of a production server on two free ports, and those ports. */
+export interface ProductionEnv {
+  env: Record<string, string>;
+  port: number;
+  mqttPort: number;
+}
+
+/**
+ * A production server on `dataDir` with no demo data, for callers that provision their own fleet;
+ * LOG_LEVEL info, the level whose start-up line spawnServer waits for.
+ */
+export async function productionEnv(dataDir: string): Promise<ProductionEnv> {
+  const [port = 0, mqttPort = 0] = await freePorts(2);
+  return {
+    port,
+    mqttPort,
+    env: {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      MQTT_PORT: String(mqttPort),
+      DEMO: '0',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+    },
+  };
+}
+
 /** The server (`apps/server/src/main.ts`), ready once it listens (LOG_LEVEL info or lower). */
 export function spawnServer(
   env: Record<string, string>,

@@ -1,7 +1,9 @@
 /**
  * ConfigProvider defaults that give antd's built-in icon buttons names in the interface language:
- * without them the search button of every `Input.Search` is named "search" and the password
- * toggle "eye-invisible", in every locale (antd renders its icons with their English names).
+ * without them the search button of every `Input.Search` is named "search" in every locale (antd
+ * renders its icons with their English names). The password toggle is a button of antd's own
+ * (Tab-reachable, named from the locale pack's `global.show` / `hide`, see `passwordToggleTexts`);
+ * its icon is decorative (ui/icons).
  */
 import type { ConfigProviderProps } from 'antd/es/config-provider';
 import type { TFunction } from 'i18next';
@@ -15,11 +17,15 @@ export function accessibleDefaults(t: TFunction): Pick<ConfigProviderProps, 'inp
     inputSearch: { searchIcon: <SearchOutlined aria-label={t('common.search')} /> },
     inputPassword: {
       iconRender: (visible) =>
-        visible ? (
-          <EyeOutlined aria-label={t('common.hidePassword')} style={toggleStyle} />
-        ) : (
-          <EyeInvisibleOutlined aria-label={t('common.showPassword')} style={toggleStyle} />
-        ),
+        visible ? <EyeOutlined style={toggleStyle} /> : <EyeInvisibleOutlined style={toggleStyle} />,
     },
   };
+}
+
+/**
+ * The names of antd's password toggle (its only use of `global.show` / `hide`): "show password"
+ * rather than the pack's bare "show", which says nothing of what is shown.
+ */
+export function passwordToggleTexts(t: TFunction): { show: string; hide: string } {
+  return { show: t('common.showPassword'), hide: t('common.hidePassword') };
 }

@@ -4,11 +4,15 @@
  * generic form messages taken from our own translations.
  */
 import type { Locale as AntdLocale } from 'antd/es/locale';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import zhTW from 'antd/locale/zh_TW';
+// The ES modules: `antd/locale/*` are CommonJS, whose default import in the build is the exports
+// object ({ default: pack }); spread below, its `default` made ConfigProvider use the bare pack and
+// drop every text set here.
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
+import zhTW from 'antd/es/locale/zh_TW';
 import type { TFunction } from 'i18next';
 import type { Locale } from '@hmi/contract';
+import { passwordToggleTexts } from './accessibleDefaults';
 
 const packs: Record<Locale, AntdLocale> = { 'zh-CN': zhCN, 'zh-TW': zhTW, 'en-US': enUS };
 
@@ -61,6 +65,7 @@ export function antdLocale(locale: Locale, t: TFunction): AntdLocale {
   };
   return {
     ...base,
+    global: { ...base.global, ...passwordToggleTexts(t) },
     Modal: modal,
     Popconfirm: { ...base.Popconfirm, okText: modal.okText, cancelText: modal.cancelText },
     Empty: { ...base.Empty, description: t('common.noData') },

@@ -11,6 +11,7 @@ import { setToastSink } from '../ui/feedback';
 import { LoadingOverlay } from './LoadingOverlay';
 import { appTheme } from '../ui/theme';
 import { accessibleDefaults } from './accessibleDefaults';
+import { nameListboxes } from '../shared/listboxNames';
 import { Feedback, useFeedback } from './feedback';
 
 /** Routes the HTTP client's error toasts into the themed `App` message API. */
@@ -28,6 +29,7 @@ export function Providers({ children }: { children: ReactNode }) {
   const locale = useMemo(() => antdLocale(currentLocale, t), [t]);
   const form = useMemo(() => ({ validateMessages: validateMessages(t) }), [t]);
   const a11y = useMemo(() => accessibleDefaults(t), [t]);
+  useEffect(() => nameListboxes(), []);
   return (
     <ConfigProvider theme={appTheme} locale={locale} form={form} {...a11y}>
       <Feedback>

@@ -4,7 +4,7 @@
  * routes are built from the contract's `menuTree`; the routes outside the menu are listed here.
  */
 import type { ReactNode } from 'react';
-import { createHashRouter, Navigate, Outlet, useParams, type RouteObject } from 'react-router';
+import { createHashRouter, matchRoutes, Navigate, Outlet, useParams, type RouteObject } from 'react-router';
 import { menuTree } from '@hmi/contract';
 import { LoginPage } from '../features/auth/LoginPage';
 import { deviceDetailRoute } from './routes/deviceDetail';
@@ -13,6 +13,9 @@ import { lazyNamed, Loaded, page } from './routes/lazy';
 import { menuPages } from './routes/menuPages';
 import { menuRoutes } from './routes/menuRoutes';
 import { setNavigateToLogin } from '../api/client';
+import { session } from '../api/tokens';
+import { menuEntryAt } from '../session/landing';
+import { userStore } from '../session/userStore';
 import { AgreementLanguageGuard, LandingRedirect, PublicOnly, RequireSession } from './guard';
 import { useDocumentTitle, type RouteHandle } from './title';
 import { RouteError } from './RouteError';
@@ -99,3 +102,19 @@ export const router = createHashRouter(routes);
 
 // After a lost session the client opens /login through the router (no full hash reload).
 setNavigateToLogin(() => void router.navigate('/login', { replace: true }));
+
+/**
+ * A signed-in visit to a shell route: its first screen's user info, shell and page requested now,
+ * alongside the texts, rather than each one round after the other (issue 16: the dashboard's LCP).
+ * `/` opens the landing page, usually the dashboard. False, loading nothing, for a signed-out visit
+ * or a public page. Call before the first render.
+ */
+export function preloadFirstScreen(pathname: string): boolean {
+  if (!session.getToken() || !matchRoutes(routes, pathname)?.some((m) => m.route === shellRoute))
+    return false;
+  void userStore.ensureLoaded();
+  AppShell.preload();
+  const key = pathname === '/' ? 'dashboard' : menuEntryAt(pathname)?.key;
+  if (key) menuPages[key]?.preload();
+  return true;
+}

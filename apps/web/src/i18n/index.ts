@@ -1,7 +1,8 @@
 /**
  * i18next set-up: the persisted locale, its texts loaded on demand, dayjs and <html lang> kept in
- * step. `main.tsx` renders once `i18nReady` settles, so the first render is already translated;
- * every lazily loaded screen waits for `interfaceReady()` (app/routes/lazy.tsx).
+ * step. `main.tsx` renders once `firstScreenTexts` settles (started by app/firstTexts.ts), so the
+ * first render is already translated; every lazily loaded screen waits for `interfaceReady()`
+ * (app/routes/lazy.tsx).
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -89,11 +90,15 @@ export function interfaceReady(): Promise<void> {
   return Promise.all([loadLocale(currentLocale), loadDayjs()]).then(() => undefined);
 }
 
-/** The first screen is the login page, which (in the entry chunk) needs the public texts only. */
-const loginFirst = typeof window !== 'undefined' && /^#\/login(?:\?|$)/.test(window.location.hash);
-
-/** What the first screen needs, loaded: the login page's texts, or all for any other screen. */
-export const i18nReady: Promise<void> = loginFirst ? loadPart(currentLocale, 'public') : interfaceReady();
+/**
+ * What the first screen needs, loaded: the login page's texts (it is in the entry chunk and needs
+ * the public ones only) when it is asked for, or where a visit without a session ends up (a public
+ * page waits for the rest on its own); all of them for any other screen.
+ */
+export function firstScreenTexts(signedIn: boolean): Promise<void> {
+  const loginFirst = !signedIn || /^#\/login(?:\?|$)/.test(window.location.hash);
+  return loginFirst ? loadPart(currentLocale, 'public') : interfaceReady();
+}
 
 if (typeof document !== 'undefined') document.documentElement.lang = currentLocale;
 

@@ -21,6 +21,8 @@ function flatten(entries: readonly MenuEntry[]): MenuEntry[] {
   return entries.flatMap((entry) => [entry, ...flatten(entry.children ?? [])]);
 }
 
+const normalised = (pathname: string) => pathname.replace(/\/+$/, '').toLowerCase() || '/';
+
 const menuByPath = new Map(flatten(menuTree).map((entry) => [entry.path.toLowerCase(), entry]));
 
 /** A user as the guard sees it; `template_max_num` null means unlimited: the deployment runs BILLING=off. */
@@ -40,11 +42,16 @@ export function visibleMenu(user: Holder): MenuEntry[] {
  * BILLING=off. Paths outside the menu pass.
  */
 export function mayOpen(user: Holder, pathname: string): boolean {
-  const path = pathname.replace(/\/+$/, '').toLowerCase() || '/';
+  const path = normalised(pathname);
   if (ALWAYS_ALLOWED_PATHS.some((p) => p.toLowerCase() === path)) return true;
   if (billingOff(user) && (path === '/billing' || path.startsWith('/billing/'))) return false;
   const entry = menuByPath.get(path);
   return !entry || hasPermission(user, entry.permission);
+}
+
+/** The menu entry a path opens (the router matches paths case-insensitively, a trailing slash too). */
+export function menuEntryAt(pathname: string): MenuEntry | undefined {
+  return menuByPath.get(normalised(pathname));
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { WsClientMessage, WsServerMessage } from '@hmi/contract';
+import { acceptPeers, listenLocal } from './peers';
 
 type Waiter = { pred: (m: WsClientMessage) => boolean; resolve: (m: WsClientMessage) => void };
 
@@ -64,30 +65,17 @@ export interface LiveServerOptions {
 }
 
 function serve(wss: WebSocketServer, url: string, options: LiveServerOptions): LiveServer {
-  const peers: LivePeer[] = [];
-  const waiting = new Map<number, (peer: LivePeer) => void>();
-  wss.on('connection', (socket) => {
-    const peer = new LivePeer(socket);
-    peers.push(peer);
-    if (options.autoReady)
-      socket.on('message', (data: Buffer) => {
-        const m = JSON.parse(data.toString('utf8')) as WsClientMessage;
-        if (m.type === 'auth') peer.send({ type: 'ready', user_id: 1 });
-      });
-    waiting.get(peers.length - 1)?.(peer);
-  });
   return {
     url,
-    peers,
-    peer: (n) => {
-      const known = peers[n];
-      return known ? Promise.resolve(known) : new Promise((resolve) => waiting.set(n, resolve));
-    },
-    close: () =>
-      new Promise((resolve) => {
-        for (const client of wss.clients) client.terminate();
-        wss.close(() => resolve());
-      }),
+    ...acceptPeers(wss, (socket) => {
+      const peer = new LivePeer(socket);
+      if (options.autoReady)
+        socket.on('message', (data: Buffer) => {
+          const m = JSON.parse(data.toString('utf8')) as WsClientMessage;
+          if (m.type === 'auth') peer.send({ type: 'ready', user_id: 1 });
+        });
+      return peer;
+    }),
   };
 }
 
@@ -99,8 +87,6 @@ export function attachLiveServer(server: Server, options: LiveServerOptions = {}
 }
 
 export async function startLiveServer(options: LiveServerOptions = {}): Promise<LiveServer> {
-  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, path: '/v1/ws' });
-  await new Promise<void>((resolve) => wss.once('listening', resolve));
-  const { port } = wss.address() as AddressInfo;
-  return serve(wss, `ws://127.0.0.1:${port}/v1/ws`, options);
+  const { wss, url } = await listenLocal('/v1/ws');
+  return serve(wss, url, options);
 }

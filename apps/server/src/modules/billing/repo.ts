@@ -51,17 +51,17 @@ export class BillingRepo {
     return this.cardView(q).where('c.team_id', '=', teamId).where('c.id', '=', id).executeTakeFirst();
   }
 
-  async listCards(teamId: number, f: CardFilter, now: number, page: number, pageSize: number) {
-    let base = this.db.selectFrom('billing_cards as c').where('c.team_id', '=', teamId);
-    if (f.type !== undefined) base = base.where('c.type', '=', f.type);
-    if (f.status === 0) base = base.where('c.activated_at', 'is', null);
-    if (f.status === 1) base = base.where('c.expires_at', '>', now);
-    if (f.status === 2) base = base.where('c.expires_at', '<=', now);
-    const ids = base.select('c.id');
+  /** The team's cards, before any filter (the base that paging filters and counts). */
+  private teamCards(teamId: number) {
+    return this.db.selectFrom('billing_cards as c').where('c.team_id', '=', teamId);
+  }
+
+  /** One page of the cards `base` selects, newest activation first, and their total. */
+  private cardPage(base: ReturnType<BillingRepo['teamCards']>, page: number, pageSize: number) {
     const { offset, limit } = pageWindow(page, pageSize);
     return withTotal(
       this.cardView(this.db)
-        .where('c.id', 'in', ids)
+        .where('c.id', 'in', base.select('c.id'))
         .orderBy('c.activated_at', 'desc')
         .orderBy('c.id', 'desc')
         .offset(offset)
@@ -69,6 +69,15 @@ export class BillingRepo {
         .execute(),
       countOf(base),
     );
+  }
+
+  async listCards(teamId: number, f: CardFilter, now: number, page: number, pageSize: number) {
+    let base = this.teamCards(teamId);
+    if (f.type !== undefined) base = base.where('c.type', '=', f.type);
+    if (f.status === 0) base = base.where('c.activated_at', 'is', null);
+    if (f.status === 1) base = base.where('c.expires_at', '>', now);
+    if (f.status === 2) base = base.where('c.expires_at', '<=', now);
+    return this.cardPage(base, page, pageSize);
   }
 
   /** Sets the team only while the card has none, so of racing activations exactly one wins. */
@@ -117,24 +126,9 @@ export class BillingRepo {
   }
 
   async recharges(teamId: number, type: number | undefined, page: number, pageSize: number) {
-    let base = this.db
-      .selectFrom('billing_cards as c')
-      .where('c.team_id', '=', teamId)
-      .where('c.activated_at', 'is not', null);
+    let base = this.teamCards(teamId).where('c.activated_at', 'is not', null);
     if (type !== undefined) base = base.where('c.type', '=', type);
-    const { offset, limit } = pageWindow(page, pageSize);
-    return withTotal(
-      base
-        .leftJoin('users as u', 'u.id', 'c.activated_by')
-        .selectAll('c')
-        .select('u.name as activated_by_name')
-        .orderBy('c.activated_at', 'desc')
-        .orderBy('c.id', 'desc')
-        .offset(offset)
-        .limit(limit)
-        .execute(),
-      countOf(base),
-    );
+    return this.cardPage(base, page, pageSize);
   }
 
   /** template_max_num of the team's main account: the allowance's base (the spec's default 1). */

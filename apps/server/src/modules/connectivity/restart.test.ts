@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../../platform/db';
 import { databases } from '../../test/databases';
 import { provisionFleet } from '../../test/fleet';
-import { freePorts, spawnServer, type ServerProcess } from '../../test/server-process';
+import { productionEnv, spawnServer, type ServerProcess } from '../../test/server-process';
 import { storedHistory } from './index';
 
 const VALUES = 10_000;
@@ -47,17 +47,12 @@ describe.each(databases)('ingest across a SIGKILL of the server on $name', (data
       });
       const device = fleet.devices[0];
       if (!device) throw new Error('no device provisioned');
-      const [port, mqttPort] = await freePorts(2);
+      const { env: production, mqttPort } = await productionEnv(dataDir);
       const env = {
         ...target.env,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        MQTT_PORT: String(mqttPort),
-        DEMO: '0',
+        ...production,
         // Every sample is stored (billing's history policy is history-policy.test's).
         BILLING: 'off',
-        LOG_LEVEL: 'info',
-        NODE_ENV: 'production',
       };
       server = await spawnServer(env);
 

@@ -1,7 +1,8 @@
 import { RepoBase, nameTaken } from '../../platform/db/repo-base';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database, DeviceTable } from '../../platform/db/schema';
-import { containsIgnoringCase, countOf, pageWindow, type Queryable } from '../../platform/db/sql';
+import { CompiledQueries } from '../../platform/db/compiled-queries';
+import { escapedLike, likePattern, pageWindow, type Queryable } from '../../platform/db/sql';
 import type { Insertable, Updateable } from 'kysely';
 
 export interface DeviceFilter {
@@ -14,8 +15,57 @@ export interface DeviceFilter {
   keyword?: string | undefined;
 }
 
+/** The devices columns of a device answer (the list reads these only). */
+const listedColumns = [
+  'devices.id',
+  'devices.name',
+  'devices.sn',
+  'devices.model',
+  'devices.group_id',
+  'devices.template_id',
+  'devices.address',
+  'devices.remark',
+  'devices.hmi_sn',
+  'devices.gateway_sn',
+  'devices.customer_name',
+  'devices.online',
+  'devices.last_online_change',
+  'devices.hmi_version',
+  'devices.config_created_at',
+  'devices.config_modified_at',
+  'devices.created_at',
+] as const;
+
+/**
+ * The list's filters as a statement's input (see CompiledQueries): values that choose SQL made into
+ * absent fields, the keyword into its LIKE pattern.
+ */
+type ListInput = {
+  teamId: number;
+  groupIds: readonly number[] | null;
+  labelId: number | undefined;
+  online: number | undefined;
+  model: string | undefined;
+  keyword: string | undefined;
+};
+
+function listInput(f: DeviceFilter): ListInput {
+  return {
+    teamId: f.teamId,
+    // No group granted: a group id no device has, so that the statement still matches none.
+    groupIds: f.groupIds === null ? null : f.groupIds.length ? f.groupIds : [-1],
+    labelId: f.labelId,
+    online: f.online,
+    model: f.model === '' ? undefined : f.model,
+    keyword: f.keyword === undefined || f.keyword === '' ? undefined : likePattern(f.keyword),
+  };
+}
+
 /** SQL of devices, hardware, device labels and favourites. */
 export class DeviceRepo extends RepoBase {
+  /** The list's statements, compiled once per shape of their filters. */
+  private readonly compiled = new CompiledQueries();
+
   findHardware(sn: string) {
     return this.db.selectFrom('hardware').selectAll().where('sn', '=', sn).executeTakeFirst();
   }
@@ -40,9 +90,9 @@ export class DeviceRepo extends RepoBase {
   }
 
   /** The list's filters, on the devices table's own columns (and its labels). */
-  private matching(eb: ExpressionBuilder<Database, 'devices'>, f: DeviceFilter) {
+  private static matching(eb: ExpressionBuilder<Database, 'devices'>, f: ListInput) {
     const c: Expression<SqlBool>[] = [eb('devices.team_id', '=', f.teamId)];
-    if (f.groupIds !== null) c.push(eb('devices.group_id', 'in', f.groupIds.length ? [...f.groupIds] : [-1]));
+    if (f.groupIds !== null) c.push(eb('devices.group_id', 'in', f.groupIds));
     if (f.labelId !== undefined)
       c.push(
         eb.exists(
@@ -54,9 +104,9 @@ export class DeviceRepo extends RepoBase {
         ),
       );
     if (f.online !== undefined) c.push(eb('devices.online', '=', f.online));
-    if (f.model !== undefined && f.model !== '') c.push(eb('devices.model', '=', f.model));
-    if (f.keyword !== undefined && f.keyword !== '') {
-      const p = containsIgnoringCase(f.keyword);
+    if (f.model !== undefined) c.push(eb('devices.model', '=', f.model));
+    if (f.keyword !== undefined) {
+      const p = escapedLike(f.keyword);
       c.push(
         eb.or([
           eb(sql`lower(devices.name)`, 'like', p),
@@ -68,31 +118,62 @@ export class DeviceRepo extends RepoBase {
     return eb.and(c);
   }
 
-  async list(f: DeviceFilter, page: number, pageSize: number) {
+  /**
+   * A page of the list: the columns a device answer is made of (no others) and whether `userId` marked
+   * each a favourite, with the total.
+   */
+  async list(f: DeviceFilter, page: number, pageSize: number, userId: number) {
     const { offset, limit } = pageWindow(page, pageSize);
+    const filter = listInput(f);
     const [rows, total] = await Promise.all([
-      this.withTemplate(this.db)
-        .where((eb) => this.matching(eb, f))
-        .orderBy('devices.id', 'desc')
-        .offset(offset)
-        .limit(limit)
-        .execute(),
+      this.compiled.rows(this.db, 'page', { ...filter, userId, offset, limit }, (i) =>
+        this.db
+          .selectFrom('devices')
+          .leftJoin('templates', 'templates.id', 'devices.template_id')
+          .select([
+            ...listedColumns,
+            'templates.name as template_name',
+            'templates.version as template_version',
+          ])
+          // Marked in the page's statement: one statement fewer a page.
+          .select((eb) =>
+            eb
+              .exists(
+                eb
+                  .selectFrom('favourites')
+                  .select('favourites.device_id')
+                  .whereRef('favourites.device_id', '=', 'devices.id')
+                  .where('favourites.user_id', '=', i.userId),
+              )
+              .as('favourite'),
+          )
+          .where((eb) => DeviceRepo.matching(eb, i))
+          .orderBy('devices.id', 'desc')
+          .offset(i.offset)
+          .limit(i.limit),
+      ),
       // Counted on devices alone: the template join (on its key) cannot change how many rows match,
       // and made the count read each device's row and its template's.
-      countOf(this.db.selectFrom('devices').where((eb) => this.matching(eb, f))),
+      this.compiled.rows(this.db, 'total', filter, (i) =>
+        this.db
+          .selectFrom('devices')
+          .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+          .where((eb) => DeviceRepo.matching(eb, i)),
+      ),
     ]);
-    return { rows, total };
+    return { rows, total: Number(total[0]?.n ?? 0) };
   }
 
   async labelsOf(deviceIds: readonly number[]) {
     if (!deviceIds.length) return [];
-    return this.db
-      .selectFrom('device_labels')
-      .innerJoin('labels', 'labels.id', 'device_labels.label_id')
-      .select(['device_labels.device_id', 'labels.id', 'labels.name'])
-      .where('device_labels.device_id', 'in', [...deviceIds])
-      .orderBy('labels.name')
-      .execute();
+    return this.compiled.rows(this.db, 'labels', { deviceIds }, (i) =>
+      this.db
+        .selectFrom('device_labels')
+        .innerJoin('labels', 'labels.id', 'device_labels.label_id')
+        .select(['device_labels.device_id', 'labels.id', 'labels.name'])
+        .where('device_labels.device_id', 'in', i.deviceIds)
+        .orderBy('labels.name'),
+    );
   }
 
   async favouriteIds(userId: number, deviceIds: readonly number[]): Promise<Set<number>> {

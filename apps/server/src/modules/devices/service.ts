@@ -28,7 +28,11 @@ import type { DeviceRepo } from './repo';
 
 export const bindPolicy = { wrongPinsPerSn: 5, windowSeconds: 15 * 60 } as const;
 
-type DeviceWithTemplate = NonNullable<Awaited<ReturnType<DeviceRepo['find']>>>;
+/**
+ * A device row as the list reads it. A found row has these fields and more, all but `favourite`
+ * (SQLite answers its exists() as 0 or 1, PostgreSQL as a boolean).
+ */
+type ListedDevice = Awaited<ReturnType<DeviceRepo['list']>>['rows'][number];
 
 export type DeviceFields = CallBody<typeof updateDevice>;
 
@@ -77,13 +81,9 @@ export class DeviceService {
     return epochSeconds(this.clock);
   }
 
-  private async toDevices(rows: DeviceWithTemplate[], scope: Scope): Promise<Device[]> {
+  private async toDevices(rows: ListedDevice[], scope: Scope): Promise<Device[]> {
     const ids = rows.map((r) => r.id);
-    const [labels, favourites, billing] = await Promise.all([
-      this.repo.labelsOf(ids),
-      this.repo.favouriteIds(scope.userId, ids),
-      this.billing.deviceSummaries(ids),
-    ]);
+    const [labels, billing] = await Promise.all([this.repo.labelsOf(ids), this.billing.deviceSummaries(ids)]);
     return rows.map((r) => {
       const b = billing.get(r.id);
       const cloud = r.template_id !== null && r.template_version !== null ? r.template_version : null;
@@ -111,7 +111,7 @@ export class DeviceService {
         config_modified_at: r.config_modified_at === null ? null : Number(r.config_modified_at),
         traffic_switch: b?.traffic_on ? 1 : 0,
         allocation: b?.allocation ?? null,
-        favourite: favourites.has(r.id),
+        favourite: Boolean(r.favourite),
         created_at: Number(r.created_at),
       };
     });
@@ -148,6 +148,7 @@ export class DeviceService {
       },
       q.page,
       q.pageSize,
+      scope.userId,
     );
     return { list: await this.toDevices(rows, scope), total };
   }
@@ -161,7 +162,8 @@ export class DeviceService {
 
   async get(user: SessionUser, id: number): Promise<Device> {
     const { scope, row } = await this.visibleDevice(user, id);
-    const [device] = await this.toDevices([row], scope);
+    const favourite = (await this.repo.favouriteIds(scope.userId, [id])).has(id);
+    const [device] = await this.toDevices([{ ...row, favourite }], scope);
     return device ?? fail(1003);
   }
 

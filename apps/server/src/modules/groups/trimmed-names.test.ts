@@ -1,8 +1,8 @@
 import { createGroup, createLabel, listGroups, listLabels, updateGroup, updateLabel } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMainAccount, type TestAccount } from '../../test/accounts';
+import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
-import { api, startHarness, type Harness } from '../../test/harness';
+import { api } from '../../test/harness';
+import { accountSuite } from '../../test/suite';
 
 /**
  * Group and label names are trimmed like role, template and rule names, so the uniqueness rules of
@@ -10,21 +10,12 @@ import { api, startHarness, type Harness } from '../../test/harness';
  * spaces.
  */
 describe.each(databases)('trimmed group and label names on $name', (database) => {
-  let h: Harness;
-  let main: TestAccount;
-
-  beforeAll(async () => {
-    h = await startHarness(database);
-    main = await createMainAccount(h);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const ctx = accountSuite(database);
 
   const add = (def: typeof createGroup | typeof createLabel, name: string) =>
-    api(h.app, def, { token: main.token, body: { name } });
+    api(ctx.h.app, def, { token: ctx.main.token, body: { name } });
   const rename = (def: typeof updateGroup | typeof updateLabel, id: number, name: string) =>
-    api(h.app, def, { token: main.token, params: { id }, body: { name } });
+    api(ctx.h.app, def, { token: ctx.main.token, params: { id }, body: { name } });
 
   it('stores a group name trimmed; " G " beside "G" is a duplicate, on create and rename', async () => {
     const g = await add(createGroup, '  Line A  ');
@@ -37,7 +28,7 @@ describe.each(databases)('trimmed group and label names on $name', (database) =>
     expect((await rename(updateGroup, other.body.data.id, ' Line C ')).body).toMatchObject({
       code: 0,
     });
-    const tree = await api(h.app, listGroups, { token: main.token });
+    const tree = await api(ctx.h.app, listGroups, { token: ctx.main.token });
     expect(tree.body.data.map((n) => n.name).sort()).toEqual(['Line A', 'Line C']);
   });
 
@@ -54,7 +45,7 @@ describe.each(databases)('trimmed group and label names on $name', (database) =>
       code: 1006,
       data: { field: 'name', issue: 'whitespace' },
     });
-    const list = await api(h.app, listLabels, { token: main.token });
+    const list = await api(ctx.h.app, listLabels, { token: ctx.main.token });
     expect(list.body.data.list.map((x) => x.name).sort()).toEqual(['L', 'M']);
   });
 });

@@ -1,6 +1,5 @@
 /** 2001 for every kind of file an import cannot read: a reason code and parameters, and English. */
 import {
-  importScreens,
   listTemplateScreens,
   SCREEN_ARCHIVE_ENTRIES_MAX,
   SCREEN_ARCHIVE_INFLATED_MAX_BYTES,
@@ -8,30 +7,15 @@ import {
   screenImportRefusal,
   type ScreenImportRefusal,
 } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMainAccount, type TestAccount } from '../../test/accounts';
+import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
-import { api, startHarness, type ApiBody as Body, type Harness } from '../../test/harness';
 import { ok } from '../../test/registry';
+import { plantSuite } from '../../test/screens';
 import { zipOf } from '../../test/zip';
-import { seedPlant, type Plant } from './fixtures';
 
 describe.each(databases)('screen import refusals on $name', (database) => {
-  let h: Harness;
-  let main: TestAccount;
-  let plant: Plant;
-
-  beforeAll(async () => {
-    h = await startHarness(database);
-    main = await createMainAccount(h, 10);
-    plant = await seedPlant(h, main, 'a');
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
-
-  const importAs = (body: Body<typeof importScreens>) =>
-    api(h.app, importScreens, { token: main.token, body });
+  const ctx = plantSuite(database);
+  const { importAs } = ctx;
 
   const manifestOf = (screens: string[]) =>
     Buffer.from(JSON.stringify({ format: 'hmi-screens', version: 1, screens }));
@@ -164,10 +148,12 @@ describe.each(databases)('screen import refusals on $name', (database) => {
   ])(
     'answers 2001 with the reason for %s, writing nothing',
     async (_name, kind, file, code, params, reason) => {
-      const before = (await ok(h, main, listTemplateScreens, { params: { id: plant.templateId } })).total;
+      const before = (
+        await ok(ctx.h, ctx.main, listTemplateScreens, { params: { id: ctx.plant.templateId } })
+      ).total;
       const r = await importAs({
         kind,
-        template_id: plant.templateId,
+        template_id: ctx.plant.templateId,
         content_base64: file().toString('base64'),
       });
       expect(r.body).toMatchObject({
@@ -176,9 +162,9 @@ describe.each(databases)('screen import refusals on $name', (database) => {
       });
       // The refusal is the contract's shape, parameters and all (nothing more for the web to guess).
       expect(screenImportRefusal.strict().parse((r.body as { data: unknown }).data).params).toEqual(params);
-      expect((await ok(h, main, listTemplateScreens, { params: { id: plant.templateId } })).total).toBe(
-        before,
-      );
+      expect(
+        (await ok(ctx.h, ctx.main, listTemplateScreens, { params: { id: ctx.plant.templateId } })).total,
+      ).toBe(before);
     },
   );
 });

@@ -9,12 +9,10 @@ import {
   listTemplateScreens,
   type Screen,
 } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMainAccount, type TestAccount } from '../../test/accounts';
+import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
-import { api, startHarness, type ApiBody as Body, type Harness } from '../../test/harness';
 import { ok } from '../../test/registry';
-import { lineDocument, ovenDocument, seedPlant, type Plant } from './fixtures';
+import { lineDocument, ovenDocument, plantSuite } from '../../test/screens';
 import { fuxaProject } from './import/fuxa-fixture';
 
 const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64');
@@ -31,30 +29,18 @@ const attributedSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 
 </svg>`;
 
 describe.each(databases)('screen import and export on $name', (database) => {
-  let h: Harness;
-  let main: TestAccount;
-  let plant: Plant;
-
-  beforeAll(async () => {
-    h = await startHarness(database);
-    main = await createMainAccount(h, 10);
-    plant = await seedPlant(h, main, 'a');
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
-
-  const importAs = (body: Body<typeof importScreens>) =>
-    api(h.app, importScreens, { token: main.token, body });
-  const documentOf = async (id: number): Promise<Screen> => ok(h, main, getScreen, { params: { id } });
+  const ctx = plantSuite(database);
+  const { importAs } = ctx;
+  const documentOf = async (id: number): Promise<Screen> =>
+    ok(ctx.h, ctx.main, getScreen, { params: { id } });
 
   it('imports a FUXA project: views become screens, items widgets, unknown items stay as artwork', async () => {
     const body = {
       kind: 'fuxa',
-      template_id: plant.templateId,
+      template_id: ctx.plant.templateId,
       content_base64: b64(JSON.stringify(fuxaProject)),
     } as const;
-    const dry = await ok(h, main, importScreens, { body: { ...body, dry_run: true } });
+    const dry = await ok(ctx.h, ctx.main, importScreens, { body: { ...body, dry_run: true } });
     expect(dry.screens).toEqual([]);
     expect(dry.report.screens).toEqual([
       {
@@ -72,9 +58,11 @@ describe.each(databases)('screen import and export on $name', (database) => {
       'PLC1^~^state': { tag: 'state' },
       'PLC1^~^pressure': null,
     });
-    expect((await ok(h, main, listTemplateScreens, { params: { id: plant.templateId } })).total).toBe(0);
+    expect(
+      (await ok(ctx.h, ctx.main, listTemplateScreens, { params: { id: ctx.plant.templateId } })).total,
+    ).toBe(0);
 
-    const done = await ok(h, main, importScreens, {
+    const done = await ok(ctx.h, ctx.main, importScreens, {
       body: { ...body, tag_map: { 'PLC1^~^pressure': { tag: 'state' } } },
     });
     expect(done.screens.map((s) => s.name)).toEqual(['Oven', 'Details']);
@@ -122,10 +110,10 @@ describe.each(databases)('screen import and export on $name', (database) => {
   });
 
   it('imports a data-attribute SVG, binds by name, reports what it could not map', async () => {
-    const r = await ok(h, main, importScreens, {
+    const r = await ok(ctx.h, ctx.main, importScreens, {
       body: {
         kind: 'svg',
-        template_id: plant.templateId,
+        template_id: ctx.plant.templateId,
         filename: 'Panel.svg',
         content_base64: b64(attributedSvg),
       },
@@ -163,13 +151,13 @@ describe.each(databases)('screen import and export on $name', (database) => {
   });
 
   it('exports an archive and imports it again as the same screens (assets, links, project bindings)', async () => {
-    const first = await ok(h, main, createTemplateScreen, {
-      params: { id: plant.templateId },
+    const first = await ok(ctx.h, ctx.main, createTemplateScreen, {
+      params: { id: ctx.plant.templateId },
       body: { name: 'Home', document: ovenDocument() },
     });
     const doc = ovenDocument();
-    const second = await ok(h, main, createTemplateScreen, {
-      params: { id: plant.templateId },
+    const second = await ok(ctx.h, ctx.main, createTemplateScreen, {
+      params: { id: ctx.plant.templateId },
       body: {
         name: 'Logo',
         sort: 2,
@@ -191,12 +179,13 @@ describe.each(databases)('screen import and export on $name', (database) => {
         },
       },
     });
-    const archive = await ok(h, main, exportScreen, { params: { id: second.id } });
+    const archive = await ok(ctx.h, ctx.main, exportScreen, { params: { id: second.id } });
     expect(archive).toMatchObject({ filename: 'Logo_screens.zip', total: 1 });
-    const all = await ok(h, main, exportTemplateScreens, { params: { id: plant.templateId } });
-    const before = (await ok(h, main, listTemplateScreens, { params: { id: plant.templateId } })).list;
-    const again = await ok(h, main, importScreens, {
-      body: { kind: 'archive', template_id: plant.templateId, content_base64: all.content_base64 },
+    const all = await ok(ctx.h, ctx.main, exportTemplateScreens, { params: { id: ctx.plant.templateId } });
+    const before = (await ok(ctx.h, ctx.main, listTemplateScreens, { params: { id: ctx.plant.templateId } }))
+      .list;
+    const again = await ok(ctx.h, ctx.main, importScreens, {
+      body: { kind: 'archive', template_id: ctx.plant.templateId, content_base64: all.content_base64 },
     });
     expect(again.screens).toHaveLength(before.length);
     const fresh = new Map(before.map((s, i) => [s.id, again.screens[i]?.id]));
@@ -212,13 +201,13 @@ describe.each(databases)('screen import and export on $name', (database) => {
       expect(b).toEqual({ ...a, widgets: relinked });
     }
 
-    const line = await ok(h, main, createProjectScreen, {
-      params: { id: plant.projectId },
-      body: { name: 'Line', document: lineDocument(plant.deviceIds) },
+    const line = await ok(ctx.h, ctx.main, createProjectScreen, {
+      params: { id: ctx.plant.projectId },
+      body: { name: 'Line', document: lineDocument(ctx.plant.deviceIds) },
     });
-    const exported = await ok(h, main, exportProjectScreens, { params: { id: plant.projectId } });
-    const back = await ok(h, main, importScreens, {
-      body: { kind: 'archive', project_id: plant.projectId, content_base64: exported.content_base64 },
+    const exported = await ok(ctx.h, ctx.main, exportProjectScreens, { params: { id: ctx.plant.projectId } });
+    const back = await ok(ctx.h, ctx.main, importScreens, {
+      body: { kind: 'archive', project_id: ctx.plant.projectId, content_base64: exported.content_base64 },
     });
     expect((await documentOf(back.screens[0]?.id ?? 0)).document).toEqual(
       (await documentOf(line.id)).document,
@@ -226,20 +215,20 @@ describe.each(databases)('screen import and export on $name', (database) => {
   });
 
   it('a template archive imported into a project needs the mapping step where a TAG is ambiguous', async () => {
-    const t = await ok(h, main, exportTemplateScreens, { params: { id: plant.templateId } });
+    const t = await ok(ctx.h, ctx.main, exportTemplateScreens, { params: { id: ctx.plant.templateId } });
     const body = {
       kind: 'archive',
-      project_id: plant.projectId,
+      project_id: ctx.plant.projectId,
       content_base64: t.content_base64,
       dry_run: true,
     } as const;
-    const dry = await ok(h, main, importScreens, { body });
+    const dry = await ok(ctx.h, ctx.main, importScreens, { body });
     expect(dry.report.variables.find((v) => v.source === 'temp')).toMatchObject({ binding: null });
-    const mapped = await ok(h, main, importScreens, {
-      body: { ...body, tag_map: { temp: { device_id: plant.deviceIds[1], tag: 'temp' } } },
+    const mapped = await ok(ctx.h, ctx.main, importScreens, {
+      body: { ...body, tag_map: { temp: { device_id: ctx.plant.deviceIds[1], tag: 'temp' } } },
     });
     expect(mapped.report.variables.find((v) => v.source === 'temp')?.binding).toEqual({
-      device_id: plant.deviceIds[1],
+      device_id: ctx.plant.deviceIds[1],
       tag: 'temp',
     });
     const wrong = await importAs({ ...body, tag_map: { temp: { tag: 'temp' } } });

@@ -21,7 +21,7 @@ import { createMainAccount, createSubAccount, grant, type TestAccount } from '..
 import { databases } from '../../test/databases';
 import { api, startHarness, type Harness } from '../../test/harness';
 import { ok } from '../../test/registry';
-import { lineDocument, ovenDocument, seedPlant, type Plant } from './fixtures';
+import { lineDocument, ovenDocument, seedPlant, type Plant } from '../../test/screens';
 
 const refused = (code: number) => expect.objectContaining({ code, data: null });
 

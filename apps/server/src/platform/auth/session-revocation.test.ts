@@ -11,8 +11,9 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, createSubAccount, TEST_PASSWORD, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { api, startApp, startHarness, type Harness } from '../../test/harness';
+import { api, startApp, type Harness } from '../../test/harness';
 import { ok } from '../../test/registry';
+import { accountSuite } from '../../test/suite';
 import { sharedEnv } from '../../test/ws-client';
 import type { BusEventName } from '../bus';
 import { ManualClock } from '../clock';
@@ -42,58 +43,51 @@ async function role(h: Harness, main: TestAccount, name: string, permissions: nu
 }
 
 describe.each(databases)('revocation through the session cache on $name', (database) => {
-  let h: Harness;
-  let main: TestAccount;
-
-  beforeAll(async () => {
-    h = await startHarness(database);
-    main = await createMainAccount(h);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const ctx = accountSuite(database);
 
   it('refuses a token at once after logout, and the other sessions after a password change', async () => {
-    const other = await signIn(h, main);
-    const third = await signIn(h, main);
-    expect([await listCode(h, main.token), await listCode(h, other), await listCode(h, third)]).toEqual([
-      0, 0, 0,
-    ]);
-    await ok(h, { ...main, token: other }, logout);
-    expect(await listCode(h, other)).toBe(1009);
+    const other = await signIn(ctx.h, ctx.main);
+    const third = await signIn(ctx.h, ctx.main);
+    expect([
+      await listCode(ctx.h, ctx.main.token),
+      await listCode(ctx.h, other),
+      await listCode(ctx.h, third),
+    ]).toEqual([0, 0, 0]);
+    await ok(ctx.h, { ...ctx.main, token: other }, logout);
+    expect(await listCode(ctx.h, other)).toBe(1009);
     const body = { old_passwd: TEST_PASSWORD, passwd: 'Other@2026x', confirm: 'Other@2026x' };
-    await ok(h, main, changePwd, { body });
-    expect([await listCode(h, main.token), await listCode(h, third)]).toEqual([0, 1009]);
-    await ok(h, main, changePwd, {
+    await ok(ctx.h, ctx.main, changePwd, { body });
+    expect([await listCode(ctx.h, ctx.main.token), await listCode(ctx.h, third)]).toEqual([0, 1009]);
+    await ok(ctx.h, ctx.main, changePwd, {
       body: { old_passwd: body.passwd, passwd: TEST_PASSWORD, confirm: TEST_PASSWORD },
     });
   });
 
   it('applies a member’s new role, and its role’s new permissions, to its next request', async () => {
-    const sub = await createSubAccount(h, main.teamId, [Permission.DEVICE_VIEW]);
-    const viewer = await role(h, main, 'viewer', [Permission.DEVICE_VIEW]);
-    const none = await role(h, main, 'none', [Permission.TEMPLATE_VIEW]);
-    expect(await listCode(h, sub.token)).toBe(0);
-    await ok(h, main, changeMemberRole, { params: { id: sub.userId }, body: { role_id: none } });
-    expect(await listCode(h, sub.token)).toBe(1002);
-    await ok(h, main, changeMemberRole, { params: { id: sub.userId }, body: { role_id: viewer } });
-    expect(await listCode(h, sub.token)).toBe(0);
-    await ok(h, main, updateRole, {
+    const sub = await createSubAccount(ctx.h, ctx.main.teamId, [Permission.DEVICE_VIEW]);
+    const viewer = await role(ctx.h, ctx.main, 'viewer', [Permission.DEVICE_VIEW]);
+    const none = await role(ctx.h, ctx.main, 'none', [Permission.TEMPLATE_VIEW]);
+    expect(await listCode(ctx.h, sub.token)).toBe(0);
+    await ok(ctx.h, ctx.main, changeMemberRole, { params: { id: sub.userId }, body: { role_id: none } });
+    expect(await listCode(ctx.h, sub.token)).toBe(1002);
+    await ok(ctx.h, ctx.main, changeMemberRole, { params: { id: sub.userId }, body: { role_id: viewer } });
+    expect(await listCode(ctx.h, sub.token)).toBe(0);
+    await ok(ctx.h, ctx.main, updateRole, {
       params: { id: viewer },
       body: { permissions: [Permission.TEMPLATE_VIEW] },
     });
-    expect(await listCode(h, sub.token)).toBe(1002);
+    expect(await listCode(ctx.h, sub.token)).toBe(1002);
   });
 
   it('refuses a removed account at once even when the row is changed without an event', async () => {
-    const sub = await createSubAccount(h, main.teamId, [Permission.DEVICE_VIEW]);
-    expect(await listCode(h, sub.token)).toBe(0);
-    await h.app.database.db
+    const sub = await createSubAccount(ctx.h, ctx.main.teamId, [Permission.DEVICE_VIEW]);
+    expect(await listCode(ctx.h, sub.token)).toBe(0);
+    await ctx.h.app.database.db
       .updateTable('users')
-      .set({ removed_at: Math.floor(h.clock.now() / 1000) })
+      .set({ removed_at: Math.floor(ctx.h.clock.now() / 1000) })
       .where('id', '=', sub.userId)
       .execute();
-    expect(await listCode(h, sub.token)).toBe(1055);
+    expect(await listCode(ctx.h, sub.token)).toBe(1055);
   });
 });
 

@@ -11,7 +11,12 @@ export function likePattern(text: string): string {
 
 /** `lower(column) like '%keyword%' escape '\'`, the keyword filter every list shares. */
 export function containsIgnoringCase(keyword: string): RawBuilder<string> {
-  return sql<string>`${likePattern(keyword)} escape '\\'`;
+  return escapedLike(likePattern(keyword));
+}
+
+/** `pattern escape '\'` for a pattern likePattern made (or a compiled statement's placeholder of one). */
+export function escapedLike(pattern: string): RawBuilder<string> {
+  return sql<string>`${pattern} escape '\\'`;
 }
 
 /** The OFFSET and LIMIT of one page (pages count from 1). */

@@ -9,10 +9,10 @@ import {
   putTemplateTags,
   resendMail,
 } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMainAccount, type TestAccount } from '../../test/accounts';
+import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
-import { api, startHarness, type Harness } from '../../test/harness';
+import { api } from '../../test/harness';
+import { accountSuite } from '../../test/suite';
 
 /**
  * PostgreSQL refuses U+0000 in text, so a NUL byte that reached SQL was a 500 there. Every string
@@ -20,16 +20,7 @@ import { api, startHarness, type Harness } from '../../test/harness';
  * both databases, public calls included.
  */
 describe.each(databases)('NUL bytes in requests on $name', (database) => {
-  let h: Harness;
-  let main: TestAccount;
-
-  beforeAll(async () => {
-    h = await startHarness(database);
-    main = await createMainAccount(h);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const ctx = accountSuite(database);
 
   const expectField = (r: { status: number; body: unknown }, field: string) => {
     expect(r.status).toBe(400);
@@ -37,25 +28,28 @@ describe.each(databases)('NUL bytes in requests on $name', (database) => {
   };
 
   it('refuses them in a label name, a keyword filter and a nested body field', async () => {
-    expectField(await api(h.app, createLabel, { token: main.token, body: { name: 'L\u0000' } }), 'name');
     expectField(
-      await api(h.app, listDevices, { token: main.token, query: { keyword: 'a\u0000b' } }),
+      await api(ctx.h.app, createLabel, { token: ctx.main.token, body: { name: 'L\u0000' } }),
+      'name',
+    );
+    expectField(
+      await api(ctx.h.app, listDevices, { token: ctx.main.token, query: { keyword: 'a\u0000b' } }),
       'keyword',
     );
     expectField(
-      await api(h.app, listProjects, {
-        token: main.token,
+      await api(ctx.h.app, listProjects, {
+        token: ctx.main.token,
         query: { page: 1, pageSize: 20, keyword: '\u0000' },
       }),
       'keyword',
     );
-    const tpl = await api(h.app, createTemplate, {
-      token: main.token,
+    const tpl = await api(ctx.h.app, createTemplate, {
+      token: ctx.main.token,
       body: { name: 'Tnul', hmi_model: 'X10' },
     });
     expectField(
-      await api(h.app, putTemplateTags, {
-        token: main.token,
+      await api(ctx.h.app, putTemplateTags, {
+        token: ctx.main.token,
         params: { id: tpl.body.data.id },
         body: {
           tags: [
@@ -67,25 +61,25 @@ describe.each(databases)('NUL bytes in requests on $name', (database) => {
       'tags.1.name',
     );
     // Nothing was written.
-    const labels = await api(h.app, listLabels, { token: main.token });
+    const labels = await api(ctx.h.app, listLabels, { token: ctx.main.token });
     expect(labels.body.data.list).toEqual([]);
   });
 
   it('refuses them in the public login, password-recovery and resend calls', async () => {
     expectField(
-      await api(h.app, login, { query: { type: '1' }, body: { user: 'a\u0000@x.com', passwd: 'x' } }),
+      await api(ctx.h.app, login, { query: { type: '1' }, body: { user: 'a\u0000@x.com', passwd: 'x' } }),
       'user',
     );
     expectField(
-      await api(h.app, login, {
+      await api(ctx.h.app, login, {
         query: { type: '1' },
-        body: { user: main.username, passwd: 'p\u0000' },
+        body: { user: ctx.main.username, passwd: 'p\u0000' },
       }),
       'passwd',
     );
-    expectField(await api(h.app, forgetVerify, { body: { username: '\u0000' } }), 'username');
+    expectField(await api(ctx.h.app, forgetVerify, { body: { username: '\u0000' } }), 'username');
     expectField(
-      await api(h.app, resendMail, { query: { type: 1 }, body: { username: 'a@b.c\u0000' } }),
+      await api(ctx.h.app, resendMail, { query: { type: 1 }, body: { username: 'a@b.c\u0000' } }),
       'username',
     );
   });

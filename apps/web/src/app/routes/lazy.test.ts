@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
+import type { ComponentType } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ChunkLoadError, forgetChunkReload, loadOrReload } from './lazy';
+import { ChunkLoadError, forgetChunkReload, lazyNamed, loadOrReload } from './lazy';
 
 const failing = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
 
@@ -47,5 +48,25 @@ describe('a route chunk that cannot be loaded', () => {
     void loadOrReload(failing, reload, () => clock);
     await Promise.resolve();
     expect(reloads).toBe(2);
+  });
+});
+
+describe('preloading a lazily loaded page', () => {
+  it('imports its chunk once however often it is preloaded; after a failed import, again', async () => {
+    let imports = 0;
+    let attempt: Promise<ComponentType> = failing();
+    const Page = lazyNamed(() => {
+      imports += 1;
+      return attempt;
+    });
+    Page.preload();
+    Page.preload();
+    expect(imports).toBe(1);
+    // The failure is swallowed (no unhandled rejection) and forgotten: the next preload imports.
+    await attempt.catch(() => undefined);
+    attempt = Promise.resolve(() => null);
+    Page.preload();
+    Page.preload();
+    expect(imports).toBe(2);
   });
 });

@@ -47,19 +47,34 @@ export function forgetChunkReload(): void {
   sessionStorage.removeItem(RELOADED_KEY);
 }
 
+/** A lazily loaded component whose chunk can be requested before its first render. */
+export type LazyPage<P extends object = object> = LazyExoticComponent<ComponentType<P>> & {
+  /** Starts the chunk's download now (a signed-in visit's first screen, at boot); never rejects. */
+  preload(): void;
+};
+
 /**
  * A named export loaded on first render (React.lazy wants a default export), with all the texts of
  * the interface language and dayjs in it: the first screen may have loaded only the login page's
  * texts (i18n/index.ts).
  */
-export function lazyNamed<P extends object>(
-  load: () => Promise<ComponentType<P>>,
-): LazyExoticComponent<ComponentType<P>> {
-  return lazy(() =>
-    loadOrReload(() => Promise.all([load(), interfaceReady()])).then(([component]) => ({
-      default: component,
+export function lazyNamed<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
+  let started: Promise<ComponentType<P>> | null = null;
+  // The preload and the first render share one import; after a failed one the render imports
+  // again, and its own failure takes the reload path.
+  const once = (): Promise<ComponentType<P>> => {
+    if (!started) {
+      started = load();
+      started.catch(() => (started = null));
+    }
+    return started;
+  };
+  const component = lazy(() =>
+    loadOrReload(() => Promise.all([once(), interfaceReady()])).then(([loaded]) => ({
+      default: loaded,
     })),
   );
+  return Object.assign(component, { preload: () => void once().catch(() => undefined) });
 }
 
 function PageLoading() {

@@ -2,10 +2,9 @@
  * The page of each menu entry, by the entry's key in the contract's `menuTree`. Paths, titles and
  * permissions come from that tree (see `menuRoutes.tsx`); this table only says which page to load.
  */
-import type { ComponentType } from 'react';
-import { lazyNamed } from './lazy';
+import { lazyNamed, type LazyPage } from './lazy';
 
-export const menuPages: Readonly<Record<string, ComponentType>> = {
+export const menuPages: Readonly<Record<string, LazyPage>> = {
   dashboard: lazyNamed(() => import('../../features/dashboard/DashboardPage').then((m) => m.DashboardPage)),
   devicelist: lazyNamed(() =>
     import('../../features/device/devicelist/DeviceListPage').then((m) => m.DeviceListPage),

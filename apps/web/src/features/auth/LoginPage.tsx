@@ -1,6 +1,6 @@
 /** Login (spec section 2): account and password; on success the session hook stores and redirects. */
 import { useState } from 'react';
-import { Button, Flex, Form, Input, Typography, theme } from 'antd';
+import { Flex, Form, Input, Typography, theme } from 'antd';
 import { LockOutlined, MobileOutlined, UserOutlined } from '../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { useLoginRedirect } from '../../session/session';
 import { AgreementText } from './AgreementText';
 import { AuthLayout } from './AuthLayout';
 import { authPaths } from './paths';
+import { SubmitAndSwitch } from './SubmitAndSwitch';
 import { requiredRule } from '../../shared/formRules';
 
 interface LoginValues {
@@ -70,15 +71,13 @@ export function LoginPage() {
         <Flex justify="flex-end" style={{ marginTop: -token.marginSM, marginBottom: token.marginMD }}>
           <Link to={authPaths.forgot}>{t('login.forgot')}</Link>
         </Flex>
-        <Form.Item style={{ marginBottom: token.marginMD }}>
-          <Button type="primary" htmlType="submit" block loading={submitting}>
-            {t('login.submit')}
-          </Button>
-        </Form.Item>
-        <Flex justify="center" gap={token.marginXXS}>
-          <Typography.Text type="secondary">{t('login.noAccount')}</Typography.Text>
-          <Link to={authPaths.register}>{t('login.register')}</Link>
-        </Flex>
+        <SubmitAndSwitch
+          submit={t('login.submit')}
+          submitting={submitting}
+          question={t('login.noAccount')}
+          link={t('login.register')}
+          to={authPaths.register}
+        />
         <Typography.Paragraph
           type="secondary"
           style={{

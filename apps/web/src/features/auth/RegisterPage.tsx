@@ -3,20 +3,7 @@
  * 1014 "go to your mailbox to activate", which is a success: the page then offers to resend the mail.
  */
 import { useState } from 'react';
-import {
-  App,
-  Button,
-  Checkbox,
-  Flex,
-  Form,
-  Input,
-  Result,
-  Segmented,
-  Select,
-  Space,
-  Typography,
-  theme,
-} from 'antd';
+import { App, Button, Checkbox, Form, Input, Result, Segmented, Select, Space, theme } from 'antd';
 import { LockOutlined, MailOutlined, MobileOutlined, UserOutlined } from '../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -36,6 +23,7 @@ import { AgreementText } from './AgreementText';
 import { AuthLayout } from './AuthLayout';
 import { errorCode, toastError } from './errors';
 import { authPaths } from './paths';
+import { SubmitAndSwitch } from './SubmitAndSwitch';
 import { checkRule, confirmRule, requiredRule } from '../../shared/formRules';
 import { useCountdown } from './useCountdown';
 import { VerificationCodeInput } from './VerificationCodeInput';
@@ -299,15 +287,13 @@ export function RegisterPage() {
             <AgreementText i18nKey="register.agree" />
           </Checkbox>
         </Form.Item>
-        <Form.Item style={{ marginBottom: token.marginMD }}>
-          <Button type="primary" htmlType="submit" block loading={submitting}>
-            {t('register.submit')}
-          </Button>
-        </Form.Item>
-        <Flex justify="center" gap={token.marginXXS}>
-          <Typography.Text type="secondary">{t('register.haveAccount')}</Typography.Text>
-          <Link to={authPaths.login}>{t('register.login')}</Link>
-        </Flex>
+        <SubmitAndSwitch
+          submit={t('register.submit')}
+          submitting={submitting}
+          question={t('register.haveAccount')}
+          link={t('register.login')}
+          to={authPaths.login}
+        />
       </Form>
     </AuthLayout>
   );

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { i18next, renderPage, setLanguage } from '../../test/render';
 import { refuse, signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
-import { allocation, deviceBilling } from './fixtures';
+import { allocation, deviceBilling } from '../../test/billingFixtures';
 import { DeviceBillingSection } from './DeviceBillingSection';
 import { AllocationCell, TrafficSwitchCell } from './DeviceListCells';
 

@@ -9,7 +9,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { field, i18next, renderPage, setLanguage, submitOf } from '../../test/render';
 import { refuse, signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
 import { deviceRow } from '../device/fixtures';
-import { account, allocation, card, deviceBilling, monthTraffic, offer } from './fixtures';
+import { account, allocation, card, deviceBilling, monthTraffic, offer } from '../../test/billingFixtures';
 import { MyAccountPage } from './MyAccountPage';
 import { size } from './text';
 

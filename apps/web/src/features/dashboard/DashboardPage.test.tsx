@@ -5,7 +5,8 @@
  * (an older one does not win), and the online state of the subscription snapshot.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import type { GroupNode } from '@hmi/contract';
 import { renderPage, setLanguage } from '../../test/render';
 import { live } from '../../live/live';
 import { signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
@@ -37,7 +38,10 @@ beforeAll(async () => {
   await setLanguage('en-US');
 });
 afterAll(() => api.close());
-afterEach(() => live.stop());
+afterEach(() => {
+  live.stop();
+  cleanup();
+});
 
 /** The first render of the page is slow under jsdom on a busy machine. */
 const LOADED = { timeout: 20000 };
@@ -67,5 +71,55 @@ describe('dashboard favourites, live', { timeout: 30000 }, () => {
     await waitFor(() => expect(value('speed')).toBe('1200'));
     expect(value('temperature')).toBe('20.5');
     await waitFor(() => expect(screen.getByTestId('favourite-online-7').dataset.online).toBe('true'));
+  });
+});
+
+/** A chain of groups, each the only child of the one before, with ids from `id` on. */
+function chain(names: string[], id: number, parent: GroupNode | null = null): GroupNode[] {
+  const [name, ...rest] = names;
+  if (name === undefined) return [];
+  const level = (parent?.level ?? 0) + 1;
+  const node: GroupNode = {
+    id,
+    parent_id: parent?.id ?? null,
+    name,
+    title: name,
+    key: String(id),
+    level,
+    parent_name: parent?.name ?? '',
+    children: [],
+    device_count: 1,
+  };
+  node.children = chain(rest, id + 1, node);
+  return [node];
+}
+
+describe('dashboard favourites, group path', { timeout: 30000 }, () => {
+  it('marks the levels a shortened path hides, as the device list does; a 3-level path has no mark', async () => {
+    const favourite = (id: number, group_path: string[]) => ({
+      id,
+      name: `Press_${id}`,
+      sn: `SN${id}`,
+      model: 'X10',
+      online: 0,
+      group_path,
+      tags: [],
+    });
+    api.routes.set('GET /v1/dashboard', () => ({
+      counters: { devices: 2, online: 0, offline: 2 },
+      // The server sends 4-level paths shortened to first, middle and last names.
+      favourites: [favourite(1, ['Plant', 'Hall B', 'Cell 7']), favourite(2, ['North', 'Line 1', 'Cell 1'])],
+    }));
+    api.routes.set('GET /v1/groups', () => [
+      ...chain(['Plant', 'Hall B', 'Line 2', 'Cell 7'], 1),
+      ...chain(['North', 'Line 1', 'Cell 1'], 10),
+    ]);
+    await signInAs(api, { is_main: true, permissions: [] });
+    renderPage(<DashboardPage />, { url: '/dashboard' });
+    const path = (id: number) => screen.getByTestId(`favourite-group-${id}`);
+    await screen.findByTestId('favourite-card-1', {}, LOADED);
+    await waitFor(() => expect(path(1).textContent).toBe('Plant / Hall B / … / Cell 7'));
+    expect(path(1).getAttribute('title')).toBe('Plant / Hall B / Line 2 / Cell 7');
+    expect(path(2).textContent).toBe('North / Line 1 / Cell 1');
   });
 });

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { Card, Col, Descriptions, Empty, Flex, Row, Spin, Statistic, Typography } from 'antd';
 import { CheckCircleOutlined, DesktopOutlined, DisconnectOutlined, StarOutlined } from '../../ui/icons';
 import { useTranslation } from 'react-i18next';
-import { DASHBOARD_CARD_TAGS_MAX, Permission, type Dashboard } from '@hmi/contract';
+import { DASHBOARD_CARD_TAGS_MAX, GROUP_PATH_FULL_LEVELS, Permission, type Dashboard } from '@hmi/contract';
 import { getDashboard } from '../../api/dashboard';
 import { onlineMoved } from './onlineMoved';
 import { DataGrantHint } from '../device/common/DataGrantHint';
@@ -18,6 +18,8 @@ import { useLiveDevices, useLiveReconnected, useLiveTags } from '../../live/hook
 import { useCan } from '../../shared/access';
 import { formatTime } from '../../shared/format';
 import { GroupPath } from '../device/common/GroupPath';
+import { useGroupTree } from '../device/common/options';
+import { flattenGroups, fullPathOf } from '../../shared/groups';
 import { LiveOnlineBadge } from '../device/devicelist/LiveStateCells';
 import { useLoad } from '../../shared/useLoad';
 import '../../live/liveFlash.css';
@@ -68,7 +70,16 @@ function TagValues({ deviceId, loaded }: { deviceId: number; loaded: Favourite['
   );
 }
 
-function FavouriteCard({ device, live }: { device: Favourite; live: LiveDevice | undefined }) {
+function FavouriteCard({
+  device,
+  live,
+  fullPath,
+}: {
+  device: Favourite;
+  live: LiveDevice | undefined;
+  /** The whole group path, when known: the server's may be shortened without a mark. */
+  fullPath: string[] | undefined;
+}) {
   const { t } = useTranslation('dashboard');
   const can = useCan();
   const title = can(Permission.DEVICE_VIEW) ? (
@@ -94,7 +105,13 @@ function FavouriteCard({ device, live }: { device: Favourite; live: LiveDevice |
         items={[
           { key: 'sn', label: t('sn'), children: device.sn },
           { key: 'model', label: t('model'), children: device.model },
-          { key: 'group', label: t('group'), children: <GroupPath names={device.group_path} /> },
+          {
+            key: 'group',
+            label: t('group'),
+            children: (
+              <GroupPath names={device.group_path} full={fullPath} testId={`favourite-group-${device.id}`} />
+            ),
+          },
         ]}
       />
       <Typography.Text type="secondary" style={{ display: 'block', marginTop: 12 }}>
@@ -112,6 +129,11 @@ export function DashboardPage() {
   const { data, loading, reload } = useLoad(fetch);
   const counters = data?.counters ?? { devices: 0, online: 0, offline: 0 };
   const favourites = useMemo(() => data?.favourites ?? [], [data]);
+  // A path of 3 names may be a deeper one the server shortened: the group tree says which levels
+  // it hides (as in the device list), so it is loaded only then.
+  const maybeShortened = favourites.some((f) => f.group_path.length === GROUP_PATH_FULL_LEVELS);
+  const groups = useGroupTree(maybeShortened);
+  const groupRows = useMemo(() => flattenGroups(groups.data ?? []), [groups.data]);
 
   // Online changes of the favourites and of the first devices of the list move the counters.
   const mayList = can(Permission.DEVICE_VIEW);
@@ -191,7 +213,11 @@ export function DashboardPage() {
           <Row gutter={[16, 16]}>
             {favourites.map((device) => (
               <Col key={device.id} xs={24} md={12} xl={8}>
-                <FavouriteCard device={device} live={live.get(device.id)} />
+                <FavouriteCard
+                  device={device}
+                  live={live.get(device.id)}
+                  fullPath={fullPathOf(device.group_path, groupRows)}
+                />
               </Col>
             ))}
           </Row>

@@ -3,9 +3,9 @@
  * tests: each connection is a peer recording what the page sent (JSON control messages, binary
  * RFB) and answering as the test scripts it.
  */
-import type { AddressInfo } from 'node:net';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import { VNC_WS_PATH, type VncClientMessage, type VncServerMessage } from '@hmi/contract';
+import { acceptPeers, listenLocal } from '../../test/peers';
 
 export class RelayPeer {
   readonly control: VncClientMessage[] = [];
@@ -57,26 +57,7 @@ export interface TestRelay {
 }
 
 export async function startTestRelay(): Promise<TestRelay> {
-  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, path: VNC_WS_PATH });
-  await new Promise<void>((resolve) => wss.once('listening', resolve));
-  const { port } = wss.address() as AddressInfo;
-  const peers: RelayPeer[] = [];
-  const waiting = new Map<number, (peer: RelayPeer) => void>();
-  wss.on('connection', (socket) => {
-    const peer = new RelayPeer(socket);
-    peers.push(peer);
-    waiting.get(peers.length - 1)?.(peer);
-  });
-  return {
-    url: `ws://127.0.0.1:${port}${VNC_WS_PATH}`,
-    peer: (n) => {
-      const known = peers[n];
-      return known ? Promise.resolve(known) : new Promise((resolve) => waiting.set(n, resolve));
-    },
-    close: () =>
-      new Promise((resolve) => {
-        for (const client of wss.clients) client.terminate();
-        wss.close(() => resolve());
-      }),
-  };
+  const { wss, url } = await listenLocal(VNC_WS_PATH);
+  const { peer, close } = acceptPeers(wss, (socket) => new RelayPeer(socket));
+  return { url, peer, close };
 }

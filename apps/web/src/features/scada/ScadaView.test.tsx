@@ -138,9 +138,13 @@ describe('ScadaView', () => {
     expect(document.querySelector('[data-testid="scada-stage"] svg rect')).toBeNull();
 
     act(() => live.push('temperature', '21.25'));
-    await waitFor(() => expect(screen.getByTestId('scada-value-temp').textContent).toBe('21.3°C'));
+    await waitFor(() =>
+      expect(screen.getByTestId('scada-value-temp').getAttribute('aria-label')).toBe('21.3°C'),
+    );
     act(() => live.push('temperature', '22'));
-    await waitFor(() => expect(screen.getByTestId('scada-value-temp').textContent).toBe('22.0°C'));
+    await waitFor(() =>
+      expect(screen.getByTestId('scada-value-temp').getAttribute('aria-label')).toBe('22.0°C'),
+    );
 
     expect(screen.getByTestId('scada-widget-temp').getAttribute('data-offline')).toBe('false');
     act(() => live.online(0));

@@ -12,6 +12,7 @@ import { ScadaContext, type ScadaContextValue } from './context';
 import { createFeedbackStore } from './feedback';
 import { truthy } from './format';
 import { createValueStore, valueKey, type ValueStoreOptions } from './valueStore';
+import { createPainter } from './widgets/painter';
 import { WidgetFrame } from './widgets/WidgetFrame';
 import { createWriter, type CommandSource, type Writer } from './writes';
 import './scada.css';
@@ -79,6 +80,9 @@ export function ScadaView({ screen, deviceId, live, canWrite, onGoto, mode, writ
   const feedback = useMemo(() => createFeedbackStore(), []);
   const writer = useMemo(() => given ?? createWriter(live), [given, live]);
   useEffect(() => () => store.dispose(), [store]);
+  const painter = useMemo(() => createPainter(store, doc.width, doc.height), [store, doc.width, doc.height]);
+  useEffect(() => () => painter.dispose(), [painter]);
+  useEffect(() => painter.setWords({ on: t('state.on'), off: t('state.off') }), [painter, t]);
   useEffect(() => (given ? undefined : () => writer.dispose()), [given, writer]);
 
   // The socket sends only the TAGs this screen shows (asked before subscribing: the snapshot too).
@@ -192,6 +196,7 @@ export function ScadaView({ screen, deviceId, live, canWrite, onGoto, mode, writ
     () => ({
       store,
       feedback,
+      painter,
       deviceOf,
       act,
       canWrite,
@@ -199,7 +204,7 @@ export function ScadaView({ screen, deviceId, live, canWrite, onGoto, mode, writ
       tagId: (d, tag) => writer.tagId(d, tag),
       onDeviceValues: (d, fn) => live.onValues(d, fn),
     }),
-    [store, feedback, deviceOf, act, canWrite, devices, writer, live],
+    [store, feedback, painter, deviceOf, act, canWrite, devices, writer, live],
   );
 
   const artwork = useMemo(
@@ -207,6 +212,12 @@ export function ScadaView({ screen, deviceId, live, canWrite, onGoto, mode, writ
     [doc.artwork],
   );
   const { ref, scale } = useFitScale(doc.width, doc.height);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  // Sized to the stage's scale on screen, so the drawing is as sharp as the DOM beside it.
+  useEffect(() => {
+    painter.attach(canvas.current, scale);
+    return () => painter.attach(null, scale);
+  }, [painter, scale]);
   return (
     <div className="scada-fit" ref={ref}>
       <div
@@ -220,6 +231,12 @@ export function ScadaView({ screen, deviceId, live, canWrite, onGoto, mode, writ
         }}
       >
         {artwork && <img className="scada-artwork" alt="" src={artwork} draggable={false} />}
+        <canvas
+          className="scada-canvas"
+          ref={canvas}
+          aria-hidden
+          style={{ width: doc.width, height: doc.height }}
+        />
         <ScadaContext.Provider value={ctx}>
           {doc.widgets.map((w, i) => (
             <WidgetFrame
@@ -228,6 +245,7 @@ export function ScadaView({ screen, deviceId, live, canWrite, onGoto, mode, writ
               // Greyed when any device it shows is offline: part of what it shows is no longer live.
               offline={widgetDevices[i]?.some((d) => offline.has(d)) ?? false}
               assets={doc.assets}
+              order={i}
             />
           ))}
         </ScadaContext.Provider>

@@ -3,10 +3,13 @@ import { createContext, useCallback, useContext, useSyncExternalStore } from 're
 import type { Binding, Widget } from '@hmi/contract';
 import type { Feedback, FeedbackStore } from './feedback';
 import { valueKey, type Snapshot, type ValueStore } from './valueStore';
+import type { Painter } from './widgets/painter';
 
 export interface ScadaContextValue {
   store: ValueStore;
   feedback: FeedbackStore;
+  /** Draws the value, bar, gauge and lamp widgets into the screen's canvas. */
+  painter: Painter;
   /** The device a binding reads: its own (project screens) or the viewed device (template screens). */
   deviceOf(binding: Binding | null): number | null;
   /** Runs a widget's action (or its type's own one: a switch toggles, an input asks for a number). */

@@ -3,8 +3,8 @@
  * a change marks its key dirty and the listeners of dirty keys run once per animation frame, so a
  * burst of messages costs one render of the widgets whose value changed and nothing else.
  *
- * `mode: 'every-message'` is the naive way kept for the speed bench: every message re-renders every
- * widget at once. It is never used by the viewer.
+ * `mode: 'every-message'` is the naive way kept for the speed bench: every message re-renders (or,
+ * for the painted widgets, redraws) every widget at once. It is never used by the viewer.
  */
 import type { TagSample } from '../../live/types';
 

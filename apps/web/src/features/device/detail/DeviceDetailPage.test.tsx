@@ -10,7 +10,7 @@ import { renderPage, setLanguage, i18next } from '../../../test/render';
 import { live } from '../../../live/live';
 import { emptyPage, signInAs, startApiServer, type ApiServer } from '../../../test/apiServer';
 import { deviceRow } from '../fixtures';
-import { deviceBilling } from '../../billing/fixtures';
+import { deviceBilling } from '../../../test/billingFixtures';
 import { DeviceDetailPage } from './DeviceDetailPage';
 
 let api: ApiServer;

@@ -1,5 +1,5 @@
 /** Device groups (ids 13-16): a tree of any depth with add, rename, move, delete and device counts. */
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Card, Empty, Space, Spin, Tag, Tooltip, Tree, Typography } from 'antd';
 import {
   DeleteOutlined,
@@ -55,53 +55,37 @@ export function DeviceGroupPage() {
   const actions = (node: GroupNode) => (
     <Space size={0} onClick={(e) => e.stopPropagation()}>
       {can(Permission.GROUP_ADD) && (
-        <Tooltip title={t('addChild')}>
-          <Button
-            type="text"
-            size="small"
-            icon={<FolderAddOutlined />}
-            aria-label={t('addChild')}
-            data-testid={`group-add-child-${node.id}`}
-            onClick={() => setNameTarget({ mode: 'create', parent: node })}
-          />
-        </Tooltip>
+        <IconAction
+          title={t('addChild')}
+          icon={<FolderAddOutlined />}
+          testId={`group-add-child-${node.id}`}
+          onClick={() => setNameTarget({ mode: 'create', parent: node })}
+        />
       )}
       {can(Permission.GROUP_EDIT) && (
         <>
-          <Tooltip title={t('rename')}>
-            <Button
-              type="text"
-              size="small"
-              icon={<EditOutlined />}
-              aria-label={t('rename')}
-              data-testid={`group-rename-${node.id}`}
-              onClick={() => setNameTarget({ mode: 'rename', node })}
-            />
-          </Tooltip>
-          <Tooltip title={t('move')}>
-            <Button
-              type="text"
-              size="small"
-              icon={<DragOutlined />}
-              aria-label={t('move')}
-              data-testid={`group-move-${node.id}`}
-              onClick={() => setMoving(node)}
-            />
-          </Tooltip>
+          <IconAction
+            title={t('rename')}
+            icon={<EditOutlined />}
+            testId={`group-rename-${node.id}`}
+            onClick={() => setNameTarget({ mode: 'rename', node })}
+          />
+          <IconAction
+            title={t('move')}
+            icon={<DragOutlined />}
+            testId={`group-move-${node.id}`}
+            onClick={() => setMoving(node)}
+          />
         </>
       )}
       {can(Permission.GROUP_DELETE) && (
-        <Tooltip title={t('delete')}>
-          <Button
-            type="text"
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label={t('delete')}
-            data-testid={`group-delete-${node.id}`}
-            onClick={() => remove(node)}
-          />
-        </Tooltip>
+        <IconAction
+          title={t('delete')}
+          icon={<DeleteOutlined />}
+          testId={`group-delete-${node.id}`}
+          danger
+          onClick={() => remove(node)}
+        />
       )}
     </Space>
   );
@@ -162,5 +146,31 @@ export function DeviceGroupPage() {
         onSaved={() => void reload()}
       />
     </Card>
+  );
+}
+
+interface IconActionProps {
+  /** Shown as the tooltip and read as the button's name. */
+  title: string;
+  icon: ReactNode;
+  testId: string;
+  danger?: boolean;
+  onClick: () => void;
+}
+
+/** A tree node's small icon button. */
+function IconAction({ title, icon, testId, danger, onClick }: IconActionProps) {
+  return (
+    <Tooltip title={title}>
+      <Button
+        type="text"
+        size="small"
+        danger={danger}
+        icon={icon}
+        aria-label={title}
+        data-testid={testId}
+        onClick={onClick}
+      />
+    </Tooltip>
   );
 }

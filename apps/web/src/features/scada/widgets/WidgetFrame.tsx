@@ -11,21 +11,22 @@ import type { ScreenAsset, Widget } from '@hmi/contract';
 import { useBound, useFeedback, useScada } from '../context';
 import { AlarmBannerWidget } from './AlarmBanner';
 import { ButtonWidget, InputWidget, SwitchWidget } from './Controls';
-import { BarWidget, GaugeWidget, ImageWidget, LampWidget, TextWidget, ValueWidget } from './Display';
+import { ImageWidget, PaintedWidgetBox, TextWidget } from './Display';
+import { isPainted } from './paint';
 import { TrendWidget } from './Trend';
 
-function Body({ w, assets }: { w: Widget; assets: Record<string, ScreenAsset> }) {
+interface BodyProps {
+  w: Widget;
+  assets: Record<string, ScreenAsset>;
+  offline: boolean;
+  order: number;
+}
+
+function Body({ w, assets, offline, order }: BodyProps) {
+  if (isPainted(w)) return <PaintedWidgetBox w={w} offline={offline} order={order} />;
   switch (w.type) {
     case 'text':
       return <TextWidget w={w} />;
-    case 'value':
-      return <ValueWidget w={w} />;
-    case 'bar':
-      return <BarWidget w={w} />;
-    case 'gauge':
-      return <GaugeWidget w={w} />;
-    case 'lamp':
-      return <LampWidget w={w} />;
     case 'button':
       return <ButtonWidget w={w} />;
     case 'switch':
@@ -81,12 +82,15 @@ export const WidgetFrame = memo(function WidgetFrame({
   w,
   offline,
   assets,
+  order,
 }: {
   w: Widget;
   offline: boolean;
   assets: Record<string, ScreenAsset>;
+  /** Its place in the screen's list: painted widgets that overlap are drawn in this order. */
+  order: number;
 }) {
-  const body = <Body w={w} assets={assets} />;
+  const body = <Body w={w} assets={assets} offline={offline} order={order} />;
   return (
     <div
       className={`scada-widget${offline ? ' scada-offline' : ''}`}

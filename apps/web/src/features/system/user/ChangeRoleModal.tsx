@@ -1,10 +1,10 @@
 /** Give a member another role; effective on the member's next request. */
-import { Form, Select, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TeamMember } from '@hmi/contract';
 import { changeMemberRole } from '../../../api/team';
 import { FormModal } from '../../../shared/FormModal';
-import { useRoleOptions } from './roleOptions';
+import { RoleField } from './RoleField';
 
 interface Values {
   role_id: number;
@@ -20,7 +20,6 @@ export function ChangeRoleModal({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('team');
-  const roles = useRoleOptions(member !== null);
 
   const save =
     member && ((values: Values) => changeMemberRole(member.id, values.role_id, { handleError: true }));
@@ -36,19 +35,7 @@ export function ChangeRoleModal({
       onSaved={onSaved}
       onClose={onClose}
     >
-      <Form.Item
-        name="role_id"
-        label={t('field.role')}
-        rules={[{ required: true, message: t('validation:required') }]}
-      >
-        <Select
-          options={roles.options}
-          loading={roles.loading}
-          placeholder={t('invite.rolePlaceholder')}
-          notFoundContent={t('common.noData')}
-          data-testid="change-role-select"
-        />
-      </Form.Item>
+      <RoleField open={member !== null} label={t('field.role')} testId="change-role-select" />
       <Typography.Text type="secondary">{t('changeRole.tip')}</Typography.Text>
     </FormModal>
   );

@@ -1,10 +1,10 @@
 /** Invite an account of the same data centre into the team with a role. */
-import { Alert, Form, Input, Select } from 'antd';
+import { Alert, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createInvitation } from '../../../api/team';
 import { requiredRule } from '../../../shared/formRules';
 import { FormModal } from '../../../shared/FormModal';
-import { useRoleOptions } from './roleOptions';
+import { RoleField } from './RoleField';
 
 interface Values {
   account: string;
@@ -21,7 +21,6 @@ export function InviteModal({
   onSent: () => void;
 }) {
   const { t } = useTranslation('team');
-  const roles = useRoleOptions(open);
 
   const send = (values: Values) =>
     createInvitation({ account: values.account.trim(), role_id: values.role_id }, { handleError: true });
@@ -40,20 +39,7 @@ export function InviteModal({
       <Form.Item name="account" label={t('invite.account')} rules={[requiredRule(t)]}>
         <Input placeholder={t('invite.accountPlaceholder')} autoComplete="off" />
       </Form.Item>
-      <Form.Item
-        name="role_id"
-        label={t('invite.role')}
-        rules={[{ required: true, message: t('validation:required') }]}
-        extra={!roles.loading && !roles.options.length ? t('invite.noRoles') : undefined}
-      >
-        <Select
-          options={roles.options}
-          loading={roles.loading}
-          placeholder={t('invite.rolePlaceholder')}
-          notFoundContent={t('common.noData')}
-          data-testid="invite-role"
-        />
-      </Form.Item>
+      <RoleField open={open} label={t('invite.role')} testId="invite-role" hintNoRoles />
     </FormModal>
   );
 }

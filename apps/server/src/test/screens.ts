@@ -2,13 +2,16 @@ import {
   bindDevice,
   createProject,
   createTemplate,
+  importScreens,
   putTemplateTags,
   TagDataType,
   type ScreenDocumentInput,
 } from '@hmi/contract';
-import { newHardware, type TestAccount } from '../../test/accounts';
-import type { Harness } from '../../test/harness';
-import { ok } from '../../test/registry';
+import { newHardware, type TestAccount } from './accounts';
+import type { TestDatabase } from './databases';
+import { api, type ApiBody, type Harness } from './harness';
+import { ok } from './registry';
+import { AccountSuite, withAccountSuite } from './suite';
 
 export interface Plant {
   templateId: number;
@@ -41,6 +44,23 @@ export async function seedPlant(h: Harness, account: TestAccount, tag: string): 
   }
   const project = await ok(h, account, createProject, { body: { name: `Line ${tag}`, device_ids: ids } });
   return { templateId: template.id, deviceIds: [ids[0] ?? 0, ids[1] ?? 0], projectId: project.id };
+}
+
+/** What a screen import suite works with: `main` (10 templates) owns `plant`. */
+export class PlantSuite extends AccountSuite {
+  plant!: Plant;
+
+  /** Imports as `main`. */
+  readonly importAs = (body: ApiBody<typeof importScreens>) =>
+    api(this.h.app, importScreens, { token: this.main.token, body });
+}
+
+/** Registers the suite's hooks: a harness on `database` with a main account and its plant "a". */
+export function plantSuite(database: TestDatabase): PlantSuite {
+  const suite: PlantSuite = withAccountSuite(new PlantSuite(), database, 10, async () => {
+    suite.plant = await seedPlant(suite.h, suite.main, 'a');
+  });
+  return suite;
 }
 
 /** A template screen document binding `temp` and `running`. */
