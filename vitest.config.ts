@@ -1,20 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 // One runner for every workspace; `npm run test:unit` and `test:e2e` pick projects by name.
-// The server, agent and contract files share their worker's module cache (`isolate: false`): none
-// mocks modules, each test builds its own app, database and ports, and importing the server's module
-// graph afresh for each of ~110 files was minutes of a CI run on two cores. The web files keep
-// isolation (jsdom, module mocks).
 export default defineConfig({
   test: {
     projects: [
-      {
-        test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], isolate: false },
-      },
+      { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
       {
         test: {
           name: 'server',
-          isolate: false,
           root: 'apps/server',
           include: ['src/**/*.test.ts'],
           testTimeout: 20000,
@@ -24,7 +17,6 @@ export default defineConfig({
       {
         test: {
           name: 'agent',
-          isolate: false,
           root: 'apps/agent',
           include: ['src/**/*.test.ts'],
           testTimeout: 20000,
