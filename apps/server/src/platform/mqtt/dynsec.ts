@@ -81,20 +81,28 @@ export class DynsecClient {
     this.subscribed ??= this.client.subscribeAsync(`${DYNSEC_TOPIC}/response`, { qos: 1 });
     await this.subscribed;
     const id = randomUUID();
+    let timer: NodeJS.Timeout | undefined;
     const answer = new Promise<DynsecResponse>((resolve, reject) => {
       this.waiting.set(id, resolve);
-      setTimeout(() => {
+      timer = setTimeout(() => {
         if (this.waiting.delete(id)) reject(new Error(`dynamic-security ${cmd.command}: no answer`));
       }, 5000).unref();
     });
-    await this.client.publishAsync(
-      DYNSEC_TOPIC,
-      JSON.stringify({ commands: [{ ...cmd, correlationData: id }] }),
-      {
-        qos: 1,
-      },
-    );
-    return answer;
+    // When the publish fails (connection closed) nobody waits for the answer any more: the timer and
+    // the entry go with the call, so no rejection is left to fire later unobserved.
+    try {
+      await this.client.publishAsync(
+        DYNSEC_TOPIC,
+        JSON.stringify({ commands: [{ ...cmd, correlationData: id }] }),
+        {
+          qos: 1,
+        },
+      );
+      return await answer;
+    } finally {
+      clearTimeout(timer);
+      this.waiting.delete(id);
+    }
   }
 
   /** SNs of the device clients the broker knows (each holding its own `hmi-device-{SN}` role). */
