@@ -88,8 +88,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     return503OnClosing: true,
     trustProxy: config.trustProxy,
   });
-  app.addHook('onSend', async (req, reply) => {
+  // Callback style: an async hook costs a promise on every answer.
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
+    done(null, payload);
   });
 
   installErrorHandling(app);

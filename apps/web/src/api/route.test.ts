@@ -3,6 +3,7 @@ import { allCalls } from '@hmi/contract';
 import { routes } from './route';
 import './account';
 import './message';
+import './dashboard';
 
 describe('routes standing in for contract definitions', () => {
   it('match their definitions (id, method, path, central host)', () => {

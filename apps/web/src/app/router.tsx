@@ -13,6 +13,7 @@ import { lazyNamed, Loaded, page } from './routes/lazy';
 import { menuPages } from './routes/menuPages';
 import { menuRoutes } from './routes/menuRoutes';
 import { setNavigateToLogin } from '../api/client';
+import { preloadDashboard } from '../api/dashboard';
 import { session } from '../api/tokens';
 import { menuEntryAt } from '../session/landing';
 import { userStore } from '../session/userStore';
@@ -104,8 +105,9 @@ export const router = createHashRouter(routes);
 setNavigateToLogin(() => void router.navigate('/login', { replace: true }));
 
 /**
- * A signed-in visit to a shell route: its first screen's user info, shell and page requested now,
- * alongside the texts, rather than each one round after the other (issue 16: the dashboard's LCP).
+ * A signed-in visit to a shell route: its first screen's user info, shell and page (and the
+ * dashboard's data) requested now, alongside the texts, rather than each one round after the other
+ * (issue 16: the dashboard's LCP).
  * `/` opens the landing page, usually the dashboard. False, loading nothing, for a signed-out visit
  * or a public page. Call before the first render.
  */
@@ -116,5 +118,7 @@ export function preloadFirstScreen(pathname: string): boolean {
   AppShell.preload();
   const key = pathname === '/' ? 'dashboard' : menuEntryAt(pathname)?.key;
   if (key) menuPages[key]?.preload();
+  // The dashboard's data too: it is what its largest paint shows.
+  if (key === 'dashboard') preloadDashboard();
   return true;
 }

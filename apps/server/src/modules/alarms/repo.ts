@@ -1,7 +1,8 @@
 import { AlarmRecordState, ALARM_STATE_ALL } from '@hmi/contract';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { containsIgnoringCase, countOf, withTotal } from '../../platform/db/sql';
+import { CompiledQueries } from '../../platform/db/compiled-queries';
+import { escapedLike, likePattern, withTotal } from '../../platform/db/sql';
 
 /** Whose records: the team, and for a sub-account only devices in these groups. */
 export interface RecordScope {
@@ -43,32 +44,83 @@ const RECORD_COLUMNS = [
   'alarm_records.responder_name',
 ] as const;
 
-/** The filters of `f` on the records' own columns (time, level, state, device, rule); all when none. */
-function ownConditions(eb: ExpressionBuilder<Database, 'alarm_records'>, f: RecordFilter) {
-  const c: Expression<SqlBool>[] = [];
-  if (f.start !== undefined) c.push(eb('alarm_records.alarm_at', '>=', f.start));
-  if (f.end !== undefined) c.push(eb('alarm_records.alarm_at', '<=', f.end));
-  if (f.level !== undefined) c.push(eb('alarm_records.level', '=', f.level));
-  if (f.state !== ALARM_STATE_ALL) c.push(eb('alarm_records.state', '=', f.state));
-  if (f.device_id !== undefined) c.push(eb('alarm_records.device_id', '=', f.device_id));
-  if (f.rule_id !== undefined) c.push(eb('alarm_records.rule_id', '=', f.rule_id));
+/** The records' own columns the list filters on, each undefined when it does not. */
+type OwnFilters = Record<'start' | 'end' | 'level' | 'state' | 'deviceId' | 'ruleId', number | undefined>;
+
+/**
+ * The list's scope and filters as a statement's input (see CompiledQueries): values that choose SQL
+ * (the state "all", an empty keyword) made into absent fields, the keyword into its LIKE pattern;
+ * `groupIds` null for every device of the team.
+ */
+type ListInput = OwnFilters & {
+  teamId: number;
+  groupIds: readonly number[] | null;
+  keyword: string | undefined;
+};
+
+function listInput(s: RecordScope, f: RecordFilter): ListInput {
+  return {
+    teamId: s.teamId,
+    // No group granted: a group id no device has, so that the statement still matches none.
+    groupIds: s.groupIds === null ? null : s.groupIds.length ? s.groupIds : [-1],
+    start: f.start,
+    end: f.end,
+    level: f.level,
+    state: f.state === ALARM_STATE_ALL ? undefined : f.state,
+    deviceId: f.device_id,
+    ruleId: f.rule_id,
+    keyword: f.keyword ? likePattern(f.keyword) : undefined,
+  };
+}
+
+/** The team and the filters of `i` on the records' own columns (time, level, state, device, rule). */
+function ownConditions(eb: ExpressionBuilder<Database, 'alarm_records'>, i: ListInput) {
+  const c: Expression<SqlBool>[] = [eb('alarm_records.team_id', '=', i.teamId)];
+  if (i.start !== undefined) c.push(eb('alarm_records.alarm_at', '>=', i.start));
+  if (i.end !== undefined) c.push(eb('alarm_records.alarm_at', '<=', i.end));
+  if (i.level !== undefined) c.push(eb('alarm_records.level', '=', i.level));
+  if (i.state !== undefined) c.push(eb('alarm_records.state', '=', i.state));
+  if (i.deviceId !== undefined) c.push(eb('alarm_records.device_id', '=', i.deviceId));
+  if (i.ruleId !== undefined) c.push(eb('alarm_records.rule_id', '=', i.ruleId));
   return eb.and(c);
 }
 
-/** Whether `f` filters on a record column besides the device (the maintained counts are per device). */
-function filtersRecordColumns(f: RecordFilter): boolean {
+/** All of `i` on records joined with their devices: their own columns, the group scope, the keyword. */
+function matching(eb: ExpressionBuilder<Database, 'alarm_records' | 'devices'>, i: ListInput) {
+  const c: Expression<SqlBool>[] = [ownConditions(eb, i)];
+  if (i.groupIds !== null) c.push(eb('devices.group_id', 'in', i.groupIds));
+  if (i.keyword !== undefined) {
+    const p = escapedLike(i.keyword);
+    c.push(
+      eb.or(
+        ['alarm_records.rule_name', 'alarm_records.content', 'alarm_records.tag_name', 'devices.name'].map(
+          (col) => eb(sql`lower(${sql.ref(col)})`, 'like', p),
+        ),
+      ),
+    );
+  }
+  return eb.and(c);
+}
+
+/** Whether `i` filters on a record column besides the device (the maintained counts are per device). */
+function filtersRecordColumns(i: ListInput): boolean {
   return (
-    f.start !== undefined ||
-    f.end !== undefined ||
-    f.level !== undefined ||
-    f.state !== ALARM_STATE_ALL ||
-    f.rule_id !== undefined ||
-    !!f.keyword
+    i.start !== undefined ||
+    i.end !== undefined ||
+    i.level !== undefined ||
+    i.state !== undefined ||
+    i.ruleId !== undefined ||
+    i.keyword !== undefined
   );
 }
 
+type CountRow = { n: number | string | bigint | null };
+
 /** SQL of alarm records and alarm subscriptions (alarm messages belong to the message module). */
 export class AlarmRepo {
+  /** The list's statements, compiled once per shape of its scope and filters. */
+  private readonly compiled = new CompiledQueries();
+
   constructor(readonly db: Kysely<Database>) {}
 
   private scoped(s: RecordScope) {
@@ -81,67 +133,65 @@ export class AlarmRepo {
     return q;
   }
 
-  private filtered(s: RecordScope, f: RecordFilter) {
-    let q = this.scoped(s).where((eb) => ownConditions(eb, f));
-    if (f.keyword) {
-      const p = containsIgnoringCase(f.keyword);
-      q = q.where((eb) =>
-        eb.or(
-          ['alarm_records.rule_name', 'alarm_records.content', 'alarm_records.tag_name', 'devices.name'].map(
-            (col) => eb(sql`lower(${sql.ref(col)})`, 'like', p),
-          ),
-        ),
-      );
-    }
-    return q;
+  private joined() {
+    return this.db.selectFrom('alarm_records').innerJoin('devices', 'devices.id', 'alarm_records.device_id');
   }
 
   /**
-   * The count of `filtered`. Without a filter on the records' own columns, the per-device counts
-   * the triggers of migration 0017 keep: a sum over the team's devices rather than a count of its
-   * records. Otherwise the records are counted, without the devices join when nothing filters on a
-   * device column (no group scope, no keyword): every record's device exists in its team (records
+   * How many records match `i`. Without a filter on the records' own columns, from the per-device
+   * counts the triggers of migration 0017 keep: a sum over the team's devices rather than a count of
+   * its records. Otherwise the records are counted, without the devices join when nothing filters on
+   * a device column (no group scope, no keyword): every record's device exists in its team (records
    * go with their device), and the join made the count read a device row for each record.
    */
-  private counted(s: RecordScope, f: RecordFilter): Promise<number> {
-    if (!filtersRecordColumns(f)) return this.maintainedCount(s, f.device_id);
-    if (s.groupIds !== null || f.keyword) return countOf(this.filtered(s, f));
-    return countOf(
-      this.db
-        .selectFrom('alarm_records')
-        .where('alarm_records.team_id', '=', s.teamId)
-        .where((eb) => ownConditions(eb, f)),
-    );
-  }
-
-  /** The scope's records (of `deviceId` alone when given) from the maintained per-device counts. */
-  private async maintainedCount(s: RecordScope, deviceId: number | undefined): Promise<number> {
-    let q = this.db.selectFrom('alarm_record_counts').where('alarm_record_counts.team_id', '=', s.teamId);
-    if (deviceId !== undefined) q = q.where('alarm_record_counts.device_id', '=', deviceId);
-    const total = (eb: ExpressionBuilder<Database, 'alarm_record_counts'>) =>
-      eb.fn.sum<number | string | null>('alarm_record_counts.n').as('n');
-    const groupIds = s.groupIds;
-    const r = await (
-      groupIds === null
-        ? q.select(total)
-        : q
-            .innerJoin('devices', 'devices.id', 'alarm_record_counts.device_id')
-            .where('devices.group_id', 'in', groupIds.length ? [...groupIds] : [-1])
-            .select(total)
-    ).executeTakeFirstOrThrow();
-    return Number(r.n ?? 0);
+  private async counted(i: ListInput): Promise<number> {
+    let rows: CountRow[];
+    if (!filtersRecordColumns(i))
+      rows = await this.compiled.rows(
+        this.db,
+        'maintained',
+        { teamId: i.teamId, deviceId: i.deviceId, groupIds: i.groupIds },
+        (m) => {
+          let q = this.db
+            .selectFrom('alarm_record_counts')
+            .where('alarm_record_counts.team_id', '=', m.teamId);
+          if (m.deviceId !== undefined) q = q.where('alarm_record_counts.device_id', '=', m.deviceId);
+          if (m.groupIds !== null)
+            q = q
+              .innerJoin('devices', 'devices.id', 'alarm_record_counts.device_id')
+              .where('devices.group_id', 'in', m.groupIds);
+          return q.select((eb) => eb.fn.sum<number | string | null>('alarm_record_counts.n').as('n'));
+        },
+      );
+    else if (i.groupIds !== null || i.keyword !== undefined)
+      rows = await this.compiled.rows(this.db, 'joinedCount', i, (m) =>
+        this.joined()
+          .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+          .where((eb) => matching(eb, m)),
+      );
+    else
+      rows = await this.compiled.rows(this.db, 'count', i, (m) =>
+        this.db
+          .selectFrom('alarm_records')
+          .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+          .where((eb) => ownConditions(eb, m)),
+      );
+    return Number(rows[0]?.n ?? 0);
   }
 
   async list(s: RecordScope, f: RecordFilter, offset: number, limit: number) {
+    const input = listInput(s, f);
     return withTotal(
-      this.filtered(s, f)
-        .select(RECORD_COLUMNS)
-        .orderBy('alarm_records.alarm_at', 'desc')
-        .orderBy('alarm_records.id', 'desc')
-        .offset(offset)
-        .limit(limit)
-        .execute(),
-      this.counted(s, f),
+      this.compiled.rows(this.db, 'page', { ...input, offset, limit }, (i) =>
+        this.joined()
+          .select(RECORD_COLUMNS)
+          .where((eb) => matching(eb, i))
+          .orderBy('alarm_records.alarm_at', 'desc')
+          .orderBy('alarm_records.id', 'desc')
+          .offset(i.offset)
+          .limit(i.limit),
+      ),
+      this.counted(input),
     );
   }
 

@@ -1,3 +1,4 @@
+import { CompiledQueries } from '../../platform/db/compiled-queries';
 import { RepoBase } from '../../platform/db/repo-base';
 import type { DataPermissionKind } from '../../platform/db/schema';
 import type { Queryable } from '../../platform/db/sql';
@@ -10,13 +11,17 @@ export interface Grants {
 
 /** SQL of data permissions (grants of groups, templates and projects to sub-accounts). */
 export class DataPermissionRepo extends RepoBase {
+  /** A caller's scope (the team's groups, a sub-account's grants) is read for every scoped request. */
+  private readonly compiled = new CompiledQueries();
+
   async grantsOf(userId: number, q: Queryable = this.db): Promise<Grants> {
-    const rows = await q
-      .selectFrom('data_permissions')
-      .select(['kind', 'object_id'])
-      .where('user_id', '=', userId)
-      .orderBy('object_id')
-      .execute();
+    const rows = await this.compiled.rows(q, 'grants', { userId }, (i) =>
+      this.db
+        .selectFrom('data_permissions')
+        .select(['kind', 'object_id'])
+        .where('user_id', '=', i.userId)
+        .orderBy('object_id'),
+    );
     const out: Grants = { group: [], template: [], project: [] };
     for (const r of rows) out[r.kind].push(r.object_id);
     return out;
@@ -83,12 +88,13 @@ export class DataPermissionRepo extends RepoBase {
   }
 
   teamGroups(teamId: number, q: Queryable = this.db) {
-    return q
-      .selectFrom('device_groups')
-      .select(['id', 'parent_id', 'name'])
-      .where('team_id', '=', teamId)
-      .orderBy('id')
-      .execute();
+    return this.compiled.rows(q, 'teamGroups', { teamId }, (i) =>
+      this.db
+        .selectFrom('device_groups')
+        .select(['id', 'parent_id', 'name'])
+        .where('team_id', '=', i.teamId)
+        .orderBy('id'),
+    );
   }
 
   async teamIds(table: 'templates' | 'projects', teamId: number, ids: readonly number[]): Promise<number[]> {

@@ -71,6 +71,22 @@ describe('security headers and unknown paths', () => {
     }
   });
 
+  it("answers with the request's id: a well-formed one given by a proxy, else a new one", async () => {
+    const given = await h.app.inject({
+      method: 'GET',
+      url: '/v1/no/such/call',
+      headers: { 'x-request-id': 'lb-42' },
+    });
+    expect(given.headers['x-request-id']).toBe('lb-42');
+    const made = await h.app.inject({
+      method: 'GET',
+      url: '/v1/openapi.json',
+      headers: { 'x-request-id': 'a b' },
+    });
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(made.statusCode).toBe(200);
+  });
+
   it('sends HSTS only when a trusted proxy says the request came over TLS', async () => {
     const https = { 'x-forwarded-proto': 'https' };
     const behindTls = await proxied.app.inject({ method: 'GET', url: '/', headers: https });

@@ -4,12 +4,13 @@
  * TAG values the server loaded before the socket says anything, then newer pushed values in place
  * (an older one does not win), and the online state of the subscription snapshot.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { GroupNode } from '@hmi/contract';
 import { renderPage, setLanguage } from '../../test/render';
 import { live } from '../../live/live';
-import { signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
+import { refuse, signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
+import { EARLY_FRESH_MS, getDashboard, preloadDashboard } from '../../api/dashboard';
 import { DashboardPage } from './DashboardPage';
 
 let api: ApiServer;
@@ -121,5 +122,44 @@ describe('dashboard favourites, group path', { timeout: 30000 }, () => {
     await waitFor(() => expect(path(1).textContent).toBe('Plant / Hall B / … / Cell 7'));
     expect(path(1).getAttribute('title')).toBe('Plant / Hall B / Line 2 / Cell 7');
     expect(path(2).textContent).toBe('North / Line 1 / Cell 1');
+  });
+});
+
+describe('dashboard data requested at boot', { timeout: 30000 }, () => {
+  const favourite = { id: 3, name: 'Press_3', sn: 'SN3', model: 'X10', online: 0, group_path: [], tags: [] };
+  const requests = () => api.callsTo('GET /v1/dashboard').length;
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is the page’s first load: one request for the render', async () => {
+    api.routes.set('GET /v1/dashboard', () => ({
+      counters: { devices: 1, online: 0, offline: 1 },
+      favourites: [favourite],
+    }));
+    await signInAs(api, { is_main: true, permissions: [] });
+    const before = requests();
+    preloadDashboard();
+    renderPage(<DashboardPage />, { url: '/dashboard' });
+    await screen.findByTestId('favourite-card-3', {}, LOADED);
+    expect(requests() - before).toBe(1);
+  });
+
+  it('is asked again when it failed, and not taken once stale or taken already', async () => {
+    let refused = 1;
+    api.routes.set('GET /v1/dashboard', () =>
+      refused-- > 0 ? refuse(1003) : { counters: { devices: 0, online: 0, offline: 0 }, favourites: [] },
+    );
+    await signInAs(api, { is_main: true, permissions: [] });
+    const before = requests();
+    preloadDashboard();
+    expect((await getDashboard()).favourites).toEqual([]);
+    expect(requests() - before).toBe(2);
+
+    preloadDashboard();
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + EARLY_FRESH_MS);
+    await getDashboard();
+    expect(requests() - before).toBe(4);
+    await getDashboard();
+    expect(requests() - before).toBe(5);
   });
 });

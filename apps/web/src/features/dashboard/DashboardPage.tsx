@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
-import { Card, Col, Descriptions, Empty, Flex, Row, Spin, Statistic, Typography } from 'antd';
+import { Card, Descriptions, Empty, Flex, Spin, Statistic, Typography } from 'antd';
 import { CheckCircleOutlined, DesktopOutlined, DisconnectOutlined, StarOutlined } from '../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_CARD_TAGS_MAX, GROUP_PATH_FULL_LEVELS, Permission, type Dashboard } from '@hmi/contract';
@@ -23,6 +23,7 @@ import { flattenGroups, fullPathOf } from '../../shared/groups';
 import { LiveOnlineBadge } from '../device/devicelist/LiveStateCells';
 import { useLoad } from '../../shared/useLoad';
 import '../../live/liveFlash.css';
+import './dashboard.css';
 
 type Favourite = Dashboard['favourites'][number];
 
@@ -122,6 +123,13 @@ function FavouriteCard({
   );
 }
 
+/** The counters in their order, each with its icon (and online with its colour). */
+const COUNTERS = [
+  { key: 'devices', icon: <DesktopOutlined />, color: undefined },
+  { key: 'online', icon: <CheckCircleOutlined />, color: '#52c41a' },
+  { key: 'offline', icon: <DisconnectOutlined />, color: undefined },
+] as const;
+
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const can = useCan();
@@ -162,42 +170,20 @@ export function DashboardPage() {
   return (
     <Flex vertical gap={16} data-testid="page-dashboard">
       <DataGrantHint empty={data?.counters.devices === 0} style={{ margin: 0 }} />
-      <Row gutter={[16, 16]}>
-        <Col xs={24} md={8}>
-          <Card>
+      <div className="dashboard-counters">
+        {COUNTERS.map((c) => (
+          <Card key={c.key}>
             <Statistic
-              title={t('devices')}
-              value={counters.devices}
-              prefix={<DesktopOutlined />}
+              title={t(c.key)}
+              value={counters[c.key]}
+              prefix={c.icon}
+              styles={{ content: { color: c.color } }}
               loading={loading}
-              data-testid="counter-devices"
+              data-testid={`counter-${c.key}`}
             />
           </Card>
-        </Col>
-        <Col xs={24} md={8}>
-          <Card>
-            <Statistic
-              title={t('online')}
-              value={counters.online}
-              prefix={<CheckCircleOutlined />}
-              styles={{ content: { color: '#52c41a' } }}
-              loading={loading}
-              data-testid="counter-online"
-            />
-          </Card>
-        </Col>
-        <Col xs={24} md={8}>
-          <Card>
-            <Statistic
-              title={t('offline')}
-              value={counters.offline}
-              prefix={<DisconnectOutlined />}
-              loading={loading}
-              data-testid="counter-offline"
-            />
-          </Card>
-        </Col>
-      </Row>
+        ))}
+      </div>
       <Card
         title={
           <Flex gap={8} align="center">
@@ -210,17 +196,16 @@ export function DashboardPage() {
         {loading && !data ? (
           <Spin spinning style={{ display: 'block', padding: 32 }} />
         ) : favourites.length ? (
-          <Row gutter={[16, 16]}>
+          <div className="dashboard-favourites">
             {favourites.map((device) => (
-              <Col key={device.id} xs={24} md={12} xl={8}>
-                <FavouriteCard
-                  device={device}
-                  live={live.get(device.id)}
-                  fullPath={fullPathOf(device.group_path, groupRows)}
-                />
-              </Col>
+              <FavouriteCard
+                key={device.id}
+                device={device}
+                live={live.get(device.id)}
+                fullPath={fullPathOf(device.group_path, groupRows)}
+              />
             ))}
-          </Row>
+          </div>
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noFavourites')} />
         )}
