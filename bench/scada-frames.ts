@@ -14,9 +14,10 @@ import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import react from '@vitejs/plugin-react';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { build } from 'vite';
 import { repoRoot } from '@hmi/server/src/test/server-process';
+import { launchBrowser } from '../e2e/support/browser';
 import { startTrace } from './scada-trace';
 
 const { values: args } = parseArgs({
@@ -125,16 +126,7 @@ try {
   await buildPage(outDir);
   const served = await serve(outDir);
   server = served.server;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-    ],
-  });
+  browser = await launchBrowser();
   const rows: Row[] = [];
   for (const mode of modes) rows.push(await measure(browser, served.url, mode));
   const [shipped, naive] = rows as [Row, Row];

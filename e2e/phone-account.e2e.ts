@@ -1,25 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { readOutbox } from '../apps/server/src/platform/outbox';
 import { screenshotPath } from './support/browser';
-import { startStack, stopStack } from './support/stack';
-import { type RunningServer } from './support/server';
+import { stackSuite } from './support/stack';
 import { apiLogin, signInContext } from './support/session';
 
 const PHONE = '13912345678';
 const FIRST = 'Line#2026a';
 const SECOND = 'Line#2026b';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, browser } = await startStack());
-});
-
-afterAll(async () => {
-  await stopStack(server, browser);
-});
+const stack = stackSuite();
 
 /**
  * The envelope code of the next answer to `path` while `act` runs. Read as the answer passes through
@@ -47,14 +37,14 @@ const answerOf = async (page: Page, path: string, act: () => Promise<void>) => {
 
 describe('phone account in Chromium (zh-TW)', () => {
   it('signs up by phone with the SMS code, changes the password, and removal ends every session with 1055', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await stack.browser.newContext({ viewport: { width: 1440, height: 900 } });
     await context.addInitScript(() => window.localStorage.setItem('locale', 'zh-TW'));
     const page = await context.newPage();
 
-    await page.goto(`${server.url}/#/register`);
+    await page.goto(`${stack.server.url}/#/register`);
     await page.locator('#register_username').fill(PHONE);
     expect(await answerOf(page, '/global/phoneverify', () => page.getByTestId('send-code').click())).toBe(0);
-    const sms = readOutbox(server.dataDir).find((e) => e.channel === 'sms' && e.to.endsWith(PHONE));
+    const sms = readOutbox(stack.server.dataDir).find((e) => e.channel === 'sms' && e.to.endsWith(PHONE));
     const code = /\b(\d{6})\b/.exec(sms?.text ?? '')?.[1] ?? '';
     expect(code).toMatch(/^\d{6}$/);
     await page.locator('#register_code').fill(code);
@@ -69,7 +59,7 @@ describe('phone account in Chromium (zh-TW)', () => {
     ).toBe(0);
     await page.screenshot({ path: screenshotPath('register-phone-done-zh-TW') });
 
-    await page.goto(`${server.url}/#/login`);
+    await page.goto(`${stack.server.url}/#/login`);
     await page.locator('#login_user').fill(PHONE);
     await page.locator('#login_passwd').fill(FIRST);
     await page.locator('form#login button[type=submit]').click();
@@ -77,7 +67,7 @@ describe('phone account in Chromium (zh-TW)', () => {
     expect(await page.getByTestId('menu-dashboard').textContent()).toBe('資料看板');
 
     // Change the password on the personal centre.
-    await page.goto(`${server.url}/#/system/profile`);
+    await page.goto(`${stack.server.url}/#/system/profile`);
     await page.locator('#changePwd_old_passwd').fill(FIRST);
     await page.locator('#changePwd_passwd').fill(SECOND);
     await page.locator('#changePwd_confirm').fill(SECOND);
@@ -89,10 +79,10 @@ describe('phone account in Chromium (zh-TW)', () => {
     await page.screenshot({ path: screenshotPath('profile-zh-TW') });
 
     // A second browser holds its own session of the same account.
-    const other = await browser.newContext();
+    const other = await stack.browser.newContext();
     const otherPage = await other.newPage();
-    await signInContext(otherPage, await apiLogin(server.url, PHONE, SECOND), 'zh-TW');
-    await otherPage.goto(`${server.url}/#/dashboard`);
+    await signInContext(otherPage, await apiLogin(stack.server.url, PHONE, SECOND), 'zh-TW');
+    await otherPage.goto(`${stack.server.url}/#/dashboard`);
     await otherPage.getByTestId('page-dashboard').waitFor();
 
     // Remove the account: this browser is logged out.

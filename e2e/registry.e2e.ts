@@ -6,7 +6,7 @@
  */
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdmin } from './support/admin';
+import { registerActiveAccount, runAdmin } from './support/admin';
 import { launchBrowser, screenshotPath } from './support/browser';
 import { choose } from './support/select';
 import { texts } from './support/texts';
@@ -14,26 +14,6 @@ import { startServer, type RunningServer } from './support/server';
 import { apiLogin, signInContext } from './support/session';
 
 type Json = Record<string, unknown>;
-
-/** Registers a mail account through the API and activates it with the operator command. */
-async function createAccount(server: RunningServer, mail: string, passwd: string, locale: string) {
-  const res = await fetch(`${server.url}/v1/global/register?type=1`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username: mail,
-      passwd,
-      confirm: passwd,
-      name: 'Registry',
-      data_center: 'cn',
-      agree: true,
-      locale,
-    }),
-  });
-  const body = (await res.json()) as { code: number };
-  expect([0, 1014]).toContain(body.code);
-  await runAdmin(server, ['user:activate', '--account', mail]);
-}
 
 /** The next answer of `method path` (path as a pattern), with its envelope checked for code 0. */
 async function answered(page: Page, method: string, path: RegExp, action: () => Promise<unknown>) {
@@ -118,7 +98,7 @@ describe.each(cases)(
 
     beforeAll(async () => {
       server = await startServer();
-      await createAccount(server, mail, PASSWORD, locale);
+      await registerActiveAccount(server, mail, PASSWORD, { name: 'Registry', locale });
       const out = await runAdmin(server, ['device:register', '--sn', sn, '--pin', pin, '--model', MODEL]);
       expect(out).toContain(sn);
     });

@@ -18,6 +18,7 @@ import { demoSimTags } from '../apps/agent/src/generators';
 import { registerIdentities } from '../apps/agent/src/register';
 import type { SimulatedHmi } from '../apps/agent/src/simulator';
 import { buttonsFor, rowRects, valueRect } from '../apps/agent/src/vnc/hmi-page';
+import { startXvnc, type Xvnc } from '../apps/agent/src/vnc/xvnc';
 import { apiCall, DEMO } from './support/api';
 import { launchBrowser, screenshotPath } from './support/browser';
 import { repoRoot, startServer, type RunningServer } from './support/server';
@@ -25,7 +26,6 @@ import { apiLogin, signInContext, type LoginTokens } from './support/session';
 import { canvas, clickRemote, waitForPixel } from './support/remote-screen';
 import { teamWithTrafficHmi } from './support/remote-traffic';
 import { texts } from './support/texts';
-import { startXvnc, type Xvnc } from './support/xvnc';
 
 interface DeviceRow {
   id: number;
@@ -102,7 +102,7 @@ describe('remote view', () => {
 
   it("shows a real VNC server's screen (TigerVNC Xvnc behind the gateway agent) and follows it", async () => {
     if (!existsSync('/usr/bin/Xvnc')) throw new Error('Xvnc missing: install tigervnc-standalone-server');
-    xvnc = await startXvnc();
+    xvnc = await startXvnc(60);
     await xvnc.setRoot('#1f6feb');
     // Hardware registered as the factory would, bound to the demo team, its gateway in its own process.
     const sn = 'E2E-GW-VNC-1';

@@ -1,10 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { readOutbox } from '../apps/server/src/platform/outbox';
 import { screenshotPath } from './support/browser';
-import { startStack, stopStack } from './support/stack';
+import { stackSuite } from './support/stack';
 import { choose } from './support/select';
-import { type RunningServer } from './support/server';
 import { apiLogin, signInContext } from './support/session';
 
 const PASSWORD = 'Plant#2026';
@@ -12,16 +11,7 @@ const stamp = Date.now();
 const OWNER = `owner.${stamp}@plant.example`;
 const MEMBER = `member.${stamp}@plant.example`;
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, browser } = await startStack());
-});
-
-afterAll(async () => {
-  await stopStack(server, browser);
-});
+const stack = stackSuite();
 
 interface Envelope<T = unknown> {
   code: number;
@@ -29,7 +19,7 @@ interface Envelope<T = unknown> {
 }
 
 async function api<T>(path: string, init: RequestInit = {}, token?: string): Promise<Envelope<T>> {
-  const res = await fetch(`${server.url}/v1${path}`, {
+  const res = await fetch(`${stack.server.url}/v1${path}`, {
     ...init,
     headers: {
       'content-type': 'application/json',
@@ -44,7 +34,7 @@ async function registerByMail(mail: string, name: string): Promise<void> {
   const body = { username: mail, passwd: PASSWORD, confirm: PASSWORD, name, data_center: 'cn', agree: true };
   const registered = await api('/global/register?type=1', { method: 'POST', body: JSON.stringify(body) });
   expect(registered.code).toBe(1014);
-  const sent = readOutbox(server.dataDir).find((e) => e.channel === 'mail' && e.to === mail);
+  const sent = readOutbox(stack.server.dataDir).find((e) => e.channel === 'mail' && e.to === mail);
   const code = /activeresult\?code=([\w-]+)/.exec(sent?.text ?? sent?.html ?? '')?.[1] ?? '';
   expect(code).not.toBe('');
   expect((await api(`/global/activate?code=${code}`)).code).toBe(0);
@@ -62,7 +52,7 @@ async function answerOf(page: Page, method: string, path: RegExp, act: () => Pro
 /** A fresh entry of the app (a new page of the context): the first load reads the user info again. */
 async function entryOf(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${server.url}/#/`);
+  await page.goto(`${stack.server.url}/#/`);
   return page;
 }
 
@@ -96,15 +86,15 @@ describe('team journey in Chromium', () => {
     await registerByMail(OWNER, 'Owner');
     await registerByMail(MEMBER, 'Member');
 
-    const ownerContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const ownerContext = await stack.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const owner = await ownerContext.newPage();
-    await signInContext(owner, await apiLogin(server.url, OWNER, PASSWORD), 'en-US');
-    const memberContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await signInContext(owner, await apiLogin(stack.server.url, OWNER, PASSWORD), 'en-US');
+    const memberContext = await stack.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const member = await memberContext.newPage();
-    await signInContext(member, await apiLogin(server.url, MEMBER, PASSWORD), 'zh-CN');
+    await signInContext(member, await apiLogin(stack.server.url, MEMBER, PASSWORD), 'zh-CN');
 
     // A security zone with a client network.
-    await owner.goto(`${server.url}/#/system/safeZone`);
+    await owner.goto(`${stack.server.url}/#/system/safeZone`);
     await owner.getByTestId('zone-help').waitFor();
     await owner.getByTestId('zone-add').click();
     await owner.locator('#zone_name').fill('Line1');
@@ -120,7 +110,7 @@ describe('team journey in Chromium', () => {
     await owner.screenshot({ path: screenshotPath('team-zone-en-US') });
 
     // A role with the device list but without the dashboard, in that zone.
-    await owner.goto(`${server.url}/#/system/role`);
+    await owner.goto(`${stack.server.url}/#/system/role`);
     await owner.getByTestId('role-add').click();
     await owner.locator('#role_name').fill('Operator');
     await owner.getByTestId('perm-3').check();
@@ -135,7 +125,7 @@ describe('team journey in Chromium', () => {
     await owner.getByTestId(`role-name-${role.id}`).waitFor();
 
     // Invite the second account with that role.
-    await owner.goto(`${server.url}/#/system/user`);
+    await owner.goto(`${stack.server.url}/#/system/user`);
     await owner.getByTestId('member-invite').click();
     await owner.locator('#invite_account').fill(MEMBER);
     await choose(owner, owner.getByTestId('invite-role'), 'Operator');
@@ -147,7 +137,7 @@ describe('team journey in Chromium', () => {
     await owner.getByTestId('sent-invitations').getByText('Pending').waitFor();
 
     // The invitee answers in its own browser, on the system messages page.
-    await member.goto(`${server.url}/#/message/msgSystem`);
+    await member.goto(`${stack.server.url}/#/message/msgSystem`);
     const answer = member.locator('[data-testid^="invitation-answer-"]');
     await answer.waitFor();
     expect(
@@ -183,7 +173,7 @@ describe('team journey in Chromium', () => {
     await withoutDashboard.close();
 
     // Grant the dashboard to the role: the next entry lands on /dashboard.
-    await owner.goto(`${server.url}/#/system/role`);
+    await owner.goto(`${stack.server.url}/#/system/role`);
     await owner.getByTestId(`role-edit-${role.id}`).click();
     await owner.getByTestId('perm-1').check();
     await owner.screenshot({ path: screenshotPath('team-role-dialog-en-US') });
@@ -209,10 +199,10 @@ describe('team journey in Chromium', () => {
     const members = await api<{ list: { id: number; account: string }[] }>(
       '/team/members',
       {},
-      (await apiLogin(server.url, OWNER, PASSWORD)).token,
+      (await apiLogin(stack.server.url, OWNER, PASSWORD)).token,
     );
     const memberId = members.data.list.find((m) => m.account === MEMBER)?.id ?? 0;
-    await owner.goto(`${server.url}/#/system/user`);
+    await owner.goto(`${stack.server.url}/#/system/user`);
     await owner.getByTestId(`member-remove-${memberId}`).click();
     expect(
       await answerOf(owner, 'DELETE', new RegExp(`^/v1/team/members/${memberId}$`), () =>
@@ -224,7 +214,7 @@ describe('team journey in Chromium', () => {
     // Back on its own, the former member is told by a billing message titled in its language.
     const alone = await entryOf(memberContext);
     await alone.waitForURL(/#\/dashboard$/);
-    await alone.goto(`${server.url}/#/message/msgBilling`);
+    await alone.goto(`${stack.server.url}/#/message/msgBilling`);
     await alone.locator('[data-testid^="message-title-"]', { hasText: '已被移出团队' }).waitFor();
     await alone.screenshot({ path: screenshotPath('team-billing-messages-zh-CN') });
 

@@ -16,15 +16,6 @@ const DAY_S = 86_400;
 /** Alarm rows per insert: 20 columns each, well below SQLite's bound-variable limit. */
 const ROWS_PER_INSERT = 500;
 
-export interface Seeded {
-  fleet: Fleet;
-  historyDeviceId: number;
-  historyTagId: number;
-  /** Epoch ms range of the history. */
-  from: number;
-  to: number;
-}
-
 async function seedAlarms(database: Db, fleet: Fleet, nowS: number): Promise<void> {
   const devices = fleet.devices;
   await database.db.transaction().execute(async (trx) => {
@@ -58,6 +49,15 @@ async function seedAlarms(database: Db, fleet: Fleet, nowS: number): Promise<voi
       await trx.insertInto('alarm_records').values(rows).execute();
     }
   });
+}
+
+export interface Seeded {
+  fleet: Fleet;
+  historyDeviceId: number;
+  historyTagId: number;
+  /** Epoch ms range of the history. */
+  from: number;
+  to: number;
 }
 
 export async function seed(database: Db): Promise<Seeded> {

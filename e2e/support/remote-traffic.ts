@@ -2,7 +2,7 @@
 import { demoSimTags } from '../../apps/agent/src/generators';
 import { registerIdentities } from '../../apps/agent/src/register';
 import { startSimulatedHmi, type SimulatedHmi } from '../../apps/agent/src/simulator';
-import { runAdmin } from './admin';
+import { registerActiveAccount, runAdmin } from './admin';
 import { apiCall } from './api';
 import type { RunningServer } from './server';
 import { apiLogin, type LoginTokens } from './session';
@@ -13,23 +13,7 @@ export async function registerTeam(
   mail: string,
   passwd: string,
 ): Promise<LoginTokens> {
-  const res = await fetch(`${server.url}/v1/global/register?type=1`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username: mail,
-      passwd,
-      confirm: passwd,
-      name: 'Traffic',
-      data_center: 'cn',
-      agree: true,
-      locale: 'en-US',
-    }),
-  });
-  const { code } = (await res.json()) as { code: number };
-  // 1014: "go to the registered mail to activate" (the mail goes to the dev outbox).
-  if (code !== 0 && code !== 1014) throw new Error(`register ${mail}: ${code}`);
-  await runAdmin(server, ['user:activate', '--account', mail]);
+  await registerActiveAccount(server, mail, passwd, { name: 'Traffic', locale: 'en-US' });
   return apiLogin(server.url, mail, passwd);
 }
 

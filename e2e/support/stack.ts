@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { apiCall, DEMO } from './api';
 import { launchBrowser } from './browser';
 import { startServer, type RunningServer } from './server';
@@ -12,6 +13,11 @@ export interface Stack {
 export interface DemoStack extends Stack {
   /** The demo owner's session, logged in through the API. */
   tokens: LoginTokens;
+}
+
+class StackSuite implements Stack {
+  server!: RunningServer;
+  browser!: Browser;
 }
 
 /** The real server (its own data folder, no demo data) and a Chromium, started side by side. */
@@ -33,6 +39,19 @@ export async function stopStack(
 ): Promise<void> {
   await browser?.close();
   await server?.stop();
+}
+
+/**
+ * Registers hooks that start a stack before the tests of the file (or block) and stop it after. Its
+ * parts are set once the `beforeAll` has run, so tests read them through the returned object.
+ */
+export function stackSuite(env: Record<string, string> = {}): Stack {
+  const suite = new StackSuite();
+  beforeAll(async () => {
+    ({ server: suite.server, browser: suite.browser } = await startStack(env));
+  });
+  afterAll(() => stopStack(suite.server, suite.browser));
+  return suite;
 }
 
 /** The demo HMIs of DEMO=1 (DEMO-HMI-1 …) in SN order. */

@@ -56,3 +56,17 @@ export const queryId = z.coerce.number(typeError).int('integer').positive('range
 
 /** Epoch seconds. */
 export const epoch = z.number().int();
+
+/**
+ * A picker of the fields an object schema names, for building an answer from a stored row: answers
+ * come from this allow-list, so a column added to a table later stays out of the API until the
+ * contract names it.
+ */
+export function fieldsOf<S extends z.ZodRawShape>(schema: z.ZodObject<S>) {
+  const keys = Object.keys(schema.shape);
+  return <R extends object>(row: R): Pick<R, Extract<keyof S, keyof R>> => {
+    const out: Record<string, unknown> = {};
+    for (const key of keys) if (key in row) out[key] = (row as Record<string, unknown>)[key];
+    return out as Pick<R, Extract<keyof S, keyof R>>;
+  };
+}

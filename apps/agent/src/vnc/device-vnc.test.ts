@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { topics, VNC_OFF_ACK_ERROR, type Ack, type Command, type TagsBatch } from '@hmi/contract';
@@ -8,9 +6,10 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceAgent } from '../device';
 import { readGatewayConfig, startGateway } from '../gateway';
-import { demoSimTags, startSimulatedHmi } from '../simulator';
+import { demoSimTags, startSimulatedHmi, type SimulatedHmiOptions } from '../simulator';
 import { RfbTestClient } from './rfb-test-client';
 import { cloudClient, nextPayload, startBroker, startRelay } from './test-support';
+import { startXvnc, type Xvnc } from './xvnc';
 
 const TICKET = 'k'.repeat(32);
 let broker: Awaited<ReturnType<typeof startBroker>>;
@@ -49,6 +48,21 @@ async function viewer(): Promise<RfbTestClient> {
   return new RfbTestClient((b) => end.send(b), end.input);
 }
 
+/** A simulated HMI of the demo TAGs, ready; hourly reports, so a batch carries only what changed. */
+async function simulated(sn: string, vnc?: SimulatedHmiOptions['vnc']) {
+  const sim = startSimulatedHmi({
+    url: broker.url,
+    sn,
+    secret: 'x',
+    tags: demoSimTags,
+    rateMs: 3_600_000,
+    vnc,
+  });
+  agents.push(sim);
+  await sim.ready();
+  return sim;
+}
+
 function valueIn(batch: TagsBatch, tag: string) {
   return batch.values.find((v) => v.tag === tag)?.value;
 }
@@ -56,9 +70,7 @@ function valueIn(batch: TagsBatch, tag: string) {
 describe('simulated HMI screen over the tunnel', () => {
   it('a vnc command opens its screen; a click on the button changes running and publishes it', async () => {
     const sn = 'SIM-VNC-1';
-    const sim = startSimulatedHmi({ url: broker.url, sn, secret: 'x', tags: demoSimTags, rateMs: 3_600_000 });
-    agents.push(sim);
-    await sim.ready();
+    const sim = await simulated(sn);
     expect(await openVnc(sn)).toMatchObject({ ok: true });
     const client = await viewer();
     expect(await client.handshake()).toMatchObject({ server: 'RFB 003.008\n', result: 0 });
@@ -88,31 +100,13 @@ describe('simulated HMI screen over the tunnel', () => {
 
   it('with its VNC off, the command is answered 1024', async () => {
     const sn = 'SIM-VNC-2';
-    const sim = startSimulatedHmi({
-      url: broker.url,
-      sn,
-      secret: 'x',
-      tags: demoSimTags,
-      rateMs: 3_600_000,
-      vnc: false,
-    });
-    agents.push(sim);
-    await sim.ready();
+    await simulated(sn, false);
     expect(await openVnc(sn)).toMatchObject({ ok: false, error: VNC_OFF_ACK_ERROR });
   });
 
   it('with a VNC password, the viewer must give it', async () => {
     const sn = 'SIM-VNC-3';
-    const sim = startSimulatedHmi({
-      url: broker.url,
-      sn,
-      secret: 'x',
-      tags: demoSimTags,
-      rateMs: 3_600_000,
-      vnc: { password: 'panel' },
-    });
-    agents.push(sim);
-    await sim.ready();
+    await simulated(sn, { password: 'panel' });
     expect(await openVnc(sn)).toMatchObject({ ok: true });
     expect(await (await viewer()).handshake({ password: 'panel' })).toMatchObject({ types: [2], result: 0 });
   });
@@ -136,59 +130,13 @@ describe('gateway', () => {
   });
 });
 
-/** Xvnc (TigerVNC) on a free display and port, security None, 800×480; resolves once it listens. */
-async function startXvnc(): Promise<{ port: number; proc: ChildProcess }> {
-  // A missing Xvnc fails the run rather than shrinking it (.ci/run installs it).
-  if (!existsSync('/usr/bin/Xvnc'))
-    throw new Error('/usr/bin/Xvnc is missing: apt-get install tigervnc-standalone-server');
-  for (let display = 40; display < 100; display += 1) {
-    if (existsSync(`/tmp/.X${display}-lock`) || existsSync(`/tmp/.X11-unix/X${display}`)) continue;
-    const port = await freePort();
-    const proc = spawn(
-      'Xvnc',
-      [
-        `:${display}`,
-        '-rfbport',
-        String(port),
-        '-SecurityTypes',
-        'None',
-        '-geometry',
-        '800x480',
-        '-depth',
-        '24',
-      ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    proc.stderr?.setEncoding('utf8');
-    const up = await new Promise<boolean>((resolve) => {
-      let log = '';
-      proc.stderr?.on('data', (d: string) => {
-        log += d;
-        if (log.includes('Listening for VNC connections')) resolve(true);
-      });
-      proc.once('exit', () => resolve(false));
-    });
-    if (up) return { port, proc };
-  }
-  throw new Error('no free X display for Xvnc');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 describe('gateway bridging a real VNC server (TigerVNC Xvnc)', () => {
-  let xvnc: { port: number; proc: ChildProcess };
+  let xvnc: Xvnc;
   beforeAll(async () => {
-    xvnc = await startXvnc();
+    xvnc = await startXvnc(40);
   });
   afterAll(() => {
-    xvnc?.proc.kill();
+    xvnc?.stop();
   });
 
   it("reads Xvnc's ProtocolVersion, ServerInit and a full update through the tunnel", async () => {

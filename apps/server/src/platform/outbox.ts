@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 
 /** One message kept by the dev outbox instead of being sent. */
 export interface OutboxEntry {
@@ -34,6 +35,20 @@ export function writeOutbox(dataDir: string, entry: Omit<OutboxEntry, 'created_a
     mode: 0o600,
   });
   return file;
+}
+
+/** Development senders (mail, SMS): keep every message in DATA_DIR/outbox and log it. */
+export abstract class OutboxSender {
+  constructor(
+    private readonly dataDir: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Writes the entry and logs `logged` (link and code included) with the file it went to. */
+  protected keep(entry: Omit<OutboxEntry, 'created_at' | 'file'>, logged: object, msg: string): void {
+    const file = writeOutbox(this.dataDir, entry);
+    this.log.info({ outbox: file, ...logged }, msg);
+  }
 }
 
 /** The outbox, newest first. */

@@ -80,3 +80,46 @@ export function headerColumns<C extends string>(ws: ExcelJS.Worksheet, known: re
   if (![...columns.keys()].some((key) => key === 'name')) throw new SheetError('fileFormat');
   return columns;
 }
+
+/** One data row of a sheet: its 1-based number and the text (unescaped, untrimmed) of each known column. */
+export interface SheetRowText<C extends string> {
+  row: number;
+  cells: ReadonlyMap<C, string>;
+}
+
+/**
+ * The data rows of the first worksheet of an .xlsx upload (see openFirstSheet): row 1 names the
+ * columns (see headerColumns), rows whose known columns are all blank are skipped, and more than
+ * `maxRows` are refused. Throws SheetError.
+ */
+export async function readSheetRows<C extends string>(
+  buf: Buffer,
+  known: readonly C[],
+  maxRows: number,
+): Promise<SheetRowText<C>[]> {
+  const ws = await openFirstSheet(buf, maxRows);
+  const columns = headerColumns(ws, known);
+  const rows: SheetRowText<C>[] = [];
+  for (let r = 2; r <= ws.rowCount; r++) {
+    const row = ws.getRow(r);
+    const cells = new Map<C, string>();
+    for (const [key, col] of columns) cells.set(key, unescapeCell(cellText(row.getCell(col).value)));
+    if ([...cells.values()].every((t) => t.trim() === '')) continue;
+    if (rows.length >= maxRows) throw new SheetError('tooManyRows');
+    rows.push({ row: r, cells });
+  }
+  return rows;
+}
+
+/** A one-sheet .xlsx workbook: the header row, then one row per entry of `rows`. */
+export async function writeSheet(
+  name: string,
+  header: readonly string[],
+  rows: readonly (readonly (string | number)[])[],
+): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(name);
+  ws.addRow([...header]);
+  for (const r of rows) ws.addRow([...r]);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

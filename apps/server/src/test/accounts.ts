@@ -68,11 +68,15 @@ export async function createMainAccount(h: Harness, templateMaxNum = 1): Promise
   return { userId: user.id, teamId: team.id, token: await login(h, user.username), username: user.username };
 }
 
-/** A sub-account of the team holding a role with `permissions`, logged in. */
+/** Data permissions by kind: the groups, templates or projects a sub-account sees. */
+export type Grants = Partial<Record<DataPermissionKind, readonly number[]>>;
+
+/** A sub-account of the team holding a role with `permissions` and seeing `grants`, logged in. */
 export async function createSubAccount(
   h: Harness,
   teamId: number,
   permissions: readonly PermissionId[],
+  grants: Grants = {},
 ): Promise<TestAccount> {
   counter += 1;
   const role = await h.app.database.db
@@ -86,6 +90,8 @@ export async function createSubAccount(
     .returning('id')
     .executeTakeFirstOrThrow();
   const user = await insertUser(h, teamId, false, role.id, 'sub');
+  for (const [kind, ids] of Object.entries(grants) as [DataPermissionKind, readonly number[]][])
+    await grant(h, user.id, kind, ids);
   return { userId: user.id, teamId, token: await login(h, user.username), username: user.username };
 }
 

@@ -9,19 +9,10 @@ import type { TestAccount } from './accounts';
 import type { Harness } from './harness';
 import { ok } from './registry';
 
-/** One TAG of every data type (bool … string). */
-export const everyTypeTags = [
-  { name: 'run', data_type: 0 },
-  { name: 'u16', data_type: 1 },
-  { name: 'u32', data_type: 2 },
-  { name: 'u64', data_type: 3 },
-  { name: 'i16', data_type: 4 },
-  { name: 'i32', data_type: 5 },
-  { name: 'i64', data_type: 6 },
-  { name: 'flt', data_type: 7 },
-  { name: 'dbl', data_type: 8 },
-  { name: 'txt', data_type: 9 },
-];
+/** One TAG of every data type (bool … string), in data type order: `run` is 0, `txt` 9. */
+export const everyTypeTags = ['run', 'u16', 'u32', 'u64', 'i16', 'i32', 'i64', 'flt', 'dbl', 'txt'].map(
+  (name, data_type) => ({ name, data_type }),
+);
 
 /** A template with everyTypeTags; returns its id and TAG ids by name. */
 export async function templateWithTags(

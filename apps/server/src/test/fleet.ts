@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../platform/db';
 import { hashPassword } from '../platform/auth/passwords';
 import { sha256 } from '../platform/auth/tokens';
+import { templateTagRow } from './template-tag-row';
 import { userRow } from './user-row';
 
 export interface FleetTag {
@@ -93,19 +94,16 @@ export async function provisionFleet(database: Db, o: FleetOptions): Promise<Fle
       await trx
         .insertInto('template_tags')
         .values(
-          o.tags.map((t, sort) => ({
-            template_id: template.id,
-            name: t.name,
-            data_type: t.data_type,
-            access: 0,
-            address_type: '',
-            address: '',
-            scan_time_ms: 1000,
-            save_history: t.save_history ? 1 : 0,
-            default_value: '',
-            description: '',
-            sort,
-          })),
+          o.tags.map((t, sort) =>
+            templateTagRow({
+              template_id: template.id,
+              name: t.name,
+              data_type: t.data_type,
+              access: 0,
+              save_history: t.save_history ? 1 : 0,
+              sort,
+            }),
+          ),
         )
         .execute();
 

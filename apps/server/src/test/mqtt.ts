@@ -111,21 +111,11 @@ export async function boundDevice(
   tag: string,
   tags: ApiBody<typeof putTemplateTags>['tags'] = demoTags,
 ) {
-  const template = await ok(h, account, createTemplate, {
-    body: {
-      name: `T${tag}`,
-      hmi_model: 'X10',
-    },
-  });
+  const template = await ok(h, account, createTemplate, { body: { name: `T${tag}`, hmi_model: 'X10' } });
   const put = await ok(h, account, putTemplateTags, { params: { id: template.id }, body: { tags } });
   const hw = await newDevice(h);
   const device = await ok(h, account, bindDevice, {
-    body: {
-      sn: hw.sn,
-      pin: hw.pin,
-      name: `D${tag}`,
-      template_id: template.id,
-    },
+    body: { sn: hw.sn, pin: hw.pin, name: `D${tag}`, template_id: template.id },
   });
   const list = await ok(h, account, deviceTags, { params: { id: device.id } });
   const tagId = (name: string) => list.list.find((t) => t.name === name)?.id ?? 0;

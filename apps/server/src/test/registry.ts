@@ -13,6 +13,7 @@ import {
 } from '@hmi/contract';
 import { api, type ApiRest, type Harness } from './harness';
 import { newHardware, type TestAccount } from './accounts';
+import { templateTagRow } from './template-tag-row';
 
 /** Makes the contract call `def` as `account`, expects code 0 and returns its typed data. */
 export async function ok<C extends CallDef>(
@@ -51,42 +52,18 @@ export interface RegistryObjects {
  */
 export async function seedRegistry(h: Harness, account: TestAccount, tag: string): Promise<RegistryObjects> {
   const group = await ok(h, account, createGroup, { body: { name: `G${tag}` } });
-  const child = await ok(h, account, createGroup, {
-    body: {
-      name: `G${tag}child`,
-      parent_id: group.id,
-    },
-  });
+  const child = await ok(h, account, createGroup, { body: { name: `G${tag}child`, parent_id: group.id } });
   const label = await ok(h, account, createLabel, { body: { name: `L${tag}` } });
-  const template = await ok(h, account, createTemplate, {
-    body: {
-      name: `T${tag}`,
-      hmi_model: 'X10',
-    },
-  });
+  const template = await ok(h, account, createTemplate, { body: { name: `T${tag}`, hmi_model: 'X10' } });
   // Written directly so the template keeps version 1 (a TAG table change through the API raises it).
   const templateTag = await h.app.database.db
     .insertInto('template_tags')
-    .values({
-      template_id: template.id,
-      name: 'temp',
-      data_type: 5,
-      access: 0,
-      address_type: '',
-      address: '',
-      scan_time_ms: 1000,
-      save_history: 0,
-      default_value: '',
-      description: '',
-      sort: 0,
-    })
+    .values(templateTagRow({ template_id: template.id, name: 'temp', data_type: 5, access: 0, sort: 0 }))
     .returning('id')
     .executeTakeFirstOrThrow();
   const alarmGroup = await ok(h, account, createAlarmGroup, {
     params: { id: template.id },
-    body: {
-      name: `A${tag}`,
-    },
+    body: { name: `A${tag}` },
   });
   const alarmRule = await ok(h, account, createAlarmRule, {
     params: { id: template.id },
@@ -102,21 +79,9 @@ export async function seedRegistry(h: Harness, account: TestAccount, tag: string
   });
   const hw = await newHardware(h, 'X10');
   const device = await ok(h, account, bindDevice, {
-    body: {
-      sn: hw.sn,
-      pin: hw.pin,
-      name: `D${tag}`,
-      group_id: child.id,
-      template_id: template.id,
-      label_ids: [label.id],
-    },
+    body: { ...hw, name: `D${tag}`, group_id: child.id, template_id: template.id, label_ids: [label.id] },
   });
-  const project = await ok(h, account, createProject, {
-    body: {
-      name: `P${tag}`,
-      device_ids: [device.id],
-    },
-  });
+  const project = await ok(h, account, createProject, { body: { name: `P${tag}`, device_ids: [device.id] } });
   const screen = await ok(h, account, createTemplateScreen, {
     params: { id: template.id },
     body: { name: `S${tag}`, document: tagScreen('temp') },

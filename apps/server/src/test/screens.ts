@@ -5,6 +5,8 @@ import {
   importScreens,
   putTemplateTags,
   TagDataType,
+  toggleSwitch,
+  widgetAt,
   type ScreenDocumentInput,
 } from '@hmi/contract';
 import { newHardware, type TestAccount } from './accounts';
@@ -72,17 +74,8 @@ export function ovenDocument(): ScreenDocumentInput {
     artwork:
       '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect x="10" y="10" width="100" height="60" fill="#ccc" onclick="alert(1)"/><script>alert(2)</script></svg>',
     widgets: [
-      { id: 'temp', type: 'gauge', x: 10, y: 10, w: 100, h: 100, binding: { tag: 'temp' } },
-      {
-        id: 'run',
-        type: 'switch',
-        x: 120,
-        y: 10,
-        w: 60,
-        h: 30,
-        binding: { tag: 'running' },
-        action: { kind: 'toggle' },
-      },
+      widgetAt('temp', [10, 10, 100, 100], { type: 'gauge', binding: { tag: 'temp' } }),
+      toggleSwitch('run', [120, 10, 60, 30], { tag: 'running' }),
     ],
   };
 }
@@ -93,15 +86,12 @@ export function lineDocument(deviceIds: readonly number[]): ScreenDocumentInput 
     version: 1,
     width: 1200,
     height: 400,
-    widgets: deviceIds.map((id, i) => ({
-      id: `temp${i}`,
-      type: 'value',
-      x: 10 + i * 300,
-      y: 10,
-      w: 200,
-      h: 40,
-      binding: { device_id: id, tag: 'temp' },
-      props: { unit: '°C' },
-    })),
+    widgets: deviceIds.map((id, i) =>
+      widgetAt(`temp${i}`, [10 + i * 300, 10, 200, 40], {
+        type: 'value',
+        binding: { device_id: id, tag: 'temp' },
+        props: { unit: '°C' },
+      }),
+    ),
   };
 }

@@ -8,6 +8,7 @@ import {
   type VncServerMessage,
 } from '@hmi/contract';
 import type { MqttClient } from 'mqtt';
+import { expect } from 'vitest';
 import WebSocket from 'ws';
 import type { TestAccount } from './accounts';
 import { cardBody, issueTestCards } from './billing';
@@ -119,3 +120,24 @@ export function serverHandshake(): Buffer {
 export const clientHandshake = Buffer.concat([Buffer.from('RFB 003.008\n', 'latin1'), Buffer.from([1, 0])]);
 export const pointerClick = Buffer.from([5, 1, 0, 10, 0, 20]);
 export const updateRequest = Buffer.from([3, 1, 0, 0, 0, 0, 3, 32, 1, 224]);
+
+/**
+ * RFB both ways through a relayed session: the server's handshake reaches the browser as sent; the
+ * browser's handshake, a click and an update request reach the device with ClientInit forced to
+ * shared. Resolves with the bytes that flowed.
+ */
+export async function exchangeRfb(device: VncPeer, browser: VncPeer): Promise<number> {
+  device.send(serverHandshake());
+  await browser.until((p) => p.data.length === serverHandshake().length);
+  expect(browser.data).toEqual(serverHandshake());
+  browser.send(Buffer.concat([clientHandshake, pointerClick, updateRequest]));
+  const expected = Buffer.concat([
+    clientHandshake.subarray(0, 13),
+    Buffer.from([1]),
+    pointerClick,
+    updateRequest,
+  ]);
+  await device.until((p) => p.data.length === expected.length);
+  expect(device.data).toEqual(expected);
+  return serverHandshake().length + expected.length;
+}

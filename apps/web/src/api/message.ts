@@ -1,51 +1,37 @@
 import type * as defs from '@hmi/contract';
 import type { CallQuery } from '@hmi/contract';
 import { call, type CallOptions } from './client';
-import { route } from './route';
+import { routeTable } from './route';
 import type { Body, Query } from './types';
 
 // Routes, not the contract's definitions: the session's first load makes these calls.
-const getMessageCountsDef = route<typeof defs.getMessageCounts>({
-  id: 'getMessageCounts',
-  method: 'GET',
-  path: '/msg/notify/count',
-});
-const getTodayMessagesDef = route<typeof defs.getTodayMessages>({
-  id: 'getTodayMessages',
-  method: 'GET',
-  path: '/msg/notify/today',
-});
-const listMessagesDef = route<typeof defs.listMessages>({
-  id: 'listMessages',
-  method: 'GET',
-  path: '/msg/notify',
-});
-const setMessagesReadDef = route<typeof defs.setMessagesRead>({
-  id: 'setMessagesRead',
-  method: 'POST',
-  path: '/msg/setread',
+const def = routeTable<typeof defs>()({
+  getMessageCounts: { method: 'GET', path: '/msg/notify/count' },
+  getTodayMessages: { method: 'GET', path: '/msg/notify/today' },
+  listMessages: { method: 'GET', path: '/msg/notify' },
+  setMessagesRead: { method: 'POST', path: '/msg/setread' },
 });
 
-export type MessageQuery = Query<typeof listMessagesDef>;
+export type MessageQuery = Query<typeof def.listMessages>;
 
 /** Total and unread counts per kind (notice, billing, alarm). */
-export const getMessageCounts = (options?: CallOptions) => call(getMessageCountsDef, {}, options);
+export const getMessageCounts = (options?: CallOptions) => call(def.getMessageCounts, {}, options);
 
 /** Today's messages from the browser's local midnight. */
 export const getTodayMessages = (
-  query: Partial<CallQuery<typeof getTodayMessagesDef>> = {},
+  query: Partial<CallQuery<typeof def.getTodayMessages>> = {},
   options?: CallOptions,
 ) =>
   call(
-    getTodayMessagesDef,
+    def.getTodayMessages,
     { query: { tz_offset: -new Date().getTimezoneOffset() / 60, ...query } },
     options,
   );
 
 /** The caller's messages: kind, read state, billing type, time range and keyword filters. */
 export const listMessages = (query: MessageQuery, options?: CallOptions) =>
-  call(listMessagesDef, { query }, options);
+  call(def.listMessages, { query }, options);
 
 /** Marks messages read: `{ ids }`, or `{ all: true, kind? }`. */
-export const setMessagesRead = (body: Body<typeof setMessagesReadDef>, options?: CallOptions) =>
-  call(setMessagesReadDef, { body }, options);
+export const setMessagesRead = (body: Body<typeof def.setMessagesRead>, options?: CallOptions) =>
+  call(def.setMessagesRead, { body }, options);

@@ -161,7 +161,7 @@ export interface DataCenterPickerProps {
 
 const selectModule = onFirstUse(() => import('./DataCenterSelect'));
 
-export function DataCenterPicker({ value, onChange, size, block, id }: DataCenterPickerProps) {
+export function DataCenterPicker({ value, onChange, ...look }: DataCenterPickerProps) {
   const { t } = useTranslation('auth');
   const loaded = useOnFirstUse(selectModule);
   const [hosts, setHosts] = useState<Partial<Record<DataCenter, string>>>({});
@@ -216,10 +216,8 @@ export function DataCenterPicker({ value, onChange, size, block, id }: DataCente
   if (loaded.module)
     return (
       <loaded.module.DataCenterSelect
-        id={id}
+        {...look}
         label={label}
-        size={size}
-        block={block}
         value={current}
         onChange={pick}
         open={loaded.wanted}
@@ -230,14 +228,12 @@ export function DataCenterPicker({ value, onChange, size, block, id }: DataCente
   // the select, pressing it (mouse, Enter, Space, arrow down) opens the select once there.
   return (
     <Button
-      id={id}
+      {...look}
       data-testid="data-center-picker"
       role="combobox"
       aria-label={label}
       aria-haspopup="listbox"
       aria-expanded={false}
-      size={size}
-      block={block}
       onPointerEnter={loaded.prefetch}
       onFocus={loaded.prefetch}
       onMouseDown={loaded.want}

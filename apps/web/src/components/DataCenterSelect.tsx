@@ -5,12 +5,11 @@
 import { Select } from 'antd';
 import type { ReactNode } from 'react';
 import type { DataCenter } from '@hmi/contract';
+import type { DataCenterPickerProps } from './DataCenterPicker';
 
-export interface DataCenterSelectProps {
-  id?: string;
+/** The picker's look (id, size, block) and what the picker makes of the rest. */
+export interface DataCenterSelectProps extends Pick<DataCenterPickerProps, 'id' | 'size' | 'block'> {
   label: string;
-  size?: 'small' | 'middle' | 'large';
-  block?: boolean;
   value: DataCenter;
   onChange: (value: DataCenter) => void;
   options: { value: DataCenter; label: ReactNode }[];
@@ -18,29 +17,16 @@ export interface DataCenterSelectProps {
   open: boolean;
 }
 
-export function DataCenterSelect({
-  id,
-  label,
-  size,
-  block,
-  value,
-  onChange,
-  options,
-  open,
-}: DataCenterSelectProps) {
+export function DataCenterSelect({ label, block, open, ...select }: DataCenterSelectProps) {
   return (
     <Select<DataCenter>
-      id={id}
+      {...select}
       data-testid="data-center-picker"
       aria-label={label}
-      size={size}
-      value={value}
-      onChange={onChange}
       defaultOpen={open}
       autoFocus={open}
       popupMatchSelectWidth={false}
       style={block ? { width: '100%' } : { minWidth: 120 }}
-      options={options}
     />
   );
 }

@@ -26,12 +26,7 @@ export type FormModalProps<V, T> = ModalPart &
  * when it closes, and a successful save is toasted, told to the page and closes the dialog.
  */
 export function FormModal<V, T>({
-  open,
-  title,
   width = modalDefaults.width,
-  okText,
-  cancelText,
-  styles,
   form,
   name,
   initialValues,
@@ -44,6 +39,7 @@ export function FormModal<V, T>({
   onError,
   readOnly,
   children,
+  ...modal
 }: FormModalProps<V, T>) {
   const { saving, save: saveWith } = useDialogSave();
   const finish = (values: V) => {
@@ -62,15 +58,11 @@ export function FormModal<V, T>({
   return (
     <Modal
       {...modalDefaults}
+      {...modal}
       width={width}
-      open={open}
-      title={title}
-      okText={okText}
-      cancelText={cancelText}
       onCancel={onClose}
       confirmLoading={saving}
       okButtonProps={{ htmlType: 'submit', style: readOnly ? { display: 'none' } : undefined }}
-      styles={styles}
       destroyOnHidden
       modalRender={(dom) => (
         <Form<V>

@@ -29,6 +29,8 @@ export const alarmGroup = z.object({
   created_at: z.number().int(),
 });
 export type AlarmGroup = z.infer<typeof alarmGroup>;
+/** What adding or renaming a group sends: its name. */
+const groupBody = z.object({ name: requiredText(ALARM_GROUP_NAME_MAX) });
 
 /**
  * One alarm rule as entered. Values are text so 64-bit integers stay exact: `alarm_value` for limit
@@ -112,7 +114,7 @@ export const createAlarmGroup = defineCall({
   path: '/templates/:id/alarm-groups',
   summary: 'Add an alarm group to the template (1085 when the name exists in the template)',
   params: idParams,
-  body: z.object({ name: requiredText(ALARM_GROUP_NAME_MAX) }),
+  body: groupBody,
   response: alarmGroup,
 });
 
@@ -124,7 +126,7 @@ export const updateAlarmGroup = defineCall({
   path: '/alarm-groups/:id',
   summary: 'Rename an alarm group (1085 when the name exists in the template)',
   params: idParams,
-  body: z.object({ name: requiredText(ALARM_GROUP_NAME_MAX) }),
+  body: groupBody,
   response: alarmGroup,
 });
 

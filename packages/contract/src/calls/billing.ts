@@ -20,7 +20,10 @@ const cardStatusValue = z.union([
   z.literal(BillingCardStatus.ACTIVE),
   z.literal(BillingCardStatus.OUTDATED),
 ]);
-const queryCardType = z.coerce.number(typeError).pipe(z.union(cardTypeValue.options, 'enum'));
+/** A page of cards or recharges, optionally of one card type. */
+const cardTypeQuery = pageQuery.extend({
+  type: z.coerce.number(typeError).pipe(z.union(cardTypeValue.options, 'enum')).optional(),
+});
 
 /** A card of the caller's team. Sizes in bytes; the web formats them. */
 export const billingCard = z.object({
@@ -130,6 +133,8 @@ const cardInput = z.object({
   card_no: z.string(typeError).trim().toUpperCase().length(limits.cardNumberTail, 'cardNumberLength'),
   password: z.string(typeError).trim().min(1, 'required').max(32, 'tooLong'),
 });
+/** Checking and activating a card: either top-up right (the service checks the one of the card's type). */
+const topUp = { anyOf: [Permission.ACCOUNT_CLOUD_TOPUP, Permission.ACCOUNT_REMOTE_TOPUP] } as const;
 
 export const getBillingAccount = defineCall({
   auth: 'session',
@@ -148,8 +153,7 @@ export const listBillingCards = defineCall({
   method: 'GET',
   path: '/billing/cards',
   summary: 'Cards activated by the team, newest first; filters type and status',
-  query: pageQuery.extend({
-    type: queryCardType.optional(),
+  query: cardTypeQuery.extend({
     status: z.coerce.number(typeError).pipe(z.union(cardStatusValue.options, 'enum')).optional(),
   }),
   response: pageOf(billingCard),
@@ -178,7 +182,7 @@ export const getBillingCard = defineCall({
 
 export const checkBillingCard = defineCall({
   auth: 'session',
-  permission: { anyOf: [Permission.ACCOUNT_CLOUD_TOPUP, Permission.ACCOUNT_REMOTE_TOPUP] },
+  permission: topUp,
   id: 'checkBillingCard',
   method: 'POST',
   path: '/billing/cards/check',
@@ -190,7 +194,7 @@ export const checkBillingCard = defineCall({
 
 export const activateBillingCard = defineCall({
   auth: 'session',
-  permission: { anyOf: [Permission.ACCOUNT_CLOUD_TOPUP, Permission.ACCOUNT_REMOTE_TOPUP] },
+  permission: topUp,
   id: 'activateBillingCard',
   method: 'POST',
   path: '/billing/cards/activate',
@@ -275,7 +279,7 @@ export const listRecharges = defineCall({
   method: 'GET',
   path: '/billing/recharges',
   summary: 'Card activations of the team, newest first; type filter',
-  query: pageQuery.extend({ type: queryCardType.optional() }),
+  query: cardTypeQuery,
   response: pageOf(recharge),
 });
 

@@ -14,6 +14,9 @@ export const SCREEN_ARCHIVE_ENTRIES_MAX = 1000;
 export const SCREEN_TAG_MAP_MAX = 2000;
 
 const P = Permission;
+/** A call on a screen of either owner kind: the service checks the right of the screen's own kind. */
+const viewOwner = { anyOf: [P.TEMPLATE_VIEW, P.PROJECT_VIEW] } as const;
+const editOwner = { anyOf: [P.TEMPLATE_EDIT, P.PROJECT_EDIT] } as const;
 
 /** A screen without its document (lists). Exactly one of `template_id` and `project_id` is set. */
 export const screenSummary = z.object({
@@ -96,7 +99,7 @@ export const createProjectScreen = defineCall({
 
 export const getScreen = defineCall({
   auth: 'session',
-  permission: { anyOf: [P.TEMPLATE_VIEW, P.PROJECT_VIEW, P.DEVICE_CONFIG_SCREEN] },
+  permission: { anyOf: [...viewOwner.anyOf, P.DEVICE_CONFIG_SCREEN] },
   id: 'getScreen',
   method: 'GET',
   path: '/screens/:id',
@@ -109,7 +112,7 @@ export const getScreen = defineCall({
 
 export const updateScreen = defineCall({
   auth: 'session',
-  permission: { anyOf: [P.TEMPLATE_EDIT, P.PROJECT_EDIT] },
+  permission: editOwner,
   id: 'updateScreen',
   method: 'PUT',
   path: '/screens/:id',
@@ -123,7 +126,7 @@ export const updateScreen = defineCall({
 
 export const deleteScreen = defineCall({
   auth: 'session',
-  permission: { anyOf: [P.TEMPLATE_EDIT, P.PROJECT_EDIT] },
+  permission: editOwner,
   id: 'deleteScreen',
   method: 'DELETE',
   path: '/screens/:id',
@@ -135,7 +138,7 @@ export const deleteScreen = defineCall({
 
 export const exportScreen = defineCall({
   auth: 'session',
-  permission: { anyOf: [P.TEMPLATE_VIEW, P.PROJECT_VIEW] },
+  permission: viewOwner,
   id: 'exportScreen',
   method: 'GET',
   path: '/screens/:id/export',
@@ -203,7 +206,7 @@ export type ImportReport = z.infer<typeof importReport>;
 
 export const importScreens = defineCall({
   auth: 'session',
-  permission: { anyOf: [P.TEMPLATE_EDIT, P.PROJECT_EDIT] },
+  permission: editOwner,
   id: 'importScreens',
   method: 'POST',
   path: '/screens/import',

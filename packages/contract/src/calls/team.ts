@@ -57,6 +57,9 @@ export const invitation = z.object({
 export type Invitation = z.infer<typeof invitation>;
 
 const invitationListQuery = pageQuery.extend({ status: invitationStatusSchema.optional() });
+/** The invitation the invitee checks before answering, and the answer. */
+const invitationRef = z.object({ id: bodyId });
+const invitationAnswer = invitationRef.extend({ accept: z.boolean(typeError) });
 
 export const listMembers = defineCall({
   auth: 'session',
@@ -166,7 +169,7 @@ export const checkInvitation = defineCall({
   path: '/team/invitation/confirm/check',
   summary:
     'Before answering: the invitation is pending and addressed to the caller (1003, with data.status when answered), and the caller may accept it (1078, 1069, 1071 for a transfer to a former member); returns inviter, team and role',
-  body: z.object({ id: bodyId }),
+  body: invitationRef,
   response: invitation,
 });
 
@@ -178,7 +181,7 @@ export const confirmInvitation = defineCall({
   path: '/team/invitation/confirm',
   summary:
     'Accept or reject an invitation. Accepting an invite moves the caller into the team as a sub-account with the role (its own empty team is dropped); accepting a transfer makes the caller main. Refusals as in the check',
-  body: z.object({ id: bodyId, accept: z.boolean(typeError) }),
+  body: invitationAnswer,
   response: invitation,
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { Permission } from '../permissions';
+import { syncTag } from '../protocol/payloads';
 import { tagDataTypes, TagAccess } from '../tables';
 import { checkTagValue } from '../validators';
 import { idParams, pageOf, pageQuery, requiredText, text, typeError } from '../zod-helpers';
@@ -88,33 +89,17 @@ export const tagTable = z
     });
   });
 
+/** A stored TAG: the fields a sync pushes to the HMI, with its id, description and table position. */
 export const tag = z.object({
   id: z.number().int(),
-  name: z.string(),
-  data_type: z.number().int(),
-  access: z.number().int(),
-  address_type: z.string(),
-  address: z.string(),
-  scan_time_ms: z.number().int(),
-  save_history: z.boolean(),
-  default_value: z.string(),
+  ...syncTag.shape,
   description: z.string(),
   sort: z.number().int(),
 });
 export type Tag = z.infer<typeof tag>;
 
 /** A stored TAG as the input that would write it again (a copy, or the editor's row). */
-export const tagInputOf = (t: Tag): TagInput => ({
-  name: t.name,
-  data_type: t.data_type,
-  access: t.access,
-  address_type: t.address_type,
-  address: t.address,
-  scan_time_ms: t.scan_time_ms,
-  save_history: t.save_history,
-  default_value: t.default_value,
-  description: t.description,
-});
+export const tagInputOf = ({ id: _id, sort: _sort, ...input }: Tag): TagInput => input;
 
 /** A row error of a TAG import: 1-based sheet row, column name and ValidationKey. */
 export const tagImportRowError = z.object({ row: z.number().int(), field: z.string(), issue: z.string() });

@@ -26,20 +26,8 @@ export const VNC_SESSIONS_PER_DEVICE = 5;
 export const vncModes = ['control', 'view'] as const;
 export type VncMode = (typeof vncModes)[number];
 
-/** Why a session ended; each has its own close code on the browser's socket. */
-export const vncEndReasons = [
-  'max_duration',
-  'traffic',
-  'device_offline',
-  'user',
-  'taken_over',
-  'session',
-  'ticket',
-  'vnc_off',
-] as const;
-export type VncEndReason = (typeof vncEndReasons)[number];
-
-export const VNC_CLOSE: Record<VncEndReason, number> = {
+/** Why a session ended, each with its own close code on the browser's socket. */
+export const VNC_CLOSE = {
   max_duration: 4601,
   traffic: 4602,
   device_offline: 4603,
@@ -51,7 +39,9 @@ export const VNC_CLOSE: Record<VncEndReason, number> = {
   ticket: 4607,
   /** The HMI's own VNC server refused the tunnel (spec 1024: open VNC on the HMI). */
   vnc_off: 4608,
-};
+} as const satisfies Record<string, number>;
+export type VncEndReason = keyof typeof VNC_CLOSE;
+export const vncEndReasons = Object.keys(VNC_CLOSE) as [VncEndReason, ...VncEndReason[]];
 
 export function vncEndReasonOf(closeCode: number): VncEndReason | null {
   const hit = Object.entries(VNC_CLOSE).find(([, code]) => code === closeCode);

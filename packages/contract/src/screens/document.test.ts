@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTemplateScreen, importScreens } from '../calls/screens';
+import { toggleSwitch, widgetAt } from './build';
 import {
   documentBindings,
   screenDocument,
@@ -15,51 +16,27 @@ const oven: ScreenDocumentInput = {
   height: 720,
   artwork: '<svg xmlns="http://www.w3.org/2000/svg"><rect width="10" height="10"/></svg>',
   widgets: [
-    { id: 'temp', type: 'gauge', x: 10, y: 10, w: 200, h: 200, binding: { tag: 'temp' } },
-    {
-      id: 'state',
+    widgetAt('temp', [10, 10, 200, 200], { type: 'gauge', binding: { tag: 'temp' } }),
+    widgetAt('state', [10, 220, 200, 30], {
       type: 'text',
-      x: 10,
-      y: 220,
-      w: 200,
-      h: 30,
       binding: { tag: 'state' },
       ranges: [
         { min: 0, max: 0, text: 'Stopped', color: '#bfbfbf' },
         { min: 1, max: 1, text: 'Running', color: '#52c41a' },
       ],
-    },
-    {
-      id: 'run',
-      type: 'switch',
-      x: 220,
-      y: 10,
-      w: 80,
-      h: 40,
-      binding: { tag: 'running' },
-      action: { kind: 'toggle' },
-    },
-    {
-      id: 'sp',
+    }),
+    toggleSwitch('run', [220, 10, 80, 40], { tag: 'running' }),
+    widgetAt('sp', [220, 60, 80, 30], {
       type: 'input',
-      x: 220,
-      y: 60,
-      w: 80,
-      h: 30,
       binding: { tag: 'setpoint' },
       action: { kind: 'input', min: 0, max: 300 },
-    },
-    {
-      id: 'trend',
+    }),
+    widgetAt('trend', [320, 10, 400, 200], {
       type: 'trend',
-      x: 320,
-      y: 10,
-      w: 400,
-      h: 200,
       props: { tags: [{ tag: 'temp' }], minutes: 30 },
-    },
-    { id: 'next', type: 'button', x: 10, y: 300, w: 80, h: 30, action: { kind: 'goto', screen_id: 7 } },
-    { id: 'logo', type: 'image', x: 0, y: 0, w: 10, h: 10, props: { asset: 'logo' } },
+    }),
+    widgetAt('next', [10, 300, 80, 30], { type: 'button', action: { kind: 'goto', screen_id: 7 } }),
+    widgetAt('logo', [0, 0, 10, 10], { type: 'image', props: { asset: 'logo' } }),
   ],
   assets: { logo: { mime: 'image/png', data: 'iVBORw0KGgo=' } },
 };

@@ -1,3 +1,4 @@
+import { anyRow } from '../../platform/db/rows';
 import { RepoBase } from '../../platform/db/repo-base';
 import type { CodeScene, NewUser, UserRow, UserUpdate } from '../../platform/db/schema';
 import type { Queryable } from '../../platform/db/sql';
@@ -151,16 +152,15 @@ export class AccountRepo extends RepoBase {
   }
 
   /** A family is live while at least one of its tokens is neither revoked nor expired. */
-  async familyLive(familyId: string, now: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('refresh_tokens')
-      .select('id')
-      .where('family_id', '=', familyId)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', now)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
+  familyLive(familyId: string, now: number): Promise<boolean> {
+    return anyRow(
+      this.db
+        .selectFrom('refresh_tokens')
+        .select('id')
+        .where('family_id', '=', familyId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now),
+    );
   }
 
   // verification codes

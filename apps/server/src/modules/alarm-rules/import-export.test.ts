@@ -8,10 +8,11 @@ import {
   type AlarmRule,
 } from '@hmi/contract';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { api, startHarness, type Harness } from '../../test/harness';
+import { api } from '../../test/harness';
+import { AccountSuite, withAccountSuite } from '../../test/suite';
 import { ok } from '../../test/registry';
 import { templateWithTags } from '../../test/alarm-rules';
 import { zipOf } from '../../test/zip';
@@ -59,37 +60,35 @@ function threeHundredRows(): ExcelJS.CellValue[][] {
 }
 
 describe.each(databases)('alarm rule import and export on $name', (database) => {
-  let h: Harness;
-  let main: TestAccount;
   let other: TestAccount;
   let a: Awaited<ReturnType<typeof templateWithTags>>;
   let b: Awaited<ReturnType<typeof templateWithTags>>;
-
-  beforeAll(async () => {
-    h = await startHarness(database);
-    main = await createMainAccount(h, 5);
-    other = await createMainAccount(h, 1);
-    a = await templateWithTags(h, main, 'A');
-    b = await templateWithTags(h, main, 'B');
-  });
-  afterAll(async () => {
-    await h?.close();
+  const ctx = withAccountSuite(new AccountSuite(), database, 5, async () => {
+    other = await createMainAccount(ctx.h, 1);
+    a = await templateWithTags(ctx.h, ctx.main, 'A');
+    b = await templateWithTags(ctx.h, ctx.main, 'B');
   });
 
-  const importInto = (templateId: number, content: Buffer, filename = 'rules.xlsx', as: TestAccount = main) =>
-    api(h.app, importAlarmRules, {
+  const importInto = (
+    templateId: number,
+    content: Buffer,
+    filename = 'rules.xlsx',
+    as: TestAccount = ctx.main,
+  ) =>
+    api(ctx.h.app, importAlarmRules, {
       params: { id: templateId },
       token: as.token,
       body: { filename, content_base64: content.toString('base64') },
     });
-  const exportOf = (templateId: number) => ok(h, main, exportAlarmRules, { params: { id: templateId } });
+  const exportOf = (templateId: number) =>
+    ok(ctx.h, ctx.main, exportAlarmRules, { params: { id: templateId } });
   const allRules = async (templateId: number) => {
     const page = (n: number) =>
-      ok(h, main, listAlarmRules, { params: { id: templateId }, query: { pageSize: 200, page: n } });
+      ok(ctx.h, ctx.main, listAlarmRules, { params: { id: templateId }, query: { pageSize: 200, page: n } });
     return [...(await page(1)).list, ...(await page(2)).list];
   };
   const ruleCount = async (templateId: number) =>
-    (await ok(h, main, listAlarmRules, { params: { id: templateId }, query: { pageSize: 1 } })).total;
+    (await ok(ctx.h, ctx.main, listAlarmRules, { params: { id: templateId }, query: { pageSize: 1 } })).total;
 
   it('imports 300 rules, creating their groups, and exports them back unchanged', async () => {
     const r = await importInto(a.id, await workbook(threeHundredRows()));
@@ -113,7 +112,7 @@ describe.each(databases)('alarm rule import and export on $name', (database) => 
       on_delay_s: 10,
     });
     expect(rules[4]).toMatchObject({ type: 'deviation', target: '-50', deviation: '5', content: '-dash' });
-    const groups = await ok(h, main, listAlarmGroups, { params: { id: a.id } });
+    const groups = await ok(ctx.h, ctx.main, listAlarmGroups, { params: { id: a.id } });
     expect(groups.list.map((g) => g.name).sort()).toEqual(['Cold', 'Heat', 'Switch']);
 
     const exported = await exportOf(a.id);
@@ -158,53 +157,51 @@ describe.each(databases)('alarm rule import and export on $name', (database) => 
   });
 
   it('writes the good rows and refuses each bad one with its reason; a repeated name keeps the first', async () => {
-    const t = await templateWithTags(h, main, 'Mixed');
-    const rows = [
-      header,
-      ['ok 1', '', 'minor', 'limit', 'high', 'i32', '80'],
-      ['ok 1', '', 'minor', 'limit', 'low', 'i32', '10'],
-      ['', '', 'minor', 'limit', 'high', 'i32', '80'],
-      ['no tag', '', 'minor', 'limit', 'high', 'ghost', '80'],
-      ['bad level', '', 'huge', 'limit', 'high', 'i32', '80'],
-      ['bad type', '', 'minor', 'ratio', 'high', 'i32', '80'],
-      ['bad flag', '', 'minor', 'limit', 'on', 'i32', '80'],
-      ['string tag', '', 'minor', 'limit', 'high', 'txt', '80'],
-      ['too big', '', 'minor', 'limit', 'high', 'u16', '65536'],
-      ['on with 0', '', 'minor', 'onoff', 'on', 'run', '0'],
-      ['bad target', '', 'minor', 'deviation', 'small_deviation', 'i32', '', '1.5', '2'],
-      ['bad enabled', '', 'minor', 'limit', 'high', 'i32', '80', '', '', '', 'maybe'],
-      ['bad delay', '', 'minor', 'limit', 'high', 'i32', '80', '', '', '', 1, '', 'soon'],
-      ['ok 2', 'G', 'critical', 'onoff', 'off', 'run', '0'],
+    const t = await templateWithTags(ctx.h, ctx.main, 'Mixed');
+    // Each row with the field and issue it is refused for; a row without them is written.
+    const cases: [cells: ExcelJS.CellValue[], field?: string, issue?: string][] = [
+      [['ok 1', '', 'minor', 'limit', 'high', 'i32', '80']],
+      [['ok 1', '', 'minor', 'limit', 'low', 'i32', '10'], 'name', 'alarmNameDuplicate'],
+      [['', '', 'minor', 'limit', 'high', 'i32', '80'], 'name', 'required'],
+      [['no tag', '', 'minor', 'limit', 'high', 'ghost', '80'], 'tag', 'alarmTagNotFound'],
+      [['bad level', '', 'huge', 'limit', 'high', 'i32', '80'], 'level', 'enum'],
+      [['bad type', '', 'minor', 'ratio', 'high', 'i32', '80'], 'type', 'enum'],
+      [['bad flag', '', 'minor', 'limit', 'on', 'i32', '80'], 'condition', 'enum'],
+      [['string tag', '', 'minor', 'limit', 'high', 'txt', '80'], 'tag', 'alarmTagType'],
+      [['too big', '', 'minor', 'limit', 'high', 'u16', '65536'], 'alarm_value', 'alarmValueMismatch'],
+      [['on with 0', '', 'minor', 'onoff', 'on', 'run', '0'], 'alarm_value', 'alarmOnOffValue'],
+      [
+        ['bad target', '', 'minor', 'deviation', 'small_deviation', 'i32', '', '1.5', '2'],
+        'target',
+        'alarmTargetInteger',
+      ],
+      [['bad enabled', '', 'minor', 'limit', 'high', 'i32', '80', '', '', '', 'maybe'], 'enabled', 'type'],
+      [
+        ['bad delay', '', 'minor', 'limit', 'high', 'i32', '80', '', '', '', 1, '', 'soon'],
+        'on_delay_s',
+        'integer',
+      ],
+      [['ok 2', 'G', 'critical', 'onoff', 'off', 'run', '0']],
     ];
-    const r = await importInto(t.id, await workbook(rows));
+    const r = await importInto(t.id, await workbook([header, ...cases.map(([cells]) => cells)]));
     expect(r.body.code).toBe(0);
     expect(r.body.data.created).toEqual([
       { row: 2, name: 'ok 1' },
       { row: 15, name: 'ok 2' },
     ]);
-    expect(r.body.data.refused).toEqual([
-      { row: 3, name: 'ok 1', field: 'name', issue: 'alarmNameDuplicate' },
-      { row: 4, name: '', field: 'name', issue: 'required' },
-      { row: 5, name: 'no tag', field: 'tag', issue: 'alarmTagNotFound' },
-      { row: 6, name: 'bad level', field: 'level', issue: 'enum' },
-      { row: 7, name: 'bad type', field: 'type', issue: 'enum' },
-      { row: 8, name: 'bad flag', field: 'condition', issue: 'enum' },
-      { row: 9, name: 'string tag', field: 'tag', issue: 'alarmTagType' },
-      { row: 10, name: 'too big', field: 'alarm_value', issue: 'alarmValueMismatch' },
-      { row: 11, name: 'on with 0', field: 'alarm_value', issue: 'alarmOnOffValue' },
-      { row: 12, name: 'bad target', field: 'target', issue: 'alarmTargetInteger' },
-      { row: 13, name: 'bad enabled', field: 'enabled', issue: 'type' },
-      { row: 14, name: 'bad delay', field: 'on_delay_s', issue: 'integer' },
-    ]);
+    // Row numbers are the sheet's: the header is row 1.
+    expect(r.body.data.refused).toEqual(
+      cases.flatMap(([[name], field, issue], i) => (field ? [{ row: i + 2, name, field, issue }] : [])),
+    );
     expect((await allRules(t.id)).map((x) => [x.name, x.condition, x.group_name])).toEqual([
       ['ok 1', 2, null],
       ['ok 2', 256, 'G'],
     ]);
-    await ok(h, main, deleteTemplate, { params: { id: t.id } });
+    await ok(ctx.h, ctx.main, deleteTemplate, { params: { id: t.id } });
   });
 
   it('ignores unknown headers such as __proto__ and reads formula cells as their saved value', async () => {
-    const t = await templateWithTags(h, main, 'Proto');
+    const t = await templateWithTags(ctx.h, ctx.main, 'Proto');
     const rows: ExcelJS.CellValue[][] = [
       [
         '__proto__',
@@ -235,7 +232,7 @@ describe.each(databases)('alarm rule import and export on $name', (database) => 
     expect(r.body.data.created).toEqual([{ row: 2, name: 'p1' }]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect((await allRules(t.id))[0]).toMatchObject({ name: 'p1', content: 'click', alarm_value: '5' });
-    await ok(h, main, deleteTemplate, { params: { id: t.id } });
+    await ok(ctx.h, ctx.main, deleteTemplate, { params: { id: t.id } });
   });
 
   it('refuses .xls with a clear message, archives that are too large inside, and bytes that are not .xlsx', async () => {

@@ -1,3 +1,4 @@
+import { anyRow, teamRow } from '../../platform/db/rows';
 import { RepoBase } from '../../platform/db/repo-base';
 import { sql, type Updateable } from 'kysely';
 import { NO_IDS } from '../../platform/db';
@@ -15,6 +16,20 @@ export interface RuleFilter {
 
 /** The columns a rule write sets (everything but ids, team, template and times). */
 export type RuleFields = Omit<NewAlarmRule, 'id' | 'team_id' | 'template_id' | 'created_at' | 'updated_at'>;
+
+/** Whether the template has a group or rule named `name` other than `exceptId` (names are per template). */
+function templateNameTaken(
+  q: Queryable,
+  table: 'alarm_groups' | 'alarm_rules',
+  templateId: number,
+  name: string,
+  exceptId: number | null,
+): Promise<boolean> {
+  // Both tables have id, template_id and name; the query is typed on one of them.
+  const rows = q.selectFrom(table as 'alarm_groups');
+  const named = rows.select('id').where('template_id', '=', templateId).where('name', '=', name);
+  return anyRow(exceptId === null ? named : named.where('id', '!=', exceptId));
+}
 
 /** SQL of alarm groups and alarm rules. Every query names the template (or the team) it reads. */
 export class AlarmRuleRepo extends RepoBase {
@@ -61,32 +76,17 @@ export class AlarmRuleRepo extends RepoBase {
   }
 
   group(teamId: number, id: number, q: Queryable = this.db) {
-    return q
-      .selectFrom('alarm_groups')
-      .selectAll()
-      .where('team_id', '=', teamId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return teamRow(q, 'alarm_groups', teamId, id);
   }
 
-  async groupInTemplate(templateId: number, id: number, q: Queryable = this.db): Promise<boolean> {
-    const r = await q
-      .selectFrom('alarm_groups')
-      .select('id')
-      .where('template_id', '=', templateId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return r !== undefined;
+  groupInTemplate(templateId: number, id: number, q: Queryable = this.db): Promise<boolean> {
+    return anyRow(
+      q.selectFrom('alarm_groups').select('id').where('template_id', '=', templateId).where('id', '=', id),
+    );
   }
 
-  async groupNameTaken(templateId: number, name: string, exceptId: number | null, q: Queryable = this.db) {
-    let s = q
-      .selectFrom('alarm_groups')
-      .select('id')
-      .where('template_id', '=', templateId)
-      .where('name', '=', name);
-    if (exceptId !== null) s = s.where('id', '!=', exceptId);
-    return (await s.executeTakeFirst()) !== undefined;
+  groupNameTaken(templateId: number, name: string, exceptId: number | null, q: Queryable = this.db) {
+    return templateNameTaken(q, 'alarm_groups', templateId, name, exceptId);
   }
 
   async insertGroup(
@@ -167,14 +167,8 @@ export class AlarmRuleRepo extends RepoBase {
     return Number(r.n);
   }
 
-  async nameTaken(templateId: number, name: string, exceptId: number | null, q: Queryable = this.db) {
-    let s = q
-      .selectFrom('alarm_rules')
-      .select('id')
-      .where('template_id', '=', templateId)
-      .where('name', '=', name);
-    if (exceptId !== null) s = s.where('id', '!=', exceptId);
-    return (await s.executeTakeFirst()) !== undefined;
+  nameTaken(templateId: number, name: string, exceptId: number | null, q: Queryable = this.db) {
+    return templateNameTaken(q, 'alarm_rules', templateId, name, exceptId);
   }
 
   async insert(

@@ -5,15 +5,7 @@ import {
   limits,
   type AlarmRule,
 } from '@hmi/contract';
-import ExcelJS from 'exceljs';
-import {
-  cellText,
-  escapeCell,
-  headerColumns,
-  openFirstSheet,
-  SheetError,
-  unescapeCell,
-} from '../../platform/xlsx';
+import { escapeCell, readSheetRows, writeSheet } from '../../platform/xlsx';
 
 export type AlarmSheetColumn = (typeof alarmSheetColumns)[number];
 
@@ -37,19 +29,11 @@ export function isLegacyXls(buf: Buffer, filename: string): boolean {
  * than 300 rules. Throws SheetError.
  */
 export async function readRuleSheet(buf: Buffer): Promise<AlarmSheetRow[]> {
-  const ws = await openFirstSheet(buf, limits.alarmImportMax);
-  const columns = headerColumns(ws, alarmSheetColumns);
-
-  const rows: AlarmSheetRow[] = [];
-  ws.eachRow((row, r) => {
-    if (r === 1) return;
-    const cells = new Map<AlarmSheetColumn, string>();
-    for (const [key, col] of columns) cells.set(key, unescapeCell(cellText(row.getCell(col).value)).trim());
-    if ([...cells.values()].every((t) => t === '')) return;
-    if (rows.length >= limits.alarmImportMax) throw new SheetError('tooManyRows');
-    rows.push({ row: r, cells });
-  });
-  return rows;
+  const rows = await readSheetRows(buf, alarmSheetColumns, limits.alarmImportMax);
+  return rows.map(({ row, cells }) => ({
+    row,
+    cells: new Map([...cells].map(([key, text]) => [key, text.trim()])),
+  }));
 }
 
 const PLAIN_NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
@@ -60,11 +44,8 @@ function escapeValue(text: string): string {
 }
 
 /** The rules as an .xlsx workbook: one sheet, header row of alarmSheetColumns, text cells only. */
-export async function writeRuleSheet(rules: readonly AlarmRule[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Alarm rules');
-  ws.addRow([...alarmSheetColumns]);
-  for (const r of rules) {
+export function writeRuleSheet(rules: readonly AlarmRule[]): Promise<Buffer> {
+  const rows = rules.map((r) => {
     const cells: Record<AlarmSheetColumn, string | number> = {
       name: escapeCell(r.name),
       group: escapeCell(r.group_name ?? ''),
@@ -80,7 +61,7 @@ export async function writeRuleSheet(rules: readonly AlarmRule[]): Promise<Buffe
       deadband: escapeValue(r.deadband),
       on_delay_s: r.on_delay_s,
     };
-    ws.addRow(alarmSheetColumns.map((c) => cells[c]));
-  }
-  return Buffer.from(await wb.xlsx.writeBuffer());
+    return alarmSheetColumns.map((c) => cells[c]);
+  });
+  return writeSheet('Alarm rules', alarmSheetColumns, rows);
 }

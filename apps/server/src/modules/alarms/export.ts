@@ -73,6 +73,9 @@ const words: Record<Locale, SheetWords> = {
   },
 };
 
+/** The header row of the alarm record sheet in `locale`. */
+export const recordSheetColumns = (locale: Locale): readonly string[] => words[locale].columns;
+
 /** `YYYY-MM-DD HH:mm:ss` of epoch seconds in the zone `offsetHours` east of UTC. */
 export function localTime(epochSeconds: number, offsetHours: number): string {
   const d = new Date((epochSeconds + Math.round(offsetHours * 3600)) * 1000);

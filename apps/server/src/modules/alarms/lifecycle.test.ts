@@ -8,10 +8,9 @@ import {
 } from '@hmi/contract';
 import { sql } from 'kysely';
 import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMainAccount, type TestAccount } from '../../test/accounts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
-import { startHarness, type Harness } from '../../test/harness';
+import { AccountSuite, withAccountSuite } from '../../test/suite';
 import { boundDevice, brokerUrl, connect, nextLive } from '../../test/mqtt';
 import { ok } from '../../test/registry';
 import { addRule, publisher, recordsOf, T0 } from '../../test/alarms';
@@ -19,17 +18,12 @@ import { addRule, publisher, recordsOf, T0 } from '../../test/alarms';
 const S0 = T0 / 1000;
 
 describe.each(databases)('alarm lifecycle over MQTT on $name', (database) => {
-  let h: Harness;
-  let main: TestAccount;
   let device: Awaited<ReturnType<typeof boundDevice>>;
   let client: MqttClient;
   let pub: ReturnType<typeof publisher>;
-
-  beforeAll(async () => {
-    h = await startHarness(database);
-    main = await createMainAccount(h, 50);
-    device = await boundDevice(h, main, `life${database.name}`);
-    await addRule(h, main, device.templateId, {
+  const ctx = withAccountSuite(new AccountSuite(), database, 50, async () => {
+    device = await boundDevice(ctx.h, ctx.main, `life${database.name}`);
+    await addRule(ctx.h, ctx.main, device.templateId, {
       name: 'hot',
       level: 16,
       tag_id: device.tagId('temp'),
@@ -37,30 +31,30 @@ describe.each(databases)('alarm lifecycle over MQTT on $name', (database) => {
       deadband: '5',
       content: 'too hot',
     });
-    client = await connect(brokerUrl(h), { username: device.sn, password: device.secret });
-    pub = publisher(h, client, device.sn, device.deviceId);
-  });
-  afterAll(async () => {
-    await client?.endAsync();
-    await h?.close();
+    client = await connect(brokerUrl(ctx.h), { username: device.sn, password: device.secret });
+    pub = publisher(ctx.h, client, device.sn, device.deviceId);
   });
 
-  const unreadAlarms = async () => (await ok(h, main, getMessageCounts)).unread.alarm;
-  const ack = (ids: number[]) => ok(h, main, acknowledgeAlarms, { body: { ids } });
+  afterAll(async () => {
+    await client?.endAsync();
+  });
+
+  const unreadAlarms = async () => (await ok(ctx.h, ctx.main, getMessageCounts)).unread.alarm;
+  const ack = (ids: number[]) => ok(ctx.h, ctx.main, acknowledgeAlarms, { body: { ids } });
 
   it('raises once with a live message, survives a redelivery, keeps the responder and recovers past the deadband', async () => {
     await pub.send('temp', 80, 0);
-    expect(await recordsOf(h, main, device.deviceId)).toEqual([]);
+    expect(await recordsOf(ctx.h, ctx.main, device.deviceId)).toEqual([]);
 
     const told = new Promise<{ teamId: number }>((resolve) => {
-      const off = h.app.connectivity.bus.on('messages', (e) => {
+      const off = ctx.h.app.connectivity.bus.on('messages', (e) => {
         off();
         resolve(e);
       });
     });
     await pub.send('temp', 85.5, 10);
-    expect((await told).teamId).toBe(main.teamId);
-    const [raised, ...others] = await recordsOf(h, main, device.deviceId);
+    expect((await told).teamId).toBe(ctx.main.teamId);
+    const [raised, ...others] = await recordsOf(ctx.h, ctx.main, device.deviceId);
     expect(others).toEqual([]);
     expect(raised).toMatchObject({
       device_id: device.deviceId,
@@ -81,27 +75,27 @@ describe.each(databases)('alarm lifecycle over MQTT on $name', (database) => {
     // The same batch again (a QoS 1 redelivery), then a new still-alarming value: one record.
     await pub.resend(pub.seq, 'temp', 85.5, 10);
     await pub.send('temp', 90, 20);
-    expect(await recordsOf(h, main, device.deviceId)).toHaveLength(1);
+    expect(await recordsOf(ctx.h, ctx.main, device.deviceId)).toHaveLength(1);
     expect(await unreadAlarms()).toBe(1);
 
-    h.clock.advance(120);
+    ctx.h.clock.advance(120);
     const id = raised?.id ?? 0;
     expect(await ack([id])).toEqual({ acknowledged: 1 });
     expect(await ack([id])).toEqual({ acknowledged: 0 });
-    const ackAt = Math.floor(h.clock.now() / 1000);
-    const name = main.username.split('@')[0];
-    expect((await recordsOf(h, main, device.deviceId))[0]).toMatchObject({
+    const ackAt = Math.floor(ctx.h.clock.now() / 1000);
+    const name = ctx.main.username.split('@')[0];
+    expect((await recordsOf(ctx.h, ctx.main, device.deviceId))[0]).toMatchObject({
       state: 2,
       response_at: ackAt,
-      responder_id: main.userId,
+      responder_id: ctx.main.userId,
       responder_name: name,
     });
 
     // Below the limit but inside the deadband (80 - 5): still up.
     await pub.send('temp', 76, 30);
-    expect((await recordsOf(h, main, device.deviceId))[0]?.state).toBe(2);
+    expect((await recordsOf(ctx.h, ctx.main, device.deviceId))[0]?.state).toBe(2);
     await pub.send('temp', 74.9, 40);
-    expect((await recordsOf(h, main, device.deviceId))[0]).toMatchObject({
+    expect((await recordsOf(ctx.h, ctx.main, device.deviceId))[0]).toMatchObject({
       state: 4,
       alarm_at: S0 + 10,
       response_at: ackAt,
@@ -110,7 +104,7 @@ describe.each(databases)('alarm lifecycle over MQTT on $name', (database) => {
       recovery_value: '74.9',
     });
 
-    const messages = await ok(h, main, listAlarmMessages);
+    const messages = await ok(ctx.h, ctx.main, listAlarmMessages);
     expect(messages.list.map((m) => [m.event, m.record_id, m.urgency, m.state, m.is_read])).toEqual([
       ['recovered', id, 1, 4, false],
       ['raised', id, 1, 4, false],
@@ -121,32 +115,36 @@ describe.each(databases)('alarm lifecycle over MQTT on $name', (database) => {
       content: 'too hot',
     });
     expect(await unreadAlarms()).toBe(2);
-    await ok(h, main, setMessagesRead, { body: { ids: messages.list.map((m) => m.id) } });
+    await ok(ctx.h, ctx.main, setMessagesRead, { body: { ids: messages.list.map((m) => m.id) } });
     expect(await unreadAlarms()).toBe(0);
-    const unread = await ok(h, main, listAlarmMessages, { query: { is_read: '0' } });
+    const unread = await ok(ctx.h, ctx.main, listAlarmMessages, { query: { is_read: '0' } });
     expect(unread.total).toBe(0);
   });
 
   it('recovers before acknowledgement and keeps every time when acknowledged afterwards', async () => {
     await pub.send('temp', 95, 100);
     await pub.send('temp', 10, 110);
-    const [latest] = await recordsOf(h, main, device.deviceId);
+    const [latest] = await recordsOf(ctx.h, ctx.main, device.deviceId);
     expect(latest).toMatchObject({ state: 4, alarm_at: S0 + 100, recovery_at: S0 + 110, response_at: null });
-    h.clock.advance(30);
+    ctx.h.clock.advance(30);
     expect(await ack([latest?.id ?? 0])).toEqual({ acknowledged: 1 });
-    expect((await recordsOf(h, main, device.deviceId))[0]).toMatchObject({
+    expect((await recordsOf(ctx.h, ctx.main, device.deviceId))[0]).toMatchObject({
       state: 4,
       alarm_at: S0 + 100,
       recovery_at: S0 + 110,
-      response_at: Math.floor(h.clock.now() / 1000),
-      responder_id: main.userId,
+      response_at: Math.floor(ctx.h.clock.now() / 1000),
+      responder_id: ctx.main.userId,
     });
   });
 
   it('raises nothing for a batch whose transaction failed; its redelivery after the fault raises once', async () => {
-    const other = await boundDevice(h, main, `fault${database.name}`);
-    await addRule(h, main, other.templateId, { name: 'hot', tag_id: other.tagId('temp'), alarm_value: '80' });
-    const { db } = h.app.database;
+    const other = await boundDevice(ctx.h, ctx.main, `fault${database.name}`);
+    await addRule(ctx.h, ctx.main, other.templateId, {
+      name: 'hot',
+      tag_id: other.tagId('temp'),
+      alarm_value: '80',
+    });
+    const { db } = ctx.h.app.database;
     // A real fault inside the ingest transaction: the database refuses one value.
     if (database.name === 'sqlite')
       await sql`create trigger refuse_666 before insert on tag_latest when new.value = '666'
@@ -160,24 +158,24 @@ describe.each(databases)('alarm lifecycle over MQTT on $name', (database) => {
         for each row execute function refuse_666()`.execute(db);
     }
     const payload = JSON.stringify({ v: 1, seq: 1, values: [{ tag: 'temp', value: 666, ts: T0 }] });
-    const c1 = await connect(brokerUrl(h), { username: other.sn, password: other.secret });
+    const c1 = await connect(brokerUrl(ctx.h), { username: other.sn, password: other.secret });
     // The broker refuses the publish (no PUBACK) and drops the connection once the store failed.
     const closed = new Promise<void>((resolve) => c1.once('close', () => resolve()));
     c1.publish(topics.tags(other.sn), payload, { qos: 1 });
     await closed;
     c1.end(true);
-    await h.app.alarms.engine.idle();
-    expect(await recordsOf(h, main, other.deviceId)).toEqual([]);
+    await ctx.h.app.alarms.engine.idle();
+    expect(await recordsOf(ctx.h, ctx.main, other.deviceId)).toEqual([]);
 
     await sql`drop trigger refuse_666${sql.raw(database.name === 'sqlite' ? '' : ' on tag_latest')}`.execute(
       db,
     );
-    const c2 = await connect(brokerUrl(h), { username: other.sn, password: other.secret });
-    const stored = nextLive(h, (e) => e.type === 'values' && e.device_id === other.deviceId);
+    const c2 = await connect(brokerUrl(ctx.h), { username: other.sn, password: other.secret });
+    const stored = nextLive(ctx.h, (e) => e.type === 'values' && e.device_id === other.deviceId);
     await c2.publishAsync(topics.tags(other.sn), payload, { qos: 1 });
     await stored;
-    await h.app.alarms.engine.idle();
-    expect(await recordsOf(h, main, other.deviceId)).toMatchObject([{ value: '666', state: 1 }]);
+    await ctx.h.app.alarms.engine.idle();
+    expect(await recordsOf(ctx.h, ctx.main, other.deviceId)).toMatchObject([{ value: '666', state: 1 }]);
     await c2.endAsync();
   });
 
@@ -189,15 +187,15 @@ describe.each(databases)('alarm lifecycle over MQTT on $name', (database) => {
       // Late: older than the newest sample of its TAG, so it decides nothing.
       { tag: 'temp', value: 10, atS: 149 },
     ]);
-    const [again, first] = await recordsOf(h, main, device.deviceId);
+    const [again, first] = await recordsOf(ctx.h, ctx.main, device.deviceId);
     expect(first).toMatchObject({ state: 4, alarm_at: S0 + 150, value: '99', recovery_at: S0 + 151 });
     expect(again).toMatchObject({ state: 1, alarm_at: S0 + 152, value: '98', recovery_at: null });
     await pub.send('temp', 0, 160);
-    expect((await recordsOf(h, main, device.deviceId))[0]).toMatchObject({ id: again?.id, state: 4 });
+    expect((await recordsOf(ctx.h, ctx.main, device.deviceId))[0]).toMatchObject({ id: again?.id, state: 4 });
   });
 
   it('raises only once the condition held for the on-delay by sample time, restarting when it lapses', async () => {
-    await addRule(h, main, device.templateId, {
+    await addRule(ctx.h, ctx.main, device.templateId, {
       name: 'fast',
       level: 4,
       tag_id: device.tagId('speed'),
@@ -205,7 +203,7 @@ describe.each(databases)('alarm lifecycle over MQTT on $name', (database) => {
       on_delay_s: 10,
     });
     const fast = async () =>
-      (await recordsOf(h, main, device.deviceId)).filter((r) => r.rule_name === 'fast');
+      (await recordsOf(ctx.h, ctx.main, device.deviceId)).filter((r) => r.rule_name === 'fast');
     await pub.send('speed', 150, 200);
     await pub.send('speed', 150, 205);
     await pub.send('speed', 90, 206);
@@ -217,7 +215,7 @@ describe.each(databases)('alarm lifecycle over MQTT on $name', (database) => {
   });
 
   it('compares 64-bit values exactly, and a rule enabled later applies from the next sample', async () => {
-    const ruleId = await addRule(h, main, device.templateId, {
+    const ruleId = await addRule(ctx.h, ctx.main, device.templateId, {
       name: 'overflow',
       level: 1,
       tag_id: device.tagId('count'),
@@ -225,10 +223,10 @@ describe.each(databases)('alarm lifecycle over MQTT on $name', (database) => {
       enabled: false,
     });
     const overflow = async () =>
-      (await recordsOf(h, main, device.deviceId)).filter((r) => r.rule_name === 'overflow');
+      (await recordsOf(ctx.h, ctx.main, device.deviceId)).filter((r) => r.rule_name === 'overflow');
     await pub.send('count', '18446744073709551615', 300);
     expect(await overflow()).toEqual([]);
-    await ok(h, main, setAlarmRulesEnabled, {
+    await ok(ctx.h, ctx.main, setAlarmRulesEnabled, {
       params: { id: device.templateId },
       body: {
         ids: [ruleId],

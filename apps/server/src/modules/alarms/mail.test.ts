@@ -8,7 +8,7 @@ import {
 } from '@hmi/contract';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMainAccount, createSubAccount, grant, type TestAccount } from '../../test/accounts';
+import { createMainAccount, createSubAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
 import { restartApp, startHarness, type Harness } from '../../test/harness';
 import { boundDevice, brokerUrl, connect } from '../../test/mqtt';
@@ -53,8 +53,7 @@ describe.each(databases)('alarm mail and escalation over SMTP on $name', (databa
       params: { id: device.deviceId },
       body: { name: 'Boiler', group_id: group },
     });
-    member = await createSubAccount(h, main.teamId, [2]);
-    await grant(h, member.userId, 'group', [group]);
+    member = await createSubAccount(h, main.teamId, [2], { group: [group] });
     blind = await createSubAccount(h, main.teamId, [2]);
     const subscribe = (a: TestAccount, body: object) => ok(h, a, putAlarmSubscription, { raw: { body } });
     await subscribe(main, {

@@ -11,19 +11,13 @@ import {
 } from '@hmi/contract';
 import { sql } from 'kysely';
 import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../../platform/db';
-import {
-  createMainAccount,
-  createSubAccount,
-  grant,
-  newHardware,
-  type TestAccount,
-} from '../../test/accounts';
+import { createMainAccount, createSubAccount, newHardware, type TestAccount } from '../../test/accounts';
 import { addRule, publisher, T0 } from '../../test/alarms';
 import { databases } from '../../test/databases';
 import { provisionFleet } from '../../test/fleet';
-import { startHarness, type Harness } from '../../test/harness';
+import { AccountSuite, withAccountSuite } from '../../test/suite';
 import { boundDevice, brokerUrl, connect } from '../../test/mqtt';
 import { ok } from '../../test/registry';
 
@@ -51,8 +45,6 @@ function record(team: number, device: number, template: number, at: number, rule
 }
 
 describe.each(databases)('alarm record totals kept per device on $name', (database) => {
-  let h: Harness;
-  let main: TestAccount;
   let viewer: TestAccount;
   let other: TestAccount;
   let live: Awaited<ReturnType<typeof boundDevice>>;
@@ -60,12 +52,29 @@ describe.each(databases)('alarm record totals kept per device on $name', (databa
   /** Device A in group A (the viewer's), B in group B, C in no group; `live` has no group either. */
   let dev: { a: number; b: number; c: number; groupA: number };
   let otherDevice: number;
+  const ctx = withAccountSuite(new AccountSuite(), database, 50, async () => {
+    other = await createMainAccount(ctx.h, 5);
+    live = await boundDevice(ctx.h, ctx.main, `cnt${database.name}`);
+    const group = async (name: string) => (await ok(ctx.h, ctx.main, createGroup, { body: { name } })).id;
+    const [groupA, groupB] = [await group('A'), await group('B')];
+    const device = async (account: TestAccount, name: string, group_id?: number) =>
+      (await ok(ctx.h, account, bindDevice, { body: { ...(await newHardware(ctx.h)), name, group_id } })).id;
+    dev = {
+      a: await device(ctx.main, 'alpha', groupA),
+      b: await device(ctx.main, 'beta', groupB),
+      c: await device(ctx.main, 'gamma'),
+      groupA,
+    };
+    otherDevice = await device(other, 'delta');
+    viewer = await createSubAccount(ctx.h, ctx.main.teamId, [2], { group: [groupA] });
+    client = await connect(brokerUrl(ctx.h), { username: live.sn, password: live.secret });
+  });
 
-  const db = () => h.app.database.db;
+  const db = () => ctx.h.app.database.db;
   const insert = (rows: ReturnType<typeof record>[]) =>
     db().insertInto('alarm_records').values(rows).execute();
   const total = async (account: TestAccount, query: Record<string, number | string> = {}) =>
-    (await ok(h, account, listAlarms, { query: { pageSize: 1, ...query } })).total;
+    (await ok(ctx.h, account, listAlarms, { query: { pageSize: 1, ...query } })).total;
 
   /** Counter rows next to counts of the records themselves (rows of 0 left by deletes ignored). */
   const kept = async () => {
@@ -102,18 +111,18 @@ describe.each(databases)('alarm record totals kept per device on $name', (databa
     };
     return {
       api: [
-        await total(main),
-        await total(main, { device_id: dev.b }),
-        await total(main, { device_id: live.deviceId }),
+        await total(ctx.main),
+        await total(ctx.main, { device_id: dev.b }),
+        await total(ctx.main, { device_id: live.deviceId }),
         await total(viewer),
         await total(viewer, { device_id: dev.b }),
         await total(other),
       ],
       counted: [
-        await exact(main.teamId),
-        await exact(main.teamId, { device: dev.b }),
-        await exact(main.teamId, { device: live.deviceId }),
-        await exact(main.teamId, { groups: [dev.groupA] }),
+        await exact(ctx.main.teamId),
+        await exact(ctx.main.teamId, { device: dev.b }),
+        await exact(ctx.main.teamId, { device: live.deviceId }),
+        await exact(ctx.main.teamId, { groups: [dev.groupA] }),
         0,
         await exact(other.teamId),
       ],
@@ -128,61 +137,44 @@ describe.each(databases)('alarm record totals kept per device on $name', (databa
     return v.api;
   };
 
-  beforeAll(async () => {
-    h = await startHarness(database);
-    main = await createMainAccount(h, 50);
-    other = await createMainAccount(h, 5);
-    live = await boundDevice(h, main, `cnt${database.name}`);
-    const group = async (name: string) => (await ok(h, main, createGroup, { body: { name } })).id;
-    const [groupA, groupB] = [await group('A'), await group('B')];
-    const device = async (account: TestAccount, name: string, group_id?: number) =>
-      (await ok(h, account, bindDevice, { body: { ...(await newHardware(h)), name, group_id } })).id;
-    dev = {
-      a: await device(main, 'alpha', groupA),
-      b: await device(main, 'beta', groupB),
-      c: await device(main, 'gamma'),
-      groupA,
-    };
-    otherDevice = await device(other, 'delta');
-    viewer = await createSubAccount(h, main.teamId, [2]);
-    await grant(h, viewer.userId, 'group', [groupA]);
-    client = await connect(brokerUrl(h), { username: live.sn, password: live.secret });
-  });
   afterAll(async () => {
     await client?.endAsync();
-    await h?.close();
   });
 
   it('follows inserts of one and many rows, the engine’s raises and acknowledgements', async () => {
     const t = live.templateId;
-    await insert([record(main.teamId, dev.a, t, 0)]);
+    await insert([record(ctx.main.teamId, dev.a, t, 0)]);
     await insert([
-      ...[1, 2, 3].map((at) => record(main.teamId, dev.a, t, at)),
-      ...[4, 5].map((at) => record(main.teamId, dev.b, t, at)),
-      record(main.teamId, dev.c, t, 6),
+      ...[1, 2, 3].map((at) => record(ctx.main.teamId, dev.a, t, at)),
+      ...[4, 5].map((at) => record(ctx.main.teamId, dev.b, t, at)),
+      record(ctx.main.teamId, dev.c, t, 6),
       record(other.teamId, otherDevice, t, 7),
     ]);
     expect(await expectExact()).toEqual([7, 2, 0, 4, 0, 1]);
 
     // The engine raises through a multi-row insert that skips pairs already in alarm.
-    await addRule(h, main, live.templateId, { name: 'hot', tag_id: live.tagId('temp'), alarm_value: '80' });
-    const pub = publisher(h, client, live.sn, live.deviceId);
+    await addRule(ctx.h, ctx.main, live.templateId, {
+      name: 'hot',
+      tag_id: live.tagId('temp'),
+      alarm_value: '80',
+    });
+    const pub = publisher(ctx.h, client, live.sn, live.deviceId);
     await pub.send('temp', 85, 10);
     await pub.send('temp', 86, 11);
     expect(await expectExact()).toEqual([8, 2, 1, 4, 0, 1]);
-    const [raised] = (await ok(h, main, listAlarms, { query: { device_id: live.deviceId } })).list;
-    await ok(h, main, acknowledgeAlarms, { body: { ids: [raised?.id ?? 0] } });
+    const [raised] = (await ok(ctx.h, ctx.main, listAlarms, { query: { device_id: live.deviceId } })).list;
+    await ok(ctx.h, ctx.main, acknowledgeAlarms, { body: { ids: [raised?.id ?? 0] } });
     await pub.send('temp', 20, 12);
     expect(await expectExact()).toEqual([8, 2, 1, 4, 0, 1]);
     // Filtered views still count the records.
-    expect(await total(main, { state: 4 })).toBe(8);
-    expect(await total(main, { level: 4 })).toBe(3);
+    expect(await total(ctx.main, { state: 4 })).toBe(8);
+    expect(await total(ctx.main, { level: 4 })).toBe(3);
   });
 
   it('follows deletes by time, a record moved to another device and a device unbound', async () => {
     await db()
       .deleteFrom('alarm_records')
-      .where('team_id', '=', main.teamId)
+      .where('team_id', '=', ctx.main.teamId)
       .where('alarm_at', '<', S0 + 2)
       .execute();
     expect(await expectExact()).toEqual([6, 2, 1, 2, 0, 1]);
@@ -193,7 +185,7 @@ describe.each(databases)('alarm record totals kept per device on $name', (databa
       .where('alarm_at', '=', S0 + 4)
       .execute();
     expect(await expectExact()).toEqual([6, 1, 1, 2, 0, 1]);
-    await ok(h, main, unbindDevice, { params: { id: dev.a } });
+    await ok(ctx.h, ctx.main, unbindDevice, { params: { id: dev.a } });
     expect(await expectExact()).toEqual([4, 1, 1, 0, 0, 1]);
     const left = await db().selectFrom('alarm_record_counts').select('device_id').execute();
     expect(left.map((r) => r.device_id)).not.toContain(dev.a);
@@ -206,9 +198,9 @@ describe.each(databases)('alarm record totals kept per device on $name', (databa
       .where('device_id', '=', dev.c)
       .execute();
     try {
-      expect(await total(main)).toBe(1004);
-      expect(await total(main, { device_id: dev.c })).toBe(1002);
-      expect(await total(main, { state: 4 })).toBe(4);
+      expect(await total(ctx.main)).toBe(1004);
+      expect(await total(ctx.main, { device_id: dev.c })).toBe(1002);
+      expect(await total(ctx.main, { state: 4 })).toBe(4);
     } finally {
       await db()
         .updateTable('alarm_record_counts')

@@ -14,41 +14,35 @@ import {
   updateZone,
   type AuditEntry,
 } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMainAccount, createSubAccount, type TestAccount } from '../../test/accounts';
+import { describe, expect, it } from 'vitest';
+import { createSubAccount } from '../../test/accounts';
 import { activatedCard } from '../../test/billing';
 import { boundDevice, brokerUrl, connect } from '../../test/mqtt';
 import { withTraffic } from '../../test/vnc';
 import { databases } from '../../test/databases';
-import { startHarness, type Harness } from '../../test/harness';
+import { AccountSuite, withAccountSuite } from '../../test/suite';
 import { ok } from '../../test/registry';
 
 /** The audit entries of template, member, zone and card actions (the others: audit.test.ts). */
 describe.each(databases)('audited actions on $name', (database) => {
-  let h: Harness;
-  let main: TestAccount;
+  const ctx = withAccountSuite(new AccountSuite(), database, 5);
   const ofAction = async (action: AuditEntry['action']) =>
-    (await ok(h, main, listAudit, { query: { action, pageSize: 50 } })).list;
-
-  beforeAll(async () => {
-    h = await startHarness(database);
-    main = await createMainAccount(h, 5);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+    (await ok(ctx.h, ctx.main, listAudit, { query: { action, pageSize: 50 } })).list;
 
   it('records template additions, copies, edits, TAG table changes and deletions', async () => {
-    const t = await ok(h, main, createTemplate, { body: { name: 'Oven', hmi_model: 'X10' } });
-    await ok(h, main, updateTemplate, { params: { id: t.id }, body: { name: 'Oven2', firmware: 'v2' } });
+    const t = await ok(ctx.h, ctx.main, createTemplate, { body: { name: 'Oven', hmi_model: 'X10' } });
+    await ok(ctx.h, ctx.main, updateTemplate, {
+      params: { id: t.id },
+      body: { name: 'Oven2', firmware: 'v2' },
+    });
     // Nothing changed: nothing recorded.
-    await ok(h, main, updateTemplate, { params: { id: t.id }, body: { firmware: 'v2' } });
-    await ok(h, main, putTemplateTags, {
+    await ok(ctx.h, ctx.main, updateTemplate, { params: { id: t.id }, body: { firmware: 'v2' } });
+    await ok(ctx.h, ctx.main, putTemplateTags, {
       params: { id: t.id },
       body: { tags: [{ name: 'temp', data_type: 5, access: 0 }] },
     });
-    const copy = await ok(h, main, copyTemplate, { params: { id: t.id }, body: {} });
-    await ok(h, main, deleteTemplate, { params: { id: copy.id } });
+    const copy = await ok(ctx.h, ctx.main, copyTemplate, { params: { id: t.id }, body: {} });
+    await ok(ctx.h, ctx.main, deleteTemplate, { params: { id: copy.id } });
 
     expect(await ofAction('templateAdded')).toEqual([
       expect.objectContaining({ target: 'Oven2_copy', detail: { copyOf: 'Oven2' } }),
@@ -62,42 +56,42 @@ describe.each(databases)('audited actions on $name', (database) => {
   });
 
   it('records zone edits and deletions, member removal and card activation', async () => {
-    const zone = await ok(h, main, createZone, { body: { name: 'Hall' } });
-    await ok(h, main, updateZone, {
+    const zone = await ok(ctx.h, ctx.main, createZone, { body: { name: 'Hall' } });
+    await ok(ctx.h, ctx.main, updateZone, {
       params: { id: zone.id },
       body: { name: 'Hall2', networks: ['10.0.0.0/8'] },
     });
-    await ok(h, main, deleteZone, { params: { id: zone.id } });
+    await ok(ctx.h, ctx.main, deleteZone, { params: { id: zone.id } });
     expect((await ofAction('zoneEdited'))[0]).toMatchObject({
       target: 'Hall2',
       detail: { networks: '10.0.0.0/8' },
     });
-    expect((await ofAction('zoneDeleted'))[0]).toMatchObject({ target: 'Hall2', user_id: main.userId });
+    expect((await ofAction('zoneDeleted'))[0]).toMatchObject({ target: 'Hall2', user_id: ctx.main.userId });
 
-    const member = await createSubAccount(h, main.teamId, allPermissionIds);
-    await ok(h, main, removeMember, { params: { id: member.userId } });
+    const member = await createSubAccount(ctx.h, ctx.main.teamId, allPermissionIds);
+    await ok(ctx.h, ctx.main, removeMember, { params: { id: member.userId } });
     expect((await ofAction('memberRemoved'))[0]).toMatchObject({ target: member.username });
 
-    await activatedCard(h, main, { type: 2 });
+    await activatedCard(ctx.h, ctx.main, { type: 2 });
     const [card] = await ofAction('cardActivated');
-    expect(card).toMatchObject({ user_id: main.userId, ip: '127.0.0.1', detail: { type: '2' } });
+    expect(card).toMatchObject({ user_id: ctx.main.userId, ip: '127.0.0.1', detail: { type: '2' } });
     expect(card?.target).toMatch(/^[0-9A-Z]{8}$/);
   });
 
   it('records the opening of a remote view session with its mode and length', async () => {
-    const dev = await boundDevice(h, main, `${database.name}audit`);
-    const mqtt = await connect(brokerUrl(h), { username: dev.sn, password: dev.secret });
+    const dev = await boundDevice(ctx.h, ctx.main, `${database.name}audit`);
+    const mqtt = await connect(brokerUrl(ctx.h), { username: dev.sn, password: dev.secret });
     try {
       await mqtt.subscribeAsync(topics.cmd(dev.sn), { qos: 1 });
-      await withTraffic(h, main, dev.deviceId, 1024 * 1024);
-      const r = await ok(h, main, openRemoteView, {
+      await withTraffic(ctx.h, ctx.main, dev.deviceId, 1024 * 1024);
+      const r = await ok(ctx.h, ctx.main, openRemoteView, {
         params: { id: dev.deviceId },
         body: { mode: 'view', max_minutes: 5 },
         ip: '10.7.7.7',
       });
       expect(r.session).toBeTruthy();
       expect((await ofAction('remoteSession'))[0]).toMatchObject({
-        user_id: main.userId,
+        user_id: ctx.main.userId,
         ip: '10.7.7.7',
         target: dev.sn,
         detail: { mode: 'view', minutes: '5' },

@@ -30,6 +30,7 @@ import {
 import { databases } from '../../test/databases';
 import { api, startHarness, type Harness } from '../../test/harness';
 import { ok, seedRegistry, type RegistryObjects } from '../../test/registry';
+import { templateTagRow } from '../../test/template-tag-row';
 
 const DAY = 86_400;
 
@@ -86,19 +87,9 @@ describe.each(databases)('audit log on $name', (database) => {
     const { db } = h.app.database;
     const tag = await db
       .insertInto('template_tags')
-      .values({
-        template_id: reg.templateId,
-        name: 'setpoint',
-        data_type: 5,
-        access: 2,
-        address_type: '',
-        address: '',
-        scan_time_ms: 1000,
-        save_history: 0,
-        default_value: '',
-        description: '',
-        sort: 1,
-      })
+      .values(
+        templateTagRow({ template_id: reg.templateId, name: 'setpoint', data_type: 5, access: 2, sort: 1 }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     await db

@@ -70,28 +70,11 @@ describe('admin cards:issue', () => {
 
   it('works as a real `npm run admin` process', async () => {
     const csv = join(dir, 'remote.csv');
-    const { stdout } = await run(
-      'npm',
-      [
-        'run',
-        '--silent',
-        'admin',
-        '--',
-        'cards:issue',
-        '--type',
-        'remote',
-        '--count',
-        '1',
-        '--traffic',
-        '5GB',
-        '--csv',
-        csv,
-      ],
-      {
-        cwd: join(import.meta.dirname, '../../..'),
-        env: { ...process.env, DATA_DIR: h.dataDir, LOG_LEVEL: 'silent' },
-      },
-    );
+    const issue = ['cards:issue', '--type', 'remote', '--count', '1', '--traffic', '5GB', '--csv', csv];
+    const { stdout } = await run('npm', ['run', '--silent', 'admin', '--', ...issue], {
+      cwd: join(import.meta.dirname, '../../..'),
+      env: { ...process.env, DATA_DIR: h.dataDir, LOG_LEVEL: 'silent' },
+    });
     expect(stdout).toMatch(/Issued 1 card\(s\) of batch .* \(5GB; activate by/);
     const [card] = csvCards(csv);
     if (!card) throw new Error('no card in the CSV');

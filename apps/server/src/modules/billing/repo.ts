@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, type Transaction } from 'kysely';
+import { anyRow } from '../../platform/db/rows';
 import { NO_IDS } from '../../platform/db';
 import type { Database } from '../../platform/db/schema';
 import type { BillingCardTable, LapseKind } from '../../platform/db/schema-billing';
@@ -15,6 +16,11 @@ export type DeviceGroups = readonly number[] | null;
 
 const CA = 1;
 const RA = 2;
+
+/** TAG allocations in force at `now`: from `starts_at`, until (not at) `ends_at`. */
+function allocationsAt(q: Queryable, now: number) {
+  return q.selectFrom('billing_allocations').where('starts_at', '<=', now).where('ends_at', '>', now);
+}
 
 /** SQL of the billing tables, plus the reads of devices, templates and projects billing needs. */
 export class BillingRepo {
@@ -117,8 +123,7 @@ export class BillingRepo {
     return q
       .selectFrom('billing_cards')
       .selectAll()
-      .where('team_id', '=', teamId)
-      .where('type', '=', type)
+      .where((eb) => eb.and({ team_id: teamId, type }))
       .where('expires_at', '>', now)
       .orderBy('expires_at')
       .orderBy('id')
@@ -143,15 +148,10 @@ export class BillingRepo {
     return r?.template_max_num ?? null;
   }
 
-  async teamHoldsCards(teamId: number, now: number, q: Queryable = this.db): Promise<boolean> {
-    const row = await q
-      .selectFrom('billing_cards')
-      .select('id')
-      .where('team_id', '=', teamId)
-      .where('expires_at', '>', now)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
+  teamHoldsCards(teamId: number, now: number, q: Queryable = this.db): Promise<boolean> {
+    return anyRow(
+      q.selectFrom('billing_cards').select('id').where('team_id', '=', teamId).where('expires_at', '>', now),
+    );
   }
 
   // TAG allocations
@@ -171,34 +171,25 @@ export class BillingRepo {
   }
 
   currentAllocation(deviceId: number, now: number, q: Queryable = this.db) {
-    return q
-      .selectFrom('billing_allocations')
+    return allocationsAt(q, now)
       .selectAll()
       .where('device_id', '=', deviceId)
-      .where('starts_at', '<=', now)
-      .where('ends_at', '>', now)
       .orderBy('id', 'desc')
       .executeTakeFirst();
   }
 
   /** The current allocations of `deviceIds`. */
   currentAllocations(deviceIds: readonly number[], now: number) {
-    return this.db
-      .selectFrom('billing_allocations')
+    return allocationsAt(this.db, now)
       .select(['device_id', 'tag_count', 'frequency_min', 'ends_at'])
       .where('device_id', 'in', deviceIds.length ? deviceIds : NO_IDS)
-      .where('starts_at', '<=', now)
-      .where('ends_at', '>', now)
       .execute();
   }
 
   async allocatedTags(teamId: number, now: number, q: Queryable = this.db): Promise<number> {
-    const r = await q
-      .selectFrom('billing_allocations')
+    const r = await allocationsAt(q, now)
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('tag_count'), eb.lit(0)).as('n'))
       .where('team_id', '=', teamId)
-      .where('starts_at', '<=', now)
-      .where('ends_at', '>', now)
       .executeTakeFirstOrThrow();
     return Number(r.n);
   }

@@ -9,7 +9,7 @@ import {
 } from '@hmi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
-import { activatedCard, relogin, cardUsedBytes } from '../../test/billing';
+import { activatedCard, cardUsedBytes, deviceUsageBytes, relogin } from '../../test/billing';
 import { databases } from '../../test/databases';
 import { api, startHarness, type Harness } from '../../test/harness';
 import { ok, seedRegistry, type RegistryObjects } from '../../test/registry';
@@ -86,12 +86,7 @@ describe.each(databases)('Remote Access traffic on $name', (database) => {
     );
     expect(results.reduce((n, r) => n + r.charged, 0)).toBe(1000);
     expect(await cardUsedBytes(h, card)).toBe(1000);
-    const ledger = await h.app.database.db
-      .selectFrom('traffic_usage')
-      .select('bytes')
-      .where('device_id', '=', dev.deviceId)
-      .executeTakeFirstOrThrow();
-    expect(Number(ledger.bytes)).toBe(1000);
+    expect(await deviceUsageBytes(h, dev.deviceId)).toBe(1000);
   });
 
   it('the switch: on in Nov, off refused in Nov, off allowed in Dec, on again from 1 Jan', async () => {

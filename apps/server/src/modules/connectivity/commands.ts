@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   ackV1,
+  command,
+  fieldsOf,
   parsePayload,
+  syncTag,
   TagAccess,
   textToWire,
   topics,
@@ -14,6 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { audit } from '../../platform/audit';
 import type { Bus } from '../../platform/bus';
 import type { Clock } from '../../platform/clock';
+import type { DeviceCommandTable } from '../../platform/db/schema';
 import { fail, failInput } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import type { DeviceBroker } from '../../platform/mqtt/broker';
@@ -33,27 +37,13 @@ export type OperateGuard = (args: { user: SessionUser; deviceId: number; clientI
 /** A command without its envelope fields (each variant on its own). */
 type CommandBody = Command extends infer C ? (C extends Command ? Omit<C, 'id' | 'v'> : never) : never;
 
-interface CommandRow {
-  id: string;
-  device_id: number;
-  type: string;
-  tag: string | null;
-  value: string | null;
-  status: string;
-  error: string | null;
-  created_at: number;
-  updated_at: number;
-}
+const commandFields = fieldsOf(command);
 
-function toCommand(r: CommandRow): DeviceCommand {
+/** A stored command as the API shows it (not its TAG-table version nor its sender), times in seconds. */
+function toCommand(r: DeviceCommandTable): DeviceCommand {
   return {
-    id: r.id,
-    device_id: r.device_id,
-    type: r.type,
-    tag: r.tag,
-    value: r.value,
+    ...commandFields(r),
     status: r.status as DeviceCommand['status'],
-    error: r.error,
     created_at: Math.floor(Number(r.created_at) / 1000),
     updated_at: Math.floor(Number(r.updated_at) / 1000),
   };
@@ -229,16 +219,10 @@ export class DeviceCommands {
   async sync(user: SessionUser, id: number): Promise<DeviceCommand> {
     const row = await this.o.reads.visible(user, id);
     if (row.template_id === null || row.template_version === null) fail(1029);
-    const tags = (await this.o.store.templateTags(row.template_id)).map((t) => ({
-      name: t.name,
-      data_type: t.data_type,
-      access: t.access,
-      address_type: t.address_type,
-      address: t.address,
-      scan_time_ms: t.scan_time_ms,
-      save_history: t.save_history === 1,
-      default_value: t.default_value,
-    }));
+    // The parse keeps only the fields the protocol carries (not id, description, sort).
+    const tags = (await this.o.store.templateTags(row.template_id)).map((t) =>
+      syncTag.parse({ ...t, save_history: t.save_history === 1 }),
+    );
     return this.send(
       row,
       user,

@@ -7,10 +7,10 @@ import {
   getDashboard,
   topics,
 } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMainAccount, createSubAccount, grant, type TestAccount } from '../../test/accounts';
+import { describe, expect, it } from 'vitest';
+import { createMainAccount, createSubAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { startHarness, type Harness } from '../../test/harness';
+import { AccountSuite, withAccountSuite } from '../../test/suite';
 import { brokerUrl, connect, newDevice, nextLive } from '../../test/mqtt';
 import { ok } from '../../test/registry';
 
@@ -28,23 +28,15 @@ const tags = [
 const T0 = 1772352000000;
 
 describe.each(databases)('dashboard favourites on $name', (database) => {
-  let h: Harness;
-  let main: TestAccount;
   let other: TestAccount;
-
-  beforeAll(async () => {
-    h = await startHarness(database);
-    main = await createMainAccount(h, 5);
-    other = await createMainAccount(h, 5);
-  });
-  afterAll(async () => {
-    await h?.close();
+  const ctx = withAccountSuite(new AccountSuite(), database, 5, async () => {
+    other = await createMainAccount(ctx.h, 5);
   });
 
   /** A device of `account` in `groupId`, using `templateId` when given, starred by `account`. */
   async function starred(account: TestAccount, name: string, templateId: number | null, groupId?: number) {
-    const hw = await newDevice(h);
-    const device = await ok(h, account, bindDevice, {
+    const hw = await newDevice(ctx.h);
+    const device = await ok(ctx.h, account, bindDevice, {
       body: {
         sn: hw.sn,
         pin: hw.pin,
@@ -53,13 +45,13 @@ describe.each(databases)('dashboard favourites on $name', (database) => {
         ...(groupId !== undefined ? { group_id: groupId } : {}),
       },
     });
-    await ok(h, account, setFavourite, { params: { id: device.id }, body: { favourite: true } });
+    await ok(ctx.h, account, setFavourite, { params: { id: device.id }, body: { favourite: true } });
     return { ...hw, id: device.id };
   }
 
   async function template(account: TestAccount, name: string) {
-    const t = await ok(h, account, createTemplate, { body: { name, hmi_model: 'X10' } });
-    await ok(h, account, putTemplateTags, { params: { id: t.id }, body: { tags } });
+    const t = await ok(ctx.h, account, createTemplate, { body: { name, hmi_model: 'X10' } });
+    await ok(ctx.h, account, putTemplateTags, { params: { id: t.id }, body: { tags } });
     return t.id;
   }
 
@@ -69,8 +61,8 @@ describe.each(databases)('dashboard favourites on $name', (database) => {
     seq: number,
     values: Record<string, unknown>,
   ) {
-    const client = await connect(brokerUrl(h), { username: d.sn, password: d.secret });
-    const stored = nextLive(h, (e) => e.type === 'values' && e.device_id === d.id);
+    const client = await connect(brokerUrl(ctx.h), { username: d.sn, password: d.secret });
+    const stored = nextLive(ctx.h, (e) => e.type === 'values' && e.device_id === d.id);
     const batch = Object.entries(values).map(([tag, value], i) => ({ tag, value, ts: T0 + seq + i }));
     await client.publishAsync(topics.tags(d.sn), JSON.stringify({ v: 1, seq, values: batch }), { qos: 1 });
     await stored;
@@ -78,17 +70,17 @@ describe.each(databases)('dashboard favourites on $name', (database) => {
   }
 
   it('fills each card with the first six TAGs in template order, latest value and sample time', async () => {
-    const group = await ok(h, main, createGroup, { body: { name: `G${database.name}` } });
-    const tpl = await template(main, `Card${database.name}`);
-    const reporting = await starred(main, 'Reporting', tpl, group.id);
-    const silent = await starred(main, 'Silent', tpl);
-    const bare = await starred(main, 'Bare', null);
+    const group = await ok(ctx.h, ctx.main, createGroup, { body: { name: `G${database.name}` } });
+    const tpl = await template(ctx.main, `Card${database.name}`);
+    const reporting = await starred(ctx.main, 'Reporting', tpl, group.id);
+    const silent = await starred(ctx.main, 'Silent', tpl);
+    const bare = await starred(ctx.main, 'Bare', null);
     // Values of the other team's device under the same TAG names must not leak into these cards.
     const foreign = await starred(other, 'Foreign', await template(other, `Foreign${database.name}`));
     await publish(foreign, 1, { speed: -1, alpha: 9.5 });
     await publish(reporting, 1, { alpha: 21.5, label: 'ok', eighth: 7, speed: -300 });
 
-    const dash = await ok(h, main, getDashboard);
+    const dash = await ok(ctx.h, ctx.main, getDashboard);
     const cards = new Map(dash.favourites.map((f) => [f.id, f.tags]));
     expect(cards.get(reporting.id)).toEqual([
       { name: 'speed', value: '-300', time: T0 + 4 },
@@ -107,7 +99,7 @@ describe.each(databases)('dashboard favourites on $name', (database) => {
 
     // A later sample replaces the value.
     await publish(reporting, 10, { alpha: 22.25 });
-    const again = await ok(h, main, getDashboard);
+    const again = await ok(ctx.h, ctx.main, getDashboard);
     expect(again.favourites.find((f) => f.id === reporting.id)?.tags[1]).toEqual({
       name: 'alpha',
       value: '22.25',
@@ -115,15 +107,14 @@ describe.each(databases)('dashboard favourites on $name', (database) => {
     });
 
     // A sub-account gets cards only for the starred devices its groups hold.
-    const sub = await createSubAccount(h, main.teamId, [1, 2]);
-    await grant(h, sub.userId, 'group', [group.id]);
-    await ok(h, sub, setFavourite, { params: { id: reporting.id }, body: { favourite: true } });
+    const sub = await createSubAccount(ctx.h, ctx.main.teamId, [1, 2], { group: [group.id] });
+    await ok(ctx.h, sub, setFavourite, { params: { id: reporting.id }, body: { favourite: true } });
     // Starred before the sub-account lost sight of it (no group it holds).
-    await h.app.database.db
+    await ctx.h.app.database.db
       .insertInto('favourites')
       .values({ user_id: sub.userId, device_id: silent.id, created_at: 0 })
       .execute();
-    const subDash = await ok(h, sub, getDashboard);
+    const subDash = await ok(ctx.h, sub, getDashboard);
     expect(subDash.favourites.map((f) => [f.id, f.tags.length])).toEqual([[reporting.id, 6]]);
   });
 });

@@ -12,31 +12,21 @@ import {
   putDataPermissions,
   Permission as P,
 } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createMainAccount,
-  createSubAccount,
-  grant,
-  newHardware,
-  type TestAccount,
-} from '../../test/accounts';
+import { describe, expect, it } from 'vitest';
+import { createMainAccount, createSubAccount, newHardware, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { api, startHarness, type ApiBody, type Harness } from '../../test/harness';
+import { api, type ApiBody } from '../../test/harness';
+import { AccountSuite, withAccountSuite } from '../../test/suite';
 import { ok, seedRegistry, type RegistryObjects } from '../../test/registry';
 
 describe.each(databases)('data permissions on $name', (database) => {
-  let h: Harness;
-  let main: TestAccount;
   let other: TestAccount;
   let member: TestAccount;
   let a: RegistryObjects;
   let b: RegistryObjects;
-
-  beforeAll(async () => {
-    h = await startHarness(database);
-    main = await createMainAccount(h, 5);
-    other = await createMainAccount(h, 5);
-    member = await createSubAccount(h, main.teamId, [
+  const ctx = withAccountSuite(new AccountSuite(), database, 5, async () => {
+    other = await createMainAccount(ctx.h, 5);
+    member = await createSubAccount(ctx.h, ctx.main.teamId, [
       P.DEVICE_VIEW,
       P.DEVICE_BIND,
       P.DEVICE_EDIT,
@@ -48,15 +38,12 @@ describe.each(databases)('data permissions on $name', (database) => {
       P.PROJECT_ADD,
       P.DASHBOARD_VIEW,
     ]);
-    a = await seedRegistry(h, main, 'one');
-    b = await seedRegistry(h, main, 'two');
-  });
-  afterAll(async () => {
-    await h?.close();
+    a = await seedRegistry(ctx.h, ctx.main, 'one');
+    b = await seedRegistry(ctx.h, ctx.main, 'two');
   });
 
   it('the main account assigns groups, templates and projects; the sub-account then sees exactly those', async () => {
-    const r = await ok(h, main, putDataPermissions, {
+    const r = await ok(ctx.h, ctx.main, putDataPermissions, {
       params: { id: member.userId },
       body: {
         group_ids: [a.groupId],
@@ -65,32 +52,35 @@ describe.each(databases)('data permissions on $name', (database) => {
       },
     });
     expect(r).toEqual({ group_ids: [a.groupId], template_ids: [a.templateId], project_ids: [a.projectId] });
-    expect(await ok(h, main, getDataPermissions, { params: { id: member.userId } })).toEqual(r);
-    const tree = await ok(h, member, listGroups);
+    expect(await ok(ctx.h, ctx.main, getDataPermissions, { params: { id: member.userId } })).toEqual(r);
+    const tree = await ok(ctx.h, member, listGroups);
     expect(tree.map((n) => n.id)).toEqual([a.groupId]);
     expect(tree[0]?.children.map((n) => n.id)).toEqual([a.childGroupId]);
-    const devices = await ok(h, member, listDevices);
+    const devices = await ok(ctx.h, member, listDevices);
     expect(devices.list.map((d) => d.id)).toEqual([a.deviceId]);
     expect(
-      (await api(h.app, listDevices, { query: { group_id: b.groupId }, token: member.token })).body.data,
+      (await api(ctx.h.app, listDevices, { query: { group_id: b.groupId }, token: member.token })).body.data,
     ).toMatchObject({ total: 0 });
     // Replacing one kind leaves the others.
-    await ok(h, main, putDataPermissions, { params: { id: member.userId }, body: { template_ids: [] } });
-    expect(await ok(h, main, getDataPermissions, { params: { id: member.userId } })).toEqual({
+    await ok(ctx.h, ctx.main, putDataPermissions, {
+      params: { id: member.userId },
+      body: { template_ids: [] },
+    });
+    expect(await ok(ctx.h, ctx.main, getDataPermissions, { params: { id: member.userId } })).toEqual({
       group_ids: [a.groupId],
       template_ids: [],
       project_ids: [a.projectId],
     });
-    await ok(h, main, putDataPermissions, {
+    await ok(ctx.h, ctx.main, putDataPermissions, {
       params: { id: member.userId },
       body: { template_ids: [a.templateId] },
     });
   });
 
   it('a sub-account works only inside its grants; what it creates is granted to it', async () => {
-    const hw = await newHardware(h, 'X10');
+    const hw = await newHardware(ctx.h, 'X10');
     const bind = (group_id: number | null, template_id: number | null = null) =>
-      api(h.app, bindDevice, {
+      api(ctx.h.app, bindDevice, {
         token: member.token,
         body: { sn: hw.sn, pin: hw.pin, name: 'SubDev', group_id, template_id },
       });
@@ -101,31 +91,31 @@ describe.each(databases)('data permissions on $name', (database) => {
       data: { field: 'group_id', issue: 'required' },
     });
     expect((await bind(a.childGroupId, a.templateId)).body.code).toBe(0);
-    const top = await ok(h, member, createGroup, { body: { name: 'SubTop' } });
-    const t = await ok(h, member, createTemplate, {
+    const top = await ok(ctx.h, member, createGroup, { body: { name: 'SubTop' } });
+    const t = await ok(ctx.h, member, createTemplate, {
       body: {
         name: 'SubT',
         hmi_model: 'X10',
       },
     });
-    const p = await ok(h, member, createProject, { body: { name: 'SubP' } });
+    const p = await ok(ctx.h, member, createProject, { body: { name: 'SubP' } });
     expect(
       (
-        await api(h.app, createProject, {
+        await api(ctx.h.app, createProject, {
           token: member.token,
           body: { name: 'SubP2', device_ids: [b.deviceId] },
         })
       ).body.code,
     ).toBe(1003);
-    const grants = await ok(h, main, getDataPermissions, { params: { id: member.userId } });
+    const grants = await ok(ctx.h, ctx.main, getDataPermissions, { params: { id: member.userId } });
     expect(grants.group_ids).toContain(top.id);
     expect(grants.template_ids).toContain(t.id);
     expect(grants.project_ids).toContain(p.id);
-    const dash = await ok(h, member, getDashboard);
+    const dash = await ok(ctx.h, member, getDashboard);
     expect(dash.counters.devices).toBe(2);
     expect(
       (
-        await api(h.app, setFavourite, {
+        await api(ctx.h.app, setFavourite, {
           params: { id: b.deviceId },
           token: member.token,
           body: { favourite: true },
@@ -137,54 +127,51 @@ describe.each(databases)('data permissions on $name', (database) => {
   it('assigning needs 38 on the route and 37/36/41 for each kind given', async () => {
     // The code of `by` putting `body` as `member`'s data permissions.
     const codeOf = async (by: TestAccount, body: ApiBody<typeof putDataPermissions>) =>
-      (await api(h.app, putDataPermissions, { params: { id: member.userId }, token: by.token, body })).body
-        .code;
-    const assigner = await createSubAccount(h, main.teamId, [P.USER_DATA_PERMISSION]);
+      (await api(ctx.h.app, putDataPermissions, { params: { id: member.userId }, token: by.token, body }))
+        .body.code;
+    const assigner = await createSubAccount(ctx.h, ctx.main.teamId, [P.USER_DATA_PERMISSION]);
     expect(await codeOf(assigner, { group_ids: [] })).toBe(1002);
     expect(await codeOf(assigner, { template_ids: [] })).toBe(1002);
     expect(await codeOf(assigner, { project_ids: [] })).toBe(1002);
-    const noRoute = await createSubAccount(h, main.teamId, [P.GROUP_DATA_PERMISSION]);
+    const noRoute = await createSubAccount(ctx.h, ctx.main.teamId, [P.GROUP_DATA_PERMISSION]);
     expect(await codeOf(noRoute, { group_ids: [] })).toBe(1002);
     // Nothing changed.
-    expect((await ok(h, main, getDataPermissions, { params: { id: member.userId } })).group_ids).toContain(
-      a.groupId,
-    );
+    expect(
+      (await ok(ctx.h, ctx.main, getDataPermissions, { params: { id: member.userId } })).group_ids,
+    ).toContain(a.groupId);
   });
 
   it('a sub-account assigner grants only what it sees and keeps what it does not', async () => {
-    const assigner = await createSubAccount(h, main.teamId, [
-      P.USER_DATA_PERMISSION,
-      P.GROUP_DATA_PERMISSION,
-    ]);
-    await grant(h, assigner.userId, 'group', [b.groupId]);
+    const rights = [P.USER_DATA_PERMISSION, P.GROUP_DATA_PERMISSION];
+    const assigner = await createSubAccount(ctx.h, ctx.main.teamId, rights, { group: [b.groupId] });
     expect(
       (
-        await api(h.app, putDataPermissions, {
+        await api(ctx.h.app, putDataPermissions, {
           params: { id: member.userId },
           token: assigner.token,
           body: { group_ids: [a.groupId] },
         })
       ).body.code,
     ).toBe(1027);
-    const r = await ok(h, assigner, putDataPermissions, {
+    const r = await ok(ctx.h, assigner, putDataPermissions, {
       params: { id: member.userId },
       body: {
         group_ids: [b.childGroupId],
       },
     });
     expect(r.group_ids).toEqual([b.childGroupId]);
-    const all = await ok(h, main, getDataPermissions, { params: { id: member.userId } });
+    const all = await ok(ctx.h, ctx.main, getDataPermissions, { params: { id: member.userId } });
     expect(all.group_ids).toEqual(expect.arrayContaining([a.groupId, b.childGroupId]));
   });
 
   it('refuses unknown objects (1027, 1029, 1003), the main account as target (1006) and other teams (1003)', async () => {
-    const put = (id: number, body: ApiBody<typeof putDataPermissions>, token = main.token) =>
-      api(h.app, putDataPermissions, { params: { id }, token, body });
-    const theirs = await seedRegistry(h, other, 'x');
+    const put = (id: number, body: ApiBody<typeof putDataPermissions>, token = ctx.main.token) =>
+      api(ctx.h.app, putDataPermissions, { params: { id }, token, body });
+    const theirs = await seedRegistry(ctx.h, other, 'x');
     expect((await put(member.userId, { group_ids: [theirs.groupId] })).body.code).toBe(1027);
     expect((await put(member.userId, { template_ids: [theirs.templateId] })).body.code).toBe(1029);
     expect((await put(member.userId, { project_ids: [theirs.projectId] })).body.code).toBe(1003);
-    expect((await put(main.userId, { group_ids: [] })).body).toMatchObject({
+    expect((await put(ctx.main.userId, { group_ids: [] })).body).toMatchObject({
       code: 1006,
       data: { field: 'id', issue: 'mainAccount' },
     });
@@ -194,7 +181,7 @@ describe.each(databases)('data permissions on $name', (database) => {
       msg: 'no data',
     });
     expect(
-      (await api(h.app, getDataPermissions, { params: { id: member.userId }, token: other.token })).body,
+      (await api(ctx.h.app, getDataPermissions, { params: { id: member.userId }, token: other.token })).body,
     ).toMatchObject({
       code: 1003,
       data: null,
@@ -202,13 +189,13 @@ describe.each(databases)('data permissions on $name', (database) => {
   });
 
   it('deleting a granted object drops its grants', async () => {
-    const g = await ok(h, main, createGroup, { body: { name: 'Temp' } });
-    await ok(h, main, putDataPermissions, {
+    const g = await ok(ctx.h, ctx.main, createGroup, { body: { name: 'Temp' } });
+    await ok(ctx.h, ctx.main, putDataPermissions, {
       params: { id: member.userId },
       body: { group_ids: [a.groupId, g.id] },
     });
-    await ok(h, main, deleteGroup, { params: { id: g.id } });
-    const rows = await h.app.database.db
+    await ok(ctx.h, ctx.main, deleteGroup, { params: { id: g.id } });
+    const rows = await ctx.h.app.database.db
       .selectFrom('data_permissions')
       .selectAll()
       .where('object_id', '=', g.id)

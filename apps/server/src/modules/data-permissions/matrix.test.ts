@@ -19,11 +19,12 @@ import {
   type CallDef,
 } from '@hmi/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMainAccount, createSubAccount, grant, type TestAccount } from '../../test/accounts';
 import { activatedCard } from '../../test/billing';
 import { databases } from '../../test/databases';
-import { api, startHarness, type Harness } from '../../test/harness';
+import { api } from '../../test/harness';
+import { AccountSuite, withAccountSuite } from '../../test/suite';
 import { ok, seedRegistry, type RegistryObjects } from '../../test/registry';
 import { bodyFor, notVisibleCode, paramsOf, validQueries } from '../../test/route-table';
 import { seedTeamObjects, type TeamObjects } from '../../test/team';
@@ -62,55 +63,47 @@ function idFor(
 }
 
 describe.each(databases)('registry permission matrix and scoping on $name', (database) => {
-  let h: Harness;
-  let main: TestAccount;
   let sub: TestAccount;
   let roleId: number;
   let other: TestAccount;
   let mine: Objects;
   let theirs: Objects;
-
-  const gated = () =>
-    (h.app.callTable as CallDef[]).filter(
-      (c) => c.auth === 'session' && permissionIdsOf(c.permission).length > 0,
-    );
-
-  beforeAll(async () => {
-    h = await startHarness(database);
-    main = await createMainAccount(h, 5);
-    other = await createMainAccount(h, 5);
-    sub = await createSubAccount(h, main.teamId, []);
-    const u = await h.app.database.db
+  const ctx = withAccountSuite(new AccountSuite(), database, 5, async () => {
+    other = await createMainAccount(ctx.h, 5);
+    sub = await createSubAccount(ctx.h, ctx.main.teamId, []);
+    const u = await ctx.h.app.database.db
       .selectFrom('users')
       .select('role_id')
       .where('id', '=', sub.userId)
       .executeTakeFirstOrThrow();
     roleId = u.role_id as number;
-    const myRegistry = await seedRegistry(h, main, 'mine');
+    const myRegistry = await seedRegistry(ctx.h, ctx.main, 'mine');
     mine = {
       ...myRegistry,
-      ...(await seedTeamObjects(h, main, 'mine', myRegistry.deviceId)),
-      billingCardId: await activatedCard(h, main, { type: 2 }),
+      ...(await seedTeamObjects(ctx.h, ctx.main, 'mine', myRegistry.deviceId)),
+      billingCardId: await activatedCard(ctx.h, ctx.main, { type: 2 }),
     };
-    const theirRegistry = await seedRegistry(h, other, 'theirs');
+    const theirRegistry = await seedRegistry(ctx.h, other, 'theirs');
     theirs = {
       ...theirRegistry,
-      ...(await seedTeamObjects(h, other, 'theirs', theirRegistry.deviceId)),
-      billingCardId: await activatedCard(h, other, { type: 2 }),
+      ...(await seedTeamObjects(ctx.h, other, 'theirs', theirRegistry.deviceId)),
+      billingCardId: await activatedCard(ctx.h, other, { type: 2 }),
     };
   });
-  afterAll(async () => {
-    await h?.close();
-  });
+
+  const gated = () =>
+    (ctx.h.app.callTable as CallDef[]).filter(
+      (c) => c.auth === 'session' && permissionIdsOf(c.permission).length > 0,
+    );
 
   const setRole = (ids: readonly number[]) =>
     sql`update roles set permissions = ${JSON.stringify(ids)} where id = ${roleId}`.execute(
-      h.app.database.db,
+      ctx.h.app.database.db,
     );
 
   it('every registered call is in allCalls, and every registry session call declares a permission id', () => {
     const contractIds = new Set(allCalls.map((c) => c.id));
-    for (const def of h.app.callTable) {
+    for (const def of ctx.h.app.callTable) {
       expect(contractIds.has(def.id), `${def.id} is registered but not in allCalls`).toBe(true);
       if (def.auth === 'session' && !ungated.has(def.id) && def.permission !== MAIN_ACCOUNT)
         expect(permissionIdsOf(def.permission), `${def.id} declares no permission id`).not.toEqual([]);
@@ -119,13 +112,13 @@ describe.each(databases)('registry permission matrix and scoping on $name', (dat
   });
 
   it('a main-account-only call passes the main account and refuses a sub-account holding every id', async () => {
-    const mainOnly = (h.app.callTable as CallDef[]).filter((c) => c.permission === MAIN_ACCOUNT);
+    const mainOnly = (ctx.h.app.callTable as CallDef[]).filter((c) => c.permission === MAIN_ACCOUNT);
     expect(mainOnly.map((c) => c.id).sort()).toEqual(['exportAudit', 'listAudit']);
     await setRole(allPermissionIds);
     for (const def of mainOnly) {
       const opts = (token: string) => ({ token, params: paramsOf(def, 999999), query: validQueries[def.id] });
-      expect((await api(h.app, def, opts(main.token))).body.code, `main ${def.id}`).toBe(0);
-      const sub403 = await api(h.app, def, opts(sub.token));
+      expect((await api(ctx.h.app, def, opts(ctx.main.token))).body.code, `main ${def.id}`).toBe(0);
+      const sub403 = await api(ctx.h.app, def, opts(sub.token));
       expect(sub403.status, def.id).toBe(403);
       expect(sub403.body, def.id).toMatchObject({ code: 1002, data: null });
     }
@@ -139,11 +132,11 @@ describe.each(databases)('registry permission matrix and scoping on $name', (dat
       const body = def.method === 'GET' || def.method === 'DELETE' ? undefined : {};
       const opts = (token: string) => ({ token, params, query, ...(body !== undefined ? { body } : {}) });
 
-      const asMain = await api(h.app, def, opts(main.token));
+      const asMain = await api(ctx.h.app, def, opts(ctx.main.token));
       expect(asMain.body.code, `main ${def.id}`).not.toBe(1002);
 
       await setRole(allPermissionIds.filter((p) => !ids.includes(p)));
-      const without = await api(h.app, def, opts(sub.token));
+      const without = await api(ctx.h.app, def, opts(sub.token));
       expect(without.status, `sub without ${ids.join('/')} ${def.id}`).toBe(403);
       expect(without.body, `sub without ${ids.join('/')} ${def.id}`).toMatchObject({
         code: 1002,
@@ -152,7 +145,7 @@ describe.each(databases)('registry permission matrix and scoping on $name', (dat
 
       for (const id of ids) {
         await setRole([id]);
-        const withIt = await api(h.app, def, opts(sub.token));
+        const withIt = await api(ctx.h.app, def, opts(sub.token));
         expect(withIt.body.code, `sub with ${id} ${def.id}`).not.toBe(1002);
       }
     }
@@ -170,7 +163,7 @@ describe.each(databases)('registry permission matrix and scoping on $name', (dat
       const id = idFor(def, objects, memberId);
       expect(id, def.id).not.toBeNull();
       const body = bodyFor(def);
-      const r = await api(h.app, def, {
+      const r = await api(ctx.h.app, def, {
         params: paramsOf(def, id as number),
         query: validQueries[def.id],
         token: viewer.token,
@@ -188,12 +181,12 @@ describe.each(databases)('registry permission matrix and scoping on $name', (dat
   }
 
   async function listsOf(viewer: TestAccount) {
-    const groups = JSON.stringify(await ok(h, viewer, listGroups));
-    const devices = await ok(h, viewer, listDevices);
-    const labels = await ok(h, viewer, listLabels);
-    const templates = await ok(h, viewer, listTemplates);
-    const projects = await ok(h, viewer, listProjects);
-    const dashboard = await ok(h, viewer, getDashboard);
+    const groups = JSON.stringify(await ok(ctx.h, viewer, listGroups));
+    const devices = await ok(ctx.h, viewer, listDevices);
+    const labels = await ok(ctx.h, viewer, listLabels);
+    const templates = await ok(ctx.h, viewer, listTemplates);
+    const projects = await ok(ctx.h, viewer, listProjects);
+    const dashboard = await ok(ctx.h, viewer, getDashboard);
     return {
       groups,
       devices: devices.list.map((d) => d.id),
@@ -216,26 +209,26 @@ describe.each(databases)('registry permission matrix and scoping on $name', (dat
     const checked = await expectNotVisible(other, mine, sub.userId, () => false);
     expect(checked).toBeGreaterThanOrEqual(20);
     // And the other way round.
-    await expectNotVisible(main, theirs, other.userId, () => false);
-    expect((await listsOf(main)).devices).not.toContain(theirs.deviceId);
+    await expectNotVisible(ctx.main, theirs, other.userId, () => false);
+    expect((await listsOf(ctx.main)).devices).not.toContain(theirs.deviceId);
 
     // Nothing changed.
-    const d = await ok(h, main, getDevice, { params: { id: mine.deviceId } });
+    const d = await ok(ctx.h, ctx.main, getDevice, { params: { id: mine.deviceId } });
     expect(d).toMatchObject({ remark: '', name: 'Dmine' });
-    const t = await ok(h, main, getTemplate, { params: { id: mine.templateId } });
+    const t = await ok(ctx.h, ctx.main, getTemplate, { params: { id: mine.templateId } });
     expect(t).toMatchObject({ version: 1, firmware: '' });
-    expect((await ok(h, main, listTemplates)).list).toHaveLength(1);
-    const g = await ok(h, main, listGroups);
+    expect((await ok(ctx.h, ctx.main, listTemplates)).list).toHaveLength(1);
+    const g = await ok(ctx.h, ctx.main, listGroups);
     expect(g.map((n) => n.name)).toEqual(['Gmine']);
   });
 
   it('a sub-account sees only its granted groups, templates and projects', async () => {
     await setRole(allPermissionIds);
     // Granted: this team's second set; not granted: the first (`mine`).
-    const granted = await seedRegistry(h, main, 'granted');
-    await grant(h, sub.userId, 'group', [granted.groupId]);
-    await grant(h, sub.userId, 'template', [granted.templateId]);
-    await grant(h, sub.userId, 'project', [granted.projectId]);
+    const granted = await seedRegistry(ctx.h, ctx.main, 'granted');
+    await grant(ctx.h, sub.userId, 'group', [granted.groupId]);
+    await grant(ctx.h, sub.userId, 'template', [granted.templateId]);
+    await grant(ctx.h, sub.userId, 'project', [granted.projectId]);
 
     const l = await listsOf(sub);
     expect(l.devices).toEqual([granted.deviceId]);
@@ -257,7 +250,7 @@ describe.each(databases)('registry permission matrix and scoping on $name', (dat
       if (def.method !== 'GET') continue;
       // These address a sub-object (a TAG, a command) the fixture does not hold: visible, then 1006/1003.
       if (def.id === 'deviceHistory' || def.id === 'getCommand') continue;
-      const r = await api(h.app, def, {
+      const r = await api(ctx.h.app, def, {
         params: paramsOf(def, idFor(def, granted, 0) as number),
         query: validQueries[def.id],
         token: sub.token,

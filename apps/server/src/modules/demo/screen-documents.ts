@@ -3,17 +3,24 @@
  * the plant overview of the demo project (the three HMIs side by side). Texts on them are the demo
  * plant's own labels (data, like the device names), not interface strings.
  */
-import type { ScreenDocumentInput, WidgetInput } from '@hmi/contract';
+import {
+  toggleSwitch,
+  widgetAt,
+  type ScreenDocumentInput,
+  type WidgetBindingInput,
+  type WidgetInput,
+  type WidgetPropsInput,
+} from '@hmi/contract';
 
-const label = (id: string, x: number, y: number, w: number, text: string, size = 14): WidgetInput => ({
-  id,
-  type: 'text',
-  x,
-  y,
-  w,
-  h: 24,
-  props: { text, font_size: size, color: '#595959', align: 'left' },
-});
+/** A caption 24 pixels high at `x`, `y`, `w` wide. */
+const label = (id: string, [x, y, w]: readonly [number, number, number], text: string, size = 14) =>
+  widgetAt(id, [x, y, w, 24], {
+    type: 'text',
+    props: { text, font_size: size, color: '#595959', align: 'left' },
+  });
+
+/** The oven temperature as the demo draws it on a gauge or bar, red-orange up to 50 °C. */
+const ovenScale = { min: 0, max: 50, color: '#fa541c' } as const;
 
 /** Static artwork: the oven with its heating elements over a conveyor, drawn once, never bound. */
 const ovenArtwork = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720" viewBox="0 0 1280 720">
@@ -41,113 +48,63 @@ export const ovenLineScreen: ScreenDocumentInput = {
   background: '#f0f2f5',
   artwork: ovenArtwork,
   widgets: [
-    label('l-temp', 640, 104, 200, 'Oven temperature'),
-    {
-      id: 'temp',
+    label('l-temp', [640, 104, 200], 'Oven temperature'),
+    widgetAt('temp', [640, 130, 220, 220], {
       type: 'gauge',
-      x: 640,
-      y: 130,
-      w: 220,
-      h: 220,
       binding: { tag: 'temperature' },
-      props: { min: 0, max: 50, unit: '°C', decimals: 1, color: '#fa541c' },
+      props: { ...ovenScale, unit: '°C', decimals: 1 },
       ranges: [{ min: 30, max: 1000, color: '#f5222d' }],
-    },
-    label('l-trend', 880, 104, 360, 'Temperature and setpoint, last 10 minutes'),
-    {
-      id: 'trend',
+    }),
+    label('l-trend', [880, 104, 360], 'Temperature and setpoint, last 10 minutes'),
+    widgetAt('trend', [880, 130, 360, 220], {
       type: 'trend',
-      x: 880,
-      y: 130,
-      w: 360,
-      h: 220,
       props: { tags: [{ tag: 'temperature' }, { tag: 'setpoint' }], minutes: 10, min: 10, max: 40 },
-    },
-    label('l-run', 640, 366, 120, 'Line running'),
-    {
-      id: 'run',
-      type: 'switch',
-      x: 640,
-      y: 390,
-      w: 110,
-      h: 30,
-      binding: { tag: 'running' },
-      action: { kind: 'toggle' },
-      props: { on_text: 'ON', off_text: 'OFF' },
-    },
-    label('l-sp', 780, 366, 140, 'Setpoint'),
-    {
-      id: 'setpoint',
+    }),
+    label('l-run', [640, 366, 120], 'Line running'),
+    toggleSwitch('run', [640, 390, 110, 30], { tag: 'running' }, { on_text: 'ON', off_text: 'OFF' }),
+    label('l-sp', [780, 366, 140], 'Setpoint'),
+    widgetAt('setpoint', [780, 390, 130, 30], {
       type: 'input',
-      x: 780,
-      y: 390,
-      w: 130,
-      h: 30,
       binding: { tag: 'setpoint' },
       action: { kind: 'input', min: 0, max: 50 },
       props: { unit: '°C', decimals: 1, font_size: 16 },
-    },
-    label('l-status', 940, 366, 140, 'Status'),
-    {
-      id: 'status',
+    }),
+    label('l-status', [940, 366, 140], 'Status'),
+    widgetAt('status', [940, 390, 300, 30], {
       type: 'value',
-      x: 940,
-      y: 390,
-      w: 300,
-      h: 30,
       binding: { tag: 'status' },
       props: { format: 'text', font_size: 20, color: '#1677ff', align: 'left' },
-    },
-    { id: 'run-lamp', type: 'lamp', x: 64, y: 530, w: 32, h: 32, binding: { tag: 'running' } },
-    label('l-run-lamp', 106, 534, 120, 'Running'),
-    {
-      id: 'pressure-lamp',
+    }),
+    widgetAt('run-lamp', [64, 530, 32, 32], { type: 'lamp', binding: { tag: 'running' } }),
+    label('l-run-lamp', [106, 534, 120], 'Running'),
+    widgetAt('pressure-lamp', [64, 580, 32, 32], {
       type: 'lamp',
-      x: 64,
-      y: 580,
-      w: 32,
-      h: 32,
       binding: { tag: 'pressure' },
       ranges: [
         { min: 0, max: 1.5, color: '#52c41a' },
         { min: 1.5, max: 1000, color: '#f5222d' },
       ],
-    },
-    label('l-pressure-lamp', 106, 584, 140, 'Pressure OK'),
-    label('l-pressure', 280, 520, 160, 'Line pressure'),
-    {
-      id: 'pressure',
+    }),
+    label('l-pressure-lamp', [106, 584, 140], 'Pressure OK'),
+    label('l-pressure', [280, 520, 160], 'Line pressure'),
+    widgetAt('pressure', [280, 546, 160, 40], {
       type: 'value',
-      x: 280,
-      y: 546,
-      w: 160,
-      h: 40,
       binding: { tag: 'pressure' },
       props: { unit: 'bar', decimals: 2, font_size: 28, align: 'left' },
-    },
-    {
-      id: 'pressure-bar',
+    }),
+    widgetAt('pressure-bar', [280, 596, 200, 14], {
       type: 'bar',
-      x: 280,
-      y: 596,
-      w: 200,
-      h: 14,
       binding: { tag: 'pressure' },
       props: { min: 0, max: 2, orientation: 'horizontal', color: '#13c2c2' },
-    },
-    label('l-counter', 540, 520, 200, 'Parts produced'),
-    {
-      id: 'counter',
+    }),
+    label('l-counter', [540, 520, 200], 'Parts produced'),
+    widgetAt('counter', [540, 546, 240, 40], {
       type: 'value',
-      x: 540,
-      y: 546,
-      w: 240,
-      h: 40,
       binding: { tag: 'counter' },
       props: { decimals: 0, font_size: 28, align: 'left' },
-    },
-    label('l-alarms', 820, 520, 200, 'Active alarms'),
-    { id: 'alarms', type: 'alarm_banner', x: 820, y: 546, w: 420, h: 70, props: { font_size: 13 } },
+    }),
+    label('l-alarms', [820, 520, 200], 'Active alarms'),
+    widgetAt('alarms', [820, 546, 420, 70], { type: 'alarm_banner', props: { font_size: 13 } }),
   ],
 };
 
@@ -163,80 +120,35 @@ export function plantOverviewScreen(devices: readonly { id: number; name: string
   const widgets: WidgetInput[] = devices.slice(0, 3).flatMap(({ id, name }, i) => {
     const x = 30 + i * 413;
     const p = `d${id}-`;
+    const at = (tag: string): WidgetBindingInput => ({ device_id: id, tag });
+    /** A reading in the column's right half, right-aligned. */
+    const reading = (tag: string, y: number, props: WidgetPropsInput<'value'>) =>
+      widgetAt(`${p}${tag}`, [x + 190, y, 180, 32], {
+        type: 'value',
+        binding: at(tag),
+        props: { ...props, align: 'right' },
+      });
     return [
-      label(`${p}name`, x + 24, 106, 340, name, 20),
-      {
-        id: `${p}temp`,
+      label(`${p}name`, [x + 24, 106, 340], name, 20),
+      widgetAt(`${p}temp`, [x + 96, 140, 200, 200], {
         type: 'gauge',
-        x: x + 96,
-        y: 140,
-        w: 200,
-        h: 200,
-        binding: { device_id: id, tag: 'temperature' },
-        props: { min: 0, max: 50, unit: '°C', decimals: 1, color: '#fa541c' },
-      },
-      {
-        id: `${p}run`,
-        type: 'lamp',
-        x: x + 24,
-        y: 360,
-        w: 28,
-        h: 28,
-        binding: { device_id: id, tag: 'running' },
-      },
-      label(`${p}run-l`, x + 62, 362, 120, 'Running'),
-      {
-        id: `${p}status`,
-        type: 'value',
-        x: x + 190,
-        y: 358,
-        w: 180,
-        h: 32,
-        binding: { device_id: id, tag: 'status' },
-        props: { format: 'text', font_size: 18, color: '#1677ff', align: 'right' },
-      },
-      label(`${p}pressure-l`, x + 24, 410, 160, 'Pressure'),
-      {
-        id: `${p}pressure`,
-        type: 'value',
-        x: x + 190,
-        y: 404,
-        w: 180,
-        h: 32,
-        binding: { device_id: id, tag: 'pressure' },
-        props: { unit: 'bar', decimals: 2, font_size: 20, align: 'right' },
-      },
-      label(`${p}counter-l`, x + 24, 456, 160, 'Parts produced'),
-      {
-        id: `${p}counter`,
-        type: 'value',
-        x: x + 190,
-        y: 450,
-        w: 180,
-        h: 32,
-        binding: { device_id: id, tag: 'counter' },
-        props: { decimals: 0, font_size: 20, align: 'right' },
-      },
-      {
-        id: `${p}bar`,
+        binding: at('temperature'),
+        props: { ...ovenScale, unit: '°C', decimals: 1 },
+      }),
+      widgetAt(`${p}run`, [x + 24, 360, 28, 28], { type: 'lamp', binding: at('running') }),
+      label(`${p}run-l`, [x + 62, 362, 120], 'Running'),
+      reading('status', 358, { format: 'text', font_size: 18, color: '#1677ff' }),
+      label(`${p}pressure-l`, [x + 24, 410, 160], 'Pressure'),
+      reading('pressure', 404, { unit: 'bar', decimals: 2, font_size: 20 }),
+      label(`${p}counter-l`, [x + 24, 456, 160], 'Parts produced'),
+      reading('counter', 450, { decimals: 0, font_size: 20 }),
+      widgetAt(`${p}bar`, [x + 24, 506, 346, 12], {
         type: 'bar',
-        x: x + 24,
-        y: 506,
-        w: 346,
-        h: 12,
-        binding: { device_id: id, tag: 'temperature' },
-        props: { min: 0, max: 50, orientation: 'horizontal', color: '#fa541c' },
-      },
+        binding: at('temperature'),
+        props: { ...ovenScale, orientation: 'horizontal' },
+      }),
     ];
   });
-  widgets.push({
-    id: 'alarms',
-    type: 'alarm_banner',
-    x: 30,
-    y: 620,
-    w: 1220,
-    h: 80,
-    props: { font_size: 14 },
-  });
+  widgets.push(widgetAt('alarms', [30, 620, 1220, 80], { type: 'alarm_banner', props: { font_size: 14 } }));
   return { version: 1, width: 1280, height: 720, background: '#f0f2f5', artwork: overviewArtwork, widgets };
 }

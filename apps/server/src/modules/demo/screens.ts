@@ -1,5 +1,6 @@
 import { screenDocument } from '@hmi/contract';
 import type { Db } from '../../platform/db';
+import { namedRowId } from '../../platform/db/rows';
 import type { SessionUser } from '../../platform/http/session';
 import type { ProjectService } from '../projects/service';
 import type { ScreenService } from '../screens/service';
@@ -28,28 +29,19 @@ export async function seedDemoScreens(
   deviceIds: readonly number[],
 ): Promise<void> {
   const { db } = d.database;
-  const template = await db
-    .selectFrom('templates')
-    .select('id')
-    .where('team_id', '=', user.teamId)
-    .where('name', '=', DEMO_TEMPLATE)
-    .executeTakeFirst();
-  if (template && (await d.screens.repo.count({ kind: 'template', id: template.id }, db)) === 0)
-    await d.screens.create(
-      user,
-      { kind: 'template', id: template.id },
-      { name: DEMO_TEMPLATE_SCREEN, sort: 0, document: screenDocument.parse(ovenLineScreen) },
-    );
+  const templateId = await namedRowId(db, 'templates', user.teamId, DEMO_TEMPLATE);
+  const template = templateId === undefined ? null : ({ kind: 'template', id: templateId } as const);
+  if (template && (await d.screens.repo.count(template, db)) === 0)
+    await d.screens.create(user, template, {
+      name: DEMO_TEMPLATE_SCREEN,
+      sort: 0,
+      document: screenDocument.parse(ovenLineScreen),
+    });
 
   if (!deviceIds.length) return;
-  const existing = await db
-    .selectFrom('projects')
-    .select('id')
-    .where('team_id', '=', user.teamId)
-    .where('name', '=', DEMO_PROJECT)
-    .executeTakeFirst();
   const projectId =
-    existing?.id ?? (await d.projects.create(user, { name: DEMO_PROJECT, device_ids: [...deviceIds] })).id;
+    (await namedRowId(db, 'projects', user.teamId, DEMO_PROJECT)) ??
+    (await d.projects.create(user, { name: DEMO_PROJECT, device_ids: [...deviceIds] })).id;
   if ((await d.screens.repo.count({ kind: 'project', id: projectId }, db)) > 0) return;
   const members = await db
     .selectFrom('project_devices')

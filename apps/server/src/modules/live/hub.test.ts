@@ -11,28 +11,22 @@ import {
   WS_CLOSE_ORIGIN,
   type WsDeviceEvent,
 } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMainAccount, createSubAccount, grant, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { api, startHarness, type Harness } from '../../test/harness';
+import { api } from '../../test/harness';
+import { AccountSuite, withAccountSuite } from '../../test/suite';
 import { boundDevice, brokerUrl, connect, nextLive } from '../../test/mqtt';
 import { ok } from '../../test/registry';
 import { WsClient } from '../../test/ws-client';
 import { HubConnection, type SocketLike } from './connection';
 
 describe.each(databases)('websocket /v1/ws on $name', (database) => {
-  let h: Harness;
-  let main: TestAccount;
   let url: string;
-  beforeAll(async () => {
-    h = await startHarness(database);
-    main = await createMainAccount(h, 20);
-    await h.app.listen({ port: 0, host: '127.0.0.1' });
-    const addr = h.app.server.address();
+  const ctx = withAccountSuite(new AccountSuite(), database, 20, async () => {
+    await ctx.h.app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = ctx.h.app.server.address();
     url = `ws://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/v1/ws`;
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   it('needs auth as the first message; a bad token closes with its code; a foreign Origin is refused', async () => {
@@ -52,11 +46,11 @@ describe.each(databases)('websocket /v1/ws on $name', (database) => {
   });
 
   it('subscribes only to visible devices, pushes values and online, and closes on logout', async () => {
-    const mine = await boundDevice(h, main, `${database.name}w1`);
-    const other = await createMainAccount(h, 5);
-    const theirs = await boundDevice(h, other, `${database.name}w2`);
+    const mine = await boundDevice(ctx.h, ctx.main, `${database.name}w1`);
+    const other = await createMainAccount(ctx.h, 5);
+    const theirs = await boundDevice(ctx.h, other, `${database.name}w2`);
     const ws = await WsClient.open(url, 'http://console.test');
-    ws.send({ type: 'auth', token: main.token });
+    ws.send({ type: 'auth', token: ctx.main.token });
     await ws.next('ready');
     ws.send({ type: 'subscribe', devices: [mine.deviceId, theirs.deviceId] });
     expect(await ws.next('subscribed')).toEqual({
@@ -65,8 +59,8 @@ describe.each(databases)('websocket /v1/ws on $name', (database) => {
       refused: [theirs.deviceId],
     });
 
-    const dev = await connect(brokerUrl(h), { username: mine.sn, password: mine.secret });
-    const devOther = await connect(brokerUrl(h), { username: theirs.sn, password: theirs.secret });
+    const dev = await connect(brokerUrl(ctx.h), { username: mine.sn, password: mine.secret });
+    const devOther = await connect(brokerUrl(ctx.h), { username: theirs.sn, password: theirs.secret });
     await devOther.publishAsync(
       topics.tags(theirs.sn),
       JSON.stringify({ v: 1, seq: 1, values: [{ tag: 'temp', value: 9, ts: 5 }] }),
@@ -87,15 +81,15 @@ describe.each(databases)('websocket /v1/ws on $name', (database) => {
     expect(ws.messages.some((m) => 'device_id' in m && m.device_id === theirs.deviceId)).toBe(false);
 
     // A sub-account sees only devices in its granted groups.
-    const sub = await createSubAccount(h, main.teamId, [2]);
-    const group = await ok(h, main, createGroup, { body: { name: `WG${database.name}` } });
-    await ok(h, main, updateDevice, { params: { id: mine.deviceId }, body: { group_id: group.id } });
+    const sub = await createSubAccount(ctx.h, ctx.main.teamId, [2]);
+    const group = await ok(ctx.h, ctx.main, createGroup, { body: { name: `WG${database.name}` } });
+    await ok(ctx.h, ctx.main, updateDevice, { params: { id: mine.deviceId }, body: { group_id: group.id } });
     const subWs = await WsClient.open(url, 'http://console.test');
     subWs.send({ type: 'auth', token: sub.token });
     await subWs.next('ready');
     subWs.send({ type: 'subscribe', devices: [mine.deviceId] });
     expect(await subWs.next('subscribed')).toMatchObject({ devices: [], refused: [mine.deviceId] });
-    await grant(h, sub.userId, 'group', [group.id]);
+    await grant(ctx.h, sub.userId, 'group', [group.id]);
     subWs.send({ type: 'subscribe', devices: [mine.deviceId] });
     expect(await subWs.next('subscribed', (m) => m.devices.length === 1)).toMatchObject({
       devices: [mine.deviceId],
@@ -103,7 +97,7 @@ describe.each(databases)('websocket /v1/ws on $name', (database) => {
     subWs.ws.close();
 
     // Logout ends the session: the socket is closed with 1009.
-    await api(h.app, logout, { token: main.token });
+    await api(ctx.h.app, logout, { token: ctx.main.token });
     expect(await ws.next('error')).toMatchObject({ code: 1009 });
     expect(await ws.closed).toBe(wsCloseCode(1009));
     await dev.endAsync();
@@ -111,21 +105,23 @@ describe.each(databases)('websocket /v1/ws on $name', (database) => {
   });
 
   it('gives a late subscriber the online state with its time, the sync state and the latest values', async () => {
-    const owner = await createMainAccount(h, 5);
-    const reporting = await boundDevice(h, owner, `${database.name}late1`);
-    const idle = await boundDevice(h, owner, `${database.name}late2`);
-    const boundAt = Math.floor(h.clock.now() / 1000);
-    const { cloud_version: cloud } = await ok(h, owner, getDevice, { params: { id: reporting.deviceId } });
-    h.clock.advance(90);
-    const dev = await connect(brokerUrl(h), { username: reporting.sn, password: reporting.secret });
-    const synced = nextLive(h, (e) => e.type === 'sync' && e.device_id === reporting.deviceId);
+    const owner = await createMainAccount(ctx.h, 5);
+    const reporting = await boundDevice(ctx.h, owner, `${database.name}late1`);
+    const idle = await boundDevice(ctx.h, owner, `${database.name}late2`);
+    const boundAt = Math.floor(ctx.h.clock.now() / 1000);
+    const { cloud_version: cloud } = await ok(ctx.h, owner, getDevice, {
+      params: { id: reporting.deviceId },
+    });
+    ctx.h.clock.advance(90);
+    const dev = await connect(brokerUrl(ctx.h), { username: reporting.sn, password: reporting.secret });
+    const synced = nextLive(ctx.h, (e) => e.type === 'sync' && e.device_id === reporting.deviceId);
     await dev.publishAsync(
       topics.state(reporting.sn),
       JSON.stringify({ v: 1, online: true, config_version: cloud }),
       { qos: 1 },
     );
     await synced;
-    const stored = nextLive(h, (e) => e.type === 'values' && e.device_id === reporting.deviceId);
+    const stored = nextLive(ctx.h, (e) => e.type === 'values' && e.device_id === reporting.deviceId);
     await dev.publishAsync(
       topics.tags(reporting.sn),
       JSON.stringify({ v: 1, seq: 1, values: [{ tag: 'temp', value: 3.25, ts: 7 }] }),
@@ -166,11 +162,11 @@ describe.each(databases)('websocket /v1/ws on $name', (database) => {
   });
 
   it('tells only the concerned connections that messages changed: the invitee, the reader, or the team', async () => {
-    const owner = await createMainAccount(h);
-    const member = await createSubAccount(h, owner.teamId, [24]); // no device view: may still connect
-    const invitee = await createMainAccount(h);
-    const stranger = await createMainAccount(h);
-    const role = await ok(h, owner, createRole, {
+    const owner = await createMainAccount(ctx.h);
+    const member = await createSubAccount(ctx.h, owner.teamId, [24]); // no device view: may still connect
+    const invitee = await createMainAccount(ctx.h);
+    const stranger = await createMainAccount(ctx.h);
+    const role = await ok(ctx.h, owner, createRole, {
       body: {
         name: 'WsViewer',
         permissions: [2],
@@ -201,20 +197,20 @@ describe.each(databases)('websocket /v1/ws on $name', (database) => {
     const all = [ownerWs, memberWs, inviteeWs, inviteeTab2, strangerWs];
 
     // The invitation (billing message 6) goes to the invitee's sockets, in the invitee's own team.
-    await ok(h, owner, createInvitation, { body: { account: invitee.username, role_id: role.id } });
+    await ok(ctx.h, owner, createInvitation, { body: { account: invitee.username, role_id: role.id } });
     await settled(...all);
     expect(all.map(noticesOf)).toEqual([0, 0, 1, 1, 0]);
 
     // Marking it read tells the reader's other tabs; reading nothing new tells nobody.
-    await ok(h, invitee, setMessagesRead, { body: { all: true } });
+    await ok(ctx.h, invitee, setMessagesRead, { body: { all: true } });
     await settled(...all);
     expect(all.map(noticesOf)).toEqual([0, 0, 2, 2, 0]);
-    await ok(h, invitee, setMessagesRead, { body: { all: true } });
+    await ok(ctx.h, invitee, setMessagesRead, { body: { all: true } });
     await settled(...all);
     expect(all.map(noticesOf)).toEqual([0, 0, 2, 2, 0]);
 
     // A team-wide change reaches every member of that team, device view or not.
-    h.app.connectivity.bus.emit('messages', { teamId: owner.teamId, userId: null });
+    ctx.h.app.connectivity.bus.emit('messages', { teamId: owner.teamId, userId: null });
     await settled(...all);
     expect(all.map(noticesOf)).toEqual([1, 1, 2, 2, 0]);
 
@@ -307,37 +303,27 @@ describe('slow websocket clients', () => {
     const s = new FakeSocket();
     const c = new HubConnection(s, 1000);
     c.devices.add(1);
+    const online = (online: number, at: number) => ({ type: 'online', device_id: 1, online, at }) as const;
+    const sync = { type: 'sync', device_id: 1, sync_status: 1, hmi_version: 3, cloud_version: 3 } as const;
+    const live = { tag: 'a', value: 'live', ts: 20 };
+    const onlyInSnapshot = { tag: 'b', value: 'only', ts: 10 };
     let answer: (events: WsDeviceEvent[]) => void = () => undefined;
     const reading = new Promise<WsDeviceEvent[]>((resolve) => (answer = resolve));
     const sent = c.sendSnapshot(() => reading);
-    c.deliver({ type: 'online', device_id: 1, online: 1, at: 50 });
-    c.deliver({ type: 'values', device_id: 1, values: [{ tag: 'a', value: 'live', ts: 20 }] });
+    c.deliver(online(1, 50));
+    c.deliver({ type: 'values', device_id: 1, values: [live] });
     expect(s.sent).toEqual([]);
     answer([
-      { type: 'online', device_id: 1, online: 0, at: 40 },
-      { type: 'sync', device_id: 1, sync_status: 1, hmi_version: 3, cloud_version: 3 },
-      {
-        type: 'values',
-        device_id: 1,
-        values: [
-          { tag: 'a', value: 'old', ts: 10 },
-          { tag: 'b', value: 'only', ts: 10 },
-        ],
-      },
+      online(0, 40),
+      sync,
+      { type: 'values', device_id: 1, values: [{ tag: 'a', value: 'old', ts: 10 }, onlyInSnapshot] },
       { type: 'online', device_id: 2, online: 1, at: 1 }, // unsubscribed meanwhile
     ]);
     await sent;
     expect(s.sent.map((x) => JSON.parse(x) as unknown)).toEqual([
-      { type: 'online', device_id: 1, online: 1, at: 50 },
-      { type: 'sync', device_id: 1, sync_status: 1, hmi_version: 3, cloud_version: 3 },
-      {
-        type: 'values',
-        device_id: 1,
-        values: [
-          { tag: 'a', value: 'live', ts: 20 },
-          { tag: 'b', value: 'only', ts: 10 },
-        ],
-      },
+      online(1, 50),
+      sync,
+      { type: 'values', device_id: 1, values: [live, onlyInSnapshot] },
     ]);
     // Released: the next event goes straight out.
     c.deliver({ type: 'online', device_id: 1, online: 0, at: 60 });

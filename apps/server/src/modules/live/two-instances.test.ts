@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { logout, createGroup, updateDevice, updateRole, wsCloseCode } from '@hmi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock';
-import { createMainAccount, createSubAccount, grant } from '../../test/accounts';
+import { createMainAccount, createSubAccount } from '../../test/accounts';
 import { api, startApp, type Harness } from '../../test/harness';
 import { boundDevice } from '../../test/mqtt';
 import { ok } from '../../test/registry';
@@ -44,8 +44,7 @@ describe('live sockets of two instances on one PostgreSQL and one Redis', () => 
     const device = await boundDevice(a, owner, 'live2');
     const group = await ok(a, owner, createGroup, { body: { name: 'LiveG' } });
     await ok(a, owner, updateDevice, { params: { id: device.deviceId }, body: { group_id: group.id } });
-    const member = await createSubAccount(a, owner.teamId, [2]);
-    await grant(a, member.userId, 'group', [group.id]);
+    const member = await createSubAccount(a, owner.teamId, [2], { group: [group.id] });
     const browser = await WsClient.signedIn(b, member.token);
     const subscribed = browser.upcoming((m) => m.type === 'subscribed');
     browser.send({ type: 'subscribe', devices: [device.deviceId] });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, createSubAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
 import { api, startHarness, type Harness } from '../../test/harness';
+import { AccountSuite, withAccountSuite } from '../../test/suite';
 import { ok } from '../../test/registry';
 
 describe.each(databases)('messages on $name', (database) => {
@@ -115,24 +116,19 @@ describe.each(databases)('messages on $name', (database) => {
 });
 
 describe.each(databases)('message centre on $name', (database) => {
-  let h: Harness;
-  let main: TestAccount;
   let sub: TestAccount;
   let billingSub: TestAccount;
   let other: TestAccount;
   const ids: Record<string, number> = {};
-
-  beforeAll(async () => {
-    h = await startHarness(database);
-    main = await createMainAccount(h);
-    sub = await createSubAccount(h, main.teamId, [2]);
-    billingSub = await createSubAccount(h, main.teamId, [23]);
-    other = await createMainAccount(h);
-    const now = Math.floor(h.clock.now() / 1000);
+  const ctx = withAccountSuite(new AccountSuite(), database, 1, async () => {
+    sub = await createSubAccount(ctx.h, ctx.main.teamId, [2]);
+    billingSub = await createSubAccount(ctx.h, ctx.main.teamId, [23]);
+    other = await createMainAccount(ctx.h);
+    const now = Math.floor(ctx.h.clock.now() / 1000);
     const rows = [
       {
         key: 'teamNotice',
-        team_id: main.teamId,
+        team_id: ctx.main.teamId,
         user_id: null,
         kind: 'notice',
         title: 'Pump maintenance',
@@ -141,7 +137,7 @@ describe.each(databases)('message centre on $name', (database) => {
       },
       {
         key: 'teamBilling',
-        team_id: main.teamId,
+        team_id: ctx.main.teamId,
         user_id: null,
         kind: 'billing',
         title: 'Card expires',
@@ -150,8 +146,8 @@ describe.each(databases)('message centre on $name', (database) => {
       },
       {
         key: 'mainAlarm',
-        team_id: main.teamId,
-        user_id: main.userId,
+        team_id: ctx.main.teamId,
+        user_id: ctx.main.userId,
         kind: 'alarm',
         title: 'Boiler high',
         type: null,
@@ -159,7 +155,7 @@ describe.each(databases)('message centre on $name', (database) => {
       },
       {
         key: 'subNotice',
-        team_id: main.teamId,
+        team_id: ctx.main.teamId,
         user_id: sub.userId,
         kind: 'notice',
         title: 'Welcome sub',
@@ -177,7 +173,7 @@ describe.each(databases)('message centre on $name', (database) => {
       },
     ] as const;
     for (const r of rows) {
-      const inserted = await h.app.database.db
+      const inserted = await ctx.h.app.database.db
         .insertInto('messages')
         .values({
           team_id: r.team_id,
@@ -194,65 +190,62 @@ describe.each(databases)('message centre on $name', (database) => {
       ids[r.key] = inserted.id;
     }
   });
-  afterAll(async () => {
-    await h?.close();
-  });
 
   const titles = async (a: TestAccount, query = '') =>
-    (await ok(h, a, listMessages, { raw: { query: query.replace(/^\?/, '') } })).list.map((m) => m.title);
+    (await ok(ctx.h, a, listMessages, { raw: { query: query.replace(/^\?/, '') } })).list.map((m) => m.title);
 
   it('lists with kind, read state, type, time range and keyword filters, paged, newest first', async () => {
-    expect(await titles(main)).toEqual(['Pump maintenance', 'Card expires', 'Boiler high']);
-    expect(await titles(main, '?kind=billing')).toEqual(['Card expires']);
-    expect(await titles(main, '?type=1')).toEqual(['Card expires']);
-    expect(await titles(main, '?keyword=PUMP')).toEqual(['Pump maintenance']);
-    expect(await titles(main, '?keyword=content%20of%20main')).toEqual(['Boiler high']);
-    const now = Math.floor(h.clock.now() / 1000);
-    expect(await titles(main, `?start=${now - 86400}`)).toEqual(['Pump maintenance', 'Card expires']);
-    expect(await titles(main, `?end=${now - 150}`)).toEqual(['Card expires', 'Boiler high']);
-    const page2 = await ok(h, main, listMessages, { query: { page: 2, pageSize: 2 } });
+    expect(await titles(ctx.main)).toEqual(['Pump maintenance', 'Card expires', 'Boiler high']);
+    expect(await titles(ctx.main, '?kind=billing')).toEqual(['Card expires']);
+    expect(await titles(ctx.main, '?type=1')).toEqual(['Card expires']);
+    expect(await titles(ctx.main, '?keyword=PUMP')).toEqual(['Pump maintenance']);
+    expect(await titles(ctx.main, '?keyword=content%20of%20main')).toEqual(['Boiler high']);
+    const now = Math.floor(ctx.h.clock.now() / 1000);
+    expect(await titles(ctx.main, `?start=${now - 86400}`)).toEqual(['Pump maintenance', 'Card expires']);
+    expect(await titles(ctx.main, `?end=${now - 150}`)).toEqual(['Card expires', 'Boiler high']);
+    const page2 = await ok(ctx.h, ctx.main, listMessages, { query: { page: 2, pageSize: 2 } });
     expect(page2).toMatchObject({ total: 3 });
     expect(page2.list.map((m) => m.title)).toEqual(['Boiler high']);
-    expect(await titles(main, '?is_read=0')).toHaveLength(3);
-    expect((await api(h.app, listMessages, { query: { is_read: 2 }, token: main.token })).body).toMatchObject(
-      {
-        code: 1006,
-        data: { field: 'is_read' },
-      },
-    );
+    expect(await titles(ctx.main, '?is_read=0')).toHaveLength(3);
+    expect(
+      (await api(ctx.h.app, listMessages, { query: { is_read: 2 }, token: ctx.main.token })).body,
+    ).toMatchObject({
+      code: 1006,
+      data: { field: 'is_read' },
+    });
   });
 
   it('billing messages need 23: left out of lists, counts and today, and 1002 when asked for', async () => {
     expect(await titles(sub)).toEqual(['Welcome sub', 'Pump maintenance']);
-    expect((await api(h.app, listMessages, { query: { kind: 'billing' }, token: sub.token })).body.code).toBe(
-      1002,
-    );
     expect(
-      (await api(h.app, getTodayMessages, { query: { kind: 'billing' }, token: sub.token })).body.code,
+      (await api(ctx.h.app, listMessages, { query: { kind: 'billing' }, token: sub.token })).body.code,
     ).toBe(1002);
-    const today = await ok(h, sub, getTodayMessages);
+    expect(
+      (await api(ctx.h.app, getTodayMessages, { query: { kind: 'billing' }, token: sub.token })).body.code,
+    ).toBe(1002);
+    const today = await ok(ctx.h, sub, getTodayMessages);
     expect(today.list.map((m) => m.kind)).not.toContain('billing');
-    const counts = await ok(h, sub, getMessageCounts);
+    const counts = await ok(ctx.h, sub, getMessageCounts);
     expect(counts.total).toEqual({ notice: 2, billing: 0, alarm: 0 });
     expect(await titles(billingSub, '?kind=billing')).toEqual(['Card expires']);
-    const mainCounts = await ok(h, main, getMessageCounts);
+    const mainCounts = await ok(ctx.h, ctx.main, getMessageCounts);
     expect(mainCounts.total).toEqual({ notice: 1, billing: 1, alarm: 1 });
   });
 
   it('setread marks only what the caller sees; a team-wide message is read for the caller only', async () => {
     // Another user's and another team's messages are not touched.
-    const r = await ok(h, main, setMessagesRead, {
+    const r = await ok(ctx.h, ctx.main, setMessagesRead, {
       body: {
         ids: [ids.subNotice, ids.otherNotice, ids.teamNotice] as number[],
       },
     });
     expect(r.updated).toBe(1);
-    const byMain = await ok(h, main, listMessages, { query: { kind: 'notice' } });
+    const byMain = await ok(ctx.h, ctx.main, listMessages, { query: { kind: 'notice' } });
     expect(byMain.list[0]).toMatchObject({ id: ids.teamNotice, is_read: true });
     // Still unread for the sub-account, and its own message is unread too.
-    const bySub = await ok(h, sub, listMessages, { query: { is_read: 0 } });
+    const bySub = await ok(ctx.h, sub, listMessages, { query: { is_read: 0 } });
     expect(bySub.list.map((m) => m.id)).toEqual([ids.subNotice, ids.teamNotice]);
-    const rows = await h.app.database.db
+    const rows = await ctx.h.app.database.db
       .selectFrom('messages')
       .select(['id', 'is_read'])
       .where('id', 'in', [ids.subNotice, ids.otherNotice, ids.teamNotice] as number[])
@@ -260,26 +253,26 @@ describe.each(databases)('message centre on $name', (database) => {
     expect(rows.every((x) => x.is_read === 0)).toBe(true);
 
     // A sub-account without 23 cannot mark billing ones.
-    expect((await ok(h, sub, setMessagesRead, { body: { ids: [ids.teamBilling as number] } })).updated).toBe(
-      0,
-    );
     expect(
-      (await api(h.app, setMessagesRead, { token: sub.token, body: { all: true, kind: 'billing' } })).body
+      (await ok(ctx.h, sub, setMessagesRead, { body: { ids: [ids.teamBilling as number] } })).updated,
+    ).toBe(0);
+    expect(
+      (await api(ctx.h.app, setMessagesRead, { token: sub.token, body: { all: true, kind: 'billing' } })).body
         .code,
     ).toBe(1002);
 
     // All of a kind, then all.
-    expect((await ok(h, sub, setMessagesRead, { body: { all: true, kind: 'notice' } })).updated).toBe(2);
-    expect((await ok(h, main, setMessagesRead, { body: { all: true } })).updated).toBe(2);
-    const counts = await ok(h, main, getMessageCounts);
+    expect((await ok(ctx.h, sub, setMessagesRead, { body: { all: true, kind: 'notice' } })).updated).toBe(2);
+    expect((await ok(ctx.h, ctx.main, setMessagesRead, { body: { all: true } })).updated).toBe(2);
+    const counts = await ok(ctx.h, ctx.main, getMessageCounts);
     expect(counts.unread).toEqual({ notice: 0, billing: 0, alarm: 0 });
-    const billingCounts = await ok(h, billingSub, getMessageCounts);
+    const billingCounts = await ok(ctx.h, billingSub, getMessageCounts);
     expect(billingCounts.unread).toEqual({ notice: 1, billing: 1, alarm: 0 });
     // Nothing of the other team changed.
-    const theirs = await ok(h, other, listMessages);
+    const theirs = await ok(ctx.h, other, listMessages);
     expect(theirs.list).toMatchObject([{ id: ids.otherNotice, is_read: false }]);
 
-    expect((await api(h.app, setMessagesRead, { token: main.token, body: {} })).body).toMatchObject({
+    expect((await api(ctx.h.app, setMessagesRead, { token: ctx.main.token, body: {} })).body).toMatchObject({
       code: 1006,
       data: { field: 'ids', issue: 'required' },
     });

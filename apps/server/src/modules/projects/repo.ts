@@ -1,3 +1,4 @@
+import { teamRow } from '../../platform/db/rows';
 import { RepoBase, nameTaken, teamCount } from '../../platform/db/repo-base';
 import { sql } from 'kysely';
 import { containsIgnoringCase, pageWindow, type Queryable, countOf, withTotal } from '../../platform/db/sql';
@@ -5,12 +6,7 @@ import { containsIgnoringCase, pageWindow, type Queryable, countOf, withTotal } 
 /** SQL of projects (multiple-device configurations) and their member devices. */
 export class ProjectRepo extends RepoBase {
   find(teamId: number, id: number, q: Queryable = this.db) {
-    return q
-      .selectFrom('projects')
-      .selectAll()
-      .where('team_id', '=', teamId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return teamRow(q, 'projects', teamId, id);
   }
 
   count(teamId: number, q: Queryable = this.db): Promise<number> {
@@ -71,13 +67,7 @@ export class ProjectRepo extends RepoBase {
     return r.id;
   }
 
-  async update(
-    teamId: number,
-    id: number,
-    patch: { name?: string },
-    now: number,
-    q: Queryable,
-  ): Promise<void> {
+  async update(teamId: number, id: number, patch: { name?: string }, now: number, q: Queryable) {
     await q
       .updateTable('projects')
       .set({ ...patch, updated_at: now })

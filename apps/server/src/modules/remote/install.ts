@@ -1,24 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../platform/config';
 import { allowedOrigins } from '../../platform/http/cors';
-import type { SessionUser } from '../../platform/http/session';
 import type { InstallContext } from '../../platform/install';
-import type { TrafficHoldPort } from './meter';
 import { RELAY_TICK_MS } from './relay';
-import { RelayHub } from './relay-hub';
+import { RelayHub, type RelayHubDeps } from './relay-hub';
 import { RemoteRepo } from './repo';
 import { remoteRoutes } from './routes';
-import { RemoteService, type RemotePorts, type SendVnc } from './service';
+import { RemoteService } from './service';
 import { remoteSockets } from './sockets';
 
-export interface RemoteDeps {
+/** What the app hands the module; the relay's ports pass through to the RelayHub. */
+export interface RemoteDeps extends Pick<
+  RelayHubDeps,
+  'ports' | 'authenticate' | 'sessionLive' | 'sendVnc' | 'hold'
+> {
   app: FastifyInstance;
   config: Config;
-  ports: RemotePorts;
-  authenticate(token: string): Promise<SessionUser>;
-  sessionLive(userId: number, familyId: string): Promise<boolean>;
-  sendVnc: SendVnc;
-  hold(deviceId: number): Promise<TrafficHoldPort>;
   onShutdown(fn: () => Promise<void>): void;
   /** Test knobs: how often bytes are charged and the duration checked, how long a ticket lives. */
   relay?: { tickMs?: number; ticketTtlMs?: number } | undefined;

@@ -1,19 +1,12 @@
 import { PostgresAdapter, type Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema';
+import type { Database, RemoteSessionTable } from '../../platform/db/schema';
 import { pageWindow, countOf, withTotal } from '../../platform/db/sql';
 
 /** A session whose instance has not said it is alive for this long no longer counts as open. */
 export const HEARTBEAT_STALE_S = 30;
 
-export interface NewRemoteSession {
-  id: string;
-  team_id: number;
-  device_id: number;
-  user_id: number;
-  mode: string;
-  max_minutes: number;
-  started_at: number;
-}
+/** What opening a session writes; the heartbeat, end and traffic columns start from it. */
+export type NewRemoteSession = Omit<RemoteSessionTable, 'heartbeat_at' | 'ended_at' | 'reason' | 'bytes'>;
 
 /** SQL of remote view sessions (times epoch seconds). */
 export class RemoteRepo {

@@ -16,21 +16,13 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock';
 import type { ExternalBroker } from '../../platform/mqtt/external';
-import { createMainAccount, createSubAccount, grant, type TestAccount } from '../../test/accounts';
+import { createMainAccount, createSubAccount, type TestAccount } from '../../test/accounts';
 import { api, startApp, type Harness } from '../../test/harness';
 import { startMosquitto, type TestMosquitto } from '../../test/mosquitto';
 import { boundDevice, connect, nextLive } from '../../test/mqtt';
 import { ok } from '../../test/registry';
 import { freePorts } from '../../test/server-process';
-import {
-  VncPeer,
-  clientHandshake,
-  nextVncCommand,
-  pointerClick,
-  serverHandshake,
-  updateRequest,
-  withTraffic,
-} from '../../test/vnc';
+import { VncPeer, exchangeRfb, nextVncCommand, withTraffic } from '../../test/vnc';
 import { sharedEnv } from '../../test/ws-client';
 import { HEARTBEAT_STALE_S } from './repo';
 
@@ -80,8 +72,9 @@ describe('remote view on two instances (PostgreSQL, Mosquitto, Redis)', () => {
     // role's security zone covers it).
     const group = await ok(a, main, createGroup, { body: { name: 'VncScale' } });
     await ok(a, main, updateDevice, { params: { id: device.deviceId }, body: { group_id: group.id } });
-    member = await createSubAccount(a, main.teamId, [Permission.DEVICE_VIEW, Permission.DEVICE_HMI]);
-    await grant(a, member.userId, 'group', [group.id]);
+    member = await createSubAccount(a, main.teamId, [Permission.DEVICE_VIEW, Permission.DEVICE_HMI], {
+      group: [group.id],
+    });
     const zone = await ok(a, main, createZone, { body: { name: 'VncScale', device_ids: [device.deviceId] } });
     const { role_id: roleId } = await a.app.database.db
       .selectFrom('users')
@@ -134,19 +127,7 @@ describe('remote view on two instances (PostgreSQL, Mosquitto, Redis)', () => {
     expect([a.app.remoteRelay.size, b.app.remoteRelay.size]).toEqual([0, 1]);
 
     // RFB both ways through B's relay (ClientInit forced to shared).
-    tunnel.send(serverHandshake());
-    await browser.until((p) => p.data.length === serverHandshake().length);
-    expect(browser.data).toEqual(serverHandshake());
-    browser.send(Buffer.concat([clientHandshake, pointerClick, updateRequest]));
-    const expected = Buffer.concat([
-      clientHandshake.subarray(0, 13),
-      Buffer.from([1]),
-      pointerClick,
-      updateRequest,
-    ]);
-    await tunnel.until((p) => p.data.length === expected.length);
-    expect(tunnel.data).toEqual(expected);
-    const flowed = serverHandshake().length + expected.length;
+    const flowed = await exchangeRfb(tunnel, browser);
 
     // The lock is the shared session table: a second user on A, which holds no session, is refused
     // control, and a take-over request made on A reaches the holder's socket on B over the bus.

@@ -1,3 +1,4 @@
+import { teamRow } from '../../platform/db/rows';
 import { RepoBase, nameTaken, namedPage } from '../../platform/db/repo-base';
 import type { Queryable } from '../../platform/db/sql';
 
@@ -22,12 +23,7 @@ export class RoleRepo extends RepoBase {
   }
 
   find(teamId: number, id: number, q: Queryable = this.db) {
-    return q
-      .selectFrom('roles')
-      .selectAll()
-      .where('team_id', '=', teamId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return teamRow(q, 'roles', teamId, id);
   }
 
   nameTaken(teamId: number, name: string, exceptId: number | null, q: Queryable = this.db): Promise<boolean> {

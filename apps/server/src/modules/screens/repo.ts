@@ -1,3 +1,4 @@
+import { teamRow } from '../../platform/db/rows';
 import type { Selectable } from 'kysely';
 import { RepoBase } from '../../platform/db/repo-base';
 import type { ScreenTable } from '../../platform/db/schema';
@@ -7,14 +8,11 @@ export type ScreenRow = Selectable<ScreenTable>;
 /** A screen belongs to one template or one project. */
 export type Owner = { kind: 'template'; id: number } | { kind: 'project'; id: number };
 
-export interface ScreenFields {
-  name: string;
-  sort: number;
-  width: number;
-  height: number;
-  widget_count: number;
-  document: string;
-}
+/** The columns a screen write sets. */
+export type ScreenFields = Pick<
+  ScreenTable,
+  'name' | 'sort' | 'width' | 'height' | 'widget_count' | 'document'
+>;
 
 const summaryColumns = [
   'id',
@@ -36,12 +34,7 @@ const summaryColumns = [
  */
 export class ScreenRepo extends RepoBase {
   find(teamId: number, id: number, q: Queryable = this.db) {
-    return q
-      .selectFrom('screens')
-      .selectAll()
-      .where('team_id', '=', teamId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return teamRow(q, 'screens', teamId, id);
   }
 
   private ownedBy(owner: Owner, q: Queryable) {
@@ -123,12 +116,7 @@ export class ScreenRepo extends RepoBase {
   }
 
   findProject(teamId: number, id: number) {
-    return this.db
-      .selectFrom('projects')
-      .select(['id', 'team_id', 'name'])
-      .where('team_id', '=', teamId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return teamRow(this.db, 'projects', teamId, id);
   }
 
   /** The member devices of a project with their names and templates. */

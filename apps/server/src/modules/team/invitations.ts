@@ -15,7 +15,7 @@ import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import type { BillingApi } from '../billing/install';
 import type { RoleService } from '../roles/service';
-import type { TeamTransactions } from './notices';
+import { recipientOf, type TeamTransactions } from './notices';
 import { expireInvitations, type InvitationFilter, type TeamRepo } from './repo';
 import type { TeamOwners } from './owners';
 import { subAccountOf } from './service';
@@ -49,6 +49,11 @@ function toInvitation(r: InvitationView): Invitation {
     answered_at: r.answered_at === null ? null : Number(r.answered_at),
     expires_at: Number(r.expires_at),
   };
+}
+
+/** Who an invitation or a main-account offer comes from, as its message names them. */
+function offeredBy(user: SessionUser, teamName: string | undefined) {
+  return { inviter: user.row.name, inviter_account: user.row.username, team: teamName ?? '' };
 }
 
 /**
@@ -119,21 +124,12 @@ export class InvitationService {
           trx,
         );
       }
-      await this.tx.tell(
-        trx,
-        { teamId: invitee.team_id, userId: invitee.id },
-        BillingMessageType.INVITATION,
-        {
-          title: 'Team invitation',
-          content: `${user.row.name} (${user.row.username}) invites you to join team ${team?.name ?? ''} as ${role.name}`,
-          params: {
-            inviter: user.row.name,
-            inviter_account: user.row.username,
-            team: team?.name ?? '',
-            role: role.name,
-          },
-        },
-      );
+      const from = offeredBy(user, team?.name);
+      await this.tx.tell(trx, recipientOf(invitee), BillingMessageType.INVITATION, {
+        title: 'Team invitation',
+        content: `${from.inviter} (${from.inviter_account}) invites you to join team ${from.team} as ${role.name}`,
+        params: { ...from, role: role.name },
+      });
       return invitationId;
     });
     return this.view(id);
@@ -165,16 +161,11 @@ export class InvitationService {
       if (!(await this.repo.answer(id, 'cancelled', now, trx))) fail(1003, { status: 'answered' });
       const invitee = await this.repo.findUser(inv.invitee_user_id, trx);
       if (invitee && inv.kind === 'invite')
-        await this.tx.tell(
-          trx,
-          { teamId: invitee.team_id, userId: invitee.id },
-          BillingMessageType.INVITATION_CANCELLED,
-          {
-            title: 'Invitation cancelled',
-            content: `The invitation to join team ${inv.team_name} was cancelled`,
-            params: { variant: TeamMessageVariant.CANCELLED, team: inv.team_name },
-          },
-        );
+        await this.tx.tell(trx, recipientOf(invitee), BillingMessageType.INVITATION_CANCELLED, {
+          title: 'Invitation cancelled',
+          content: `The invitation to join team ${inv.team_name} was cancelled`,
+          params: { variant: TeamMessageVariant.CANCELLED, team: inv.team_name },
+        });
     });
     return this.view(id);
   }
@@ -201,21 +192,12 @@ export class InvitationService {
         },
         trx,
       );
-      await this.tx.tell(
-        trx,
-        { teamId: user.teamId, userId: member.id },
-        BillingMessageType.MAIN_ACCOUNT_TRANSFER,
-        {
-          title: 'Main-account transfer',
-          content: `${user.row.name} (${user.row.username}) offers you the main account of team ${team?.name ?? ''}`,
-          params: {
-            variant: TeamMessageVariant.OFFERED,
-            inviter: user.row.name,
-            inviter_account: user.row.username,
-            team: team?.name ?? '',
-          },
-        },
-      );
+      const from = offeredBy(user, team?.name);
+      await this.tx.tell(trx, recipientOf(member), BillingMessageType.MAIN_ACCOUNT_TRANSFER, {
+        title: 'Main-account transfer',
+        content: `${from.inviter} (${from.inviter_account}) offers you the main account of team ${from.team}`,
+        params: { variant: TeamMessageVariant.OFFERED, ...from },
+      });
       return invitationId;
     });
     return this.view(id);

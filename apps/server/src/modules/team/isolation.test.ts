@@ -44,13 +44,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createMainAccount,
-  createSubAccount,
-  grant,
-  newHardware,
-  type TestAccount,
-} from '../../test/accounts';
+import { createMainAccount, createSubAccount, newHardware, type TestAccount } from '../../test/accounts';
 import { activatedCard } from '../../test/billing';
 import { databases } from '../../test/databases';
 import { api, startHarness, type ApiRest, type CallResult, type Harness } from '../../test/harness';
@@ -157,10 +151,11 @@ describe.each(databases)("no route shows or touches another team's data on $name
       billingCardId: await activatedCard(h, mine, { type: 2 }),
     };
     // A sub-account holding every permission and every grant of its team.
-    sub = await createSubAccount(h, mine.teamId, allPermissionIds);
-    await grant(h, sub.userId, 'group', [own.groupId]);
-    await grant(h, sub.userId, 'template', [own.templateId]);
-    await grant(h, sub.userId, 'project', [own.projectId]);
+    sub = await createSubAccount(h, mine.teamId, allPermissionIds, {
+      group: [own.groupId],
+      template: [own.templateId],
+      project: [own.projectId],
+    });
 
     them = await createMainAccount(h, 5);
     const reg = await seedRegistry(h, them, 'Secret');

@@ -12,6 +12,11 @@ interface Recipient {
   userId: number;
 }
 
+/** A message to the account in the team it is in now. */
+export function recipientOf(u: { id: number; team_id: number }): Recipient {
+  return { teamId: u.team_id, userId: u.id };
+}
+
 /**
  * Team changes and the billing messages (6-9) telling of them, in one transaction: the messages are
  * written through the message module inside it, and their readers are told on the bus once it
@@ -68,16 +73,11 @@ export class TeamTransactions {
       if (inv.kind !== 'invite') continue;
       const invitee = await this.repo.findUser(inv.invitee_user_id, q);
       if (!invitee) continue;
-      await this.tell(
-        q,
-        { teamId: invitee.team_id, userId: invitee.id },
-        BillingMessageType.INVITATION_CANCELLED,
-        {
-          title: 'Invitation cancelled',
-          content: `The invitation to join team ${teamName} is no longer valid`,
-          params: { variant: TeamMessageVariant.VOIDED, team: teamName },
-        },
-      );
+      await this.tell(q, recipientOf(invitee), BillingMessageType.INVITATION_CANCELLED, {
+        title: 'Invitation cancelled',
+        content: `The invitation to join team ${teamName} is no longer valid`,
+        params: { variant: TeamMessageVariant.VOIDED, team: teamName },
+      });
     }
   }
 

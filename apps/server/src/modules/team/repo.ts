@@ -164,10 +164,7 @@ export class TeamRepo extends RepoBase {
     return q
       .selectFrom('invitations')
       .selectAll()
-      .where('team_id', '=', teamId)
-      .where('invitee_user_id', '=', inviteeId)
-      .where('kind', '=', kind)
-      .where('status', '=', 'pending')
+      .where((eb) => eb.and({ team_id: teamId, invitee_user_id: inviteeId, kind, status: 'pending' }))
       .executeTakeFirst();
   }
 

@@ -1,6 +1,8 @@
 import {
   TAG_IMPORT_MAX_BYTES,
   tagInput,
+  fieldsOf,
+  tag,
   tagInputOf,
   TEMPLATE_NAME_MAX,
   type Tag,
@@ -50,20 +52,11 @@ function toTemplate(r: TemplateWithCounts, expired: ReadonlySet<number>): Templa
   };
 }
 
-function toTag(r: TemplateTagRow): Tag {
-  return {
-    id: r.id,
-    name: r.name,
-    data_type: r.data_type,
-    access: r.access,
-    address_type: r.address_type,
-    address: r.address,
-    scan_time_ms: r.scan_time_ms,
-    save_history: r.save_history === 1,
-    default_value: r.default_value,
-    description: r.description,
-    sort: r.sort,
-  };
+const tagFields = fieldsOf(tag);
+
+/** A TAG as the API shows it (not its template's id); the flag is stored as 0 or 1. */
+function toTag(t: TemplateTagRow): Tag {
+  return { ...tagFields(t), save_history: t.save_history === 1 };
 }
 
 function tagRows(tags: readonly TagInput[]) {

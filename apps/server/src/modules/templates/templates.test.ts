@@ -15,10 +15,11 @@ import {
   type Tag,
   type Template,
 } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMainAccount, newHardware, type TestAccount } from '../../test/accounts';
+import { describe, expect, it } from 'vitest';
+import { createMainAccount, newHardware } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { api, startHarness, type ApiBody, type Harness } from '../../test/harness';
+import { api, type ApiBody } from '../../test/harness';
+import { AccountSuite, withAccountSuite } from '../../test/suite';
 import { ok } from '../../test/registry';
 import { escapeCell, inspectZip, unescapeCell } from '../../platform/xlsx';
 
@@ -63,26 +64,17 @@ describe('xlsx helpers', () => {
 });
 
 describe.each(databases)('templates and TAG tables on $name', (database) => {
-  let h: Harness;
-  let main: TestAccount;
   let tpl: Template;
-
-  beforeAll(async () => {
-    h = await startHarness(database);
-    main = await createMainAccount(h, 3);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const ctx = withAccountSuite(new AccountSuite(), database, 3);
 
   const putTags = (id: number, body: ApiBody<typeof putTemplateTags>) =>
-    api(h.app, putTemplateTags, { params: { id }, token: main.token, body });
+    api(ctx.h.app, putTemplateTags, { params: { id }, token: ctx.main.token, body });
   const put = (id: number, body: ApiBody<typeof updateTemplate>) =>
-    api(h.app, updateTemplate, { params: { id }, token: main.token, body });
-  const tagsOf = async (id: number) => ok(h, main, getTemplateTags, { params: { id } });
+    api(ctx.h.app, updateTemplate, { params: { id }, token: ctx.main.token, body });
+  const tagsOf = async (id: number) => ok(ctx.h, ctx.main, getTemplateTags, { params: { id } });
 
   it('creates templates with unique names (1030) up to template_max_num (1033)', async () => {
-    tpl = await ok(h, main, createTemplate, {
+    tpl = await ok(ctx.h, ctx.main, createTemplate, {
       body: {
         name: 'Boiler',
         hmi_model: 'X10',
@@ -97,24 +89,28 @@ describe.each(databases)('templates and TAG tables on $name', (database) => {
       tag_count: 0,
     });
     expect(
-      (await api(h.app, createTemplate, { token: main.token, body: { name: 'Boiler', hmi_model: 'X10' } }))
-        .body.code,
+      (
+        await api(ctx.h.app, createTemplate, {
+          token: ctx.main.token,
+          body: { name: 'Boiler', hmi_model: 'X10' },
+        })
+      ).body.code,
     ).toBe(1030);
-    const single = await createMainAccount(h);
-    await ok(h, single, createTemplate, { body: { name: 'Boiler', hmi_model: 'X10' } });
-    const capped = await api(h.app, createTemplate, {
+    const single = await createMainAccount(ctx.h);
+    await ok(ctx.h, single, createTemplate, { body: { name: 'Boiler', hmi_model: 'X10' } });
+    const capped = await api(ctx.h.app, createTemplate, {
       token: single.token,
       body: { name: 'Two', hmi_model: 'X10' },
     });
     expect(capped.body).toMatchObject({ code: 1033, data: null });
-    const info = await ok(h, single, getUserInfo);
+    const info = await ok(ctx.h, single, getUserInfo);
     expect(info.template_max_num).toBe(1);
     expect(info.template_max_id).toBeGreaterThan(tpl.id);
     expect(info.project_max_id).toBe(0);
   });
 
   it('replaces the TAG table (one TAG of every type) and raises the version on every change', async () => {
-    const r = await ok(h, main, putTemplateTags, {
+    const r = await ok(ctx.h, ctx.main, putTemplateTags, {
       params: { id: tpl.id },
       body: {
         tags: everyType,
@@ -132,7 +128,10 @@ describe.each(databases)('templates and TAG tables on $name', (database) => {
       scan_time_ms: 1000,
       sort: 9,
     });
-    const edited = await ok(h, main, updateTemplate, { params: { id: tpl.id }, body: { recipe: 'r1' } });
+    const edited = await ok(ctx.h, ctx.main, updateTemplate, {
+      params: { id: tpl.id },
+      body: { recipe: 'r1' },
+    });
     expect(edited).toMatchObject({ version: 3, recipe: 'r1', tag_count: 10 });
   });
 
@@ -145,9 +144,9 @@ describe.each(databases)('templates and TAG tables on $name', (database) => {
     const dup = [everyType[0], { ...everyType[1], name: 'b' }];
     expect(
       (
-        await api(h.app, putTemplateTags, {
+        await api(ctx.h.app, putTemplateTags, {
           params: { id: tpl.id },
-          token: main.token,
+          token: ctx.main.token,
           raw: { body: { tags: dup } },
         })
       ).body,
@@ -165,7 +164,7 @@ describe.each(databases)('templates and TAG tables on $name', (database) => {
   });
 
   it('exports .xlsx with formula-like text quoted; importing it back gives the same table', async () => {
-    const exp = await ok(h, main, exportTemplateTags, { params: { id: tpl.id } });
+    const exp = await ok(ctx.h, ctx.main, exportTemplateTags, { params: { id: tpl.id } });
     expect(exp.filename).toMatch(/^Boiler_tags_v3\.xlsx$/);
     expect(exp.total).toBe(10);
     const wb = new ExcelJS.Workbook();
@@ -176,7 +175,7 @@ describe.each(databases)('templates and TAG tables on $name', (database) => {
     expect(ws.getRow(11).getCell(8).value).toBe('\'=HYPERLINK("x")');
     expect(ws.getRow(11).getCell(9).value).toBe("'@cmd");
     const before = (await tagsOf(tpl.id)).list;
-    const imp = await ok(h, main, importTemplateTags, {
+    const imp = await ok(ctx.h, ctx.main, importTemplateTags, {
       params: { id: tpl.id },
       body: {
         content_base64: exp.content_base64,
@@ -195,7 +194,7 @@ describe.each(databases)('templates and TAG tables on $name', (database) => {
       ['{"polluted":1}', 'on', 0, 'x', 'y', 1, ''],
       [],
     ]);
-    const r = await ok(h, main, importTemplateTags, {
+    const r = await ok(ctx.h, ctx.main, importTemplateTags, {
       params: { id: tpl.id },
       body: {
         content_base64: content,
@@ -218,9 +217,9 @@ describe.each(databases)('templates and TAG tables on $name', (database) => {
       ['big', 3, 0, '18446744073709551616', 100],
       ['ok', 9, 7, '', 'fast'],
     ]);
-    const r = await api(h.app, importTemplateTags, {
+    const r = await api(ctx.h.app, importTemplateTags, {
       params: { id: tpl.id },
-      token: main.token,
+      token: ctx.main.token,
       body: { content_base64: content },
     });
     expect(r.body).toMatchObject({ code: 1006, data: { field: 'file', issue: 'fileRows' } });
@@ -235,9 +234,9 @@ describe.each(databases)('templates and TAG tables on $name', (database) => {
       ['a', 1],
       ['a', 2],
     ]);
-    const d = await api(h.app, importTemplateTags, {
+    const d = await api(ctx.h.app, importTemplateTags, {
       params: { id: tpl.id },
-      token: main.token,
+      token: ctx.main.token,
       body: { content_base64: dup },
     });
     expect((d.body.data as unknown as { rows: unknown[] }).rows).toEqual([
@@ -249,23 +248,23 @@ describe.each(databases)('templates and TAG tables on $name', (database) => {
   it('refuses files over 2,000 rows, over 2 MB, and bytes that are not .xlsx', async () => {
     const rows: unknown[][] = [['name', 'data_type']];
     for (let i = 0; i < 2001; i++) rows.push([`t${i}`, 1]);
-    const many = await api(h.app, importTemplateTags, {
+    const many = await api(ctx.h.app, importTemplateTags, {
       params: { id: tpl.id },
-      token: main.token,
+      token: ctx.main.token,
       body: { content_base64: await sheet(rows) },
     });
     expect(many.body).toMatchObject({ code: 1006, data: { field: 'file', issue: 'tooManyRows' } });
     const huge = Buffer.alloc(2 * 1024 * 1024 + 1, 65).toString('base64');
-    const big = await api(h.app, importTemplateTags, {
+    const big = await api(ctx.h.app, importTemplateTags, {
       params: { id: tpl.id },
-      token: main.token,
+      token: ctx.main.token,
       body: { content_base64: huge },
     });
     expect(big.body).toMatchObject({ code: 1006, data: { field: 'file', issue: 'fileTooLarge' } });
     const junk = Buffer.from('PK this is not really a workbook').toString('base64');
-    const bad = await api(h.app, importTemplateTags, {
+    const bad = await api(ctx.h.app, importTemplateTags, {
       params: { id: tpl.id },
-      token: main.token,
+      token: ctx.main.token,
       body: { content_base64: junk },
     });
     expect(bad.body).toMatchObject({ code: 1006, data: { field: 'file', issue: 'fileFormat' } });
@@ -273,23 +272,24 @@ describe.each(databases)('templates and TAG tables on $name', (database) => {
   });
 
   it('copies as <name>_copy (then _copy2) with its TAGs; the cap applies (1033)', async () => {
-    const c1 = await ok(h, main, copyTemplate, { params: { id: tpl.id }, body: {} });
+    const c1 = await ok(ctx.h, ctx.main, copyTemplate, { params: { id: tpl.id }, body: {} });
     expect(c1).toMatchObject({ name: 'Boiler_copy', hmi_model: 'X10', tag_count: 2, version: 1 });
-    const c2 = await ok(h, main, copyTemplate, { params: { id: c1.id }, body: {} });
+    const c2 = await ok(ctx.h, ctx.main, copyTemplate, { params: { id: c1.id }, body: {} });
     expect(c2.name).toBe('Boiler_copy_copy');
     expect(
-      (await api(h.app, copyTemplate, { params: { id: tpl.id }, token: main.token, body: {} })).body.code,
+      (await api(ctx.h.app, copyTemplate, { params: { id: tpl.id }, token: ctx.main.token, body: {} })).body
+        .code,
     ).toBe(1033);
-    await ok(h, main, deleteTemplate, { params: { id: c2.id } });
-    const c3 = await ok(h, main, copyTemplate, { params: { id: tpl.id }, body: {} });
+    await ok(ctx.h, ctx.main, deleteTemplate, { params: { id: c2.id } });
+    const c3 = await ok(ctx.h, ctx.main, copyTemplate, { params: { id: tpl.id }, body: {} });
     expect(c3.name).toBe('Boiler_copy2');
-    await ok(h, main, deleteTemplate, { params: { id: c3.id } });
-    await ok(h, main, deleteTemplate, { params: { id: c1.id } });
+    await ok(ctx.h, ctx.main, deleteTemplate, { params: { id: c3.id } });
+    await ok(ctx.h, ctx.main, deleteTemplate, { params: { id: c1.id } });
   });
 
   it('counts devices; refuses delete while devices use it (1037) and a model change they do not match (1042)', async () => {
-    const hw = await newHardware(h, 'X10');
-    const dev = await ok(h, main, bindDevice, {
+    const hw = await newHardware(ctx.h, 'X10');
+    const dev = await ok(ctx.h, ctx.main, bindDevice, {
       body: {
         sn: hw.sn,
         pin: hw.pin,
@@ -297,18 +297,18 @@ describe.each(databases)('templates and TAG tables on $name', (database) => {
         template_id: tpl.id,
       },
     });
-    expect((await ok(h, main, getTemplate, { params: { id: tpl.id } })).device_count).toBe(1);
+    expect((await ok(ctx.h, ctx.main, getTemplate, { params: { id: tpl.id } })).device_count).toBe(1);
     expect(
-      (await api(h.app, deleteTemplate, { params: { id: tpl.id }, token: main.token })).body,
+      (await api(ctx.h.app, deleteTemplate, { params: { id: tpl.id }, token: ctx.main.token })).body,
     ).toMatchObject({ code: 1037 });
     expect((await put(tpl.id, { hmi_model: 'X20' })).body.code).toBe(1042);
     expect((await put(tpl.id, { hmi_model: 'X10', name: 'Boiler' })).body.code).toBe(0);
-    await ok(h, main, updateDevice, { params: { id: dev.id }, body: { template_id: null } });
-    await ok(h, main, deleteTemplate, { params: { id: tpl.id } });
-    expect((await api(h.app, getTemplate, { params: { id: tpl.id }, token: main.token })).body.code).toBe(
-      1003,
-    );
-    const rows = await h.app.database.db
+    await ok(ctx.h, ctx.main, updateDevice, { params: { id: dev.id }, body: { template_id: null } });
+    await ok(ctx.h, ctx.main, deleteTemplate, { params: { id: tpl.id } });
+    expect(
+      (await api(ctx.h.app, getTemplate, { params: { id: tpl.id }, token: ctx.main.token })).body.code,
+    ).toBe(1003);
+    const rows = await ctx.h.app.database.db
       .selectFrom('template_tags')
       .selectAll()
       .where('template_id', '=', tpl.id)

@@ -1,13 +1,5 @@
 import { tagSheetColumns, TagDataType, TAGS_MAX, type Tag } from '@hmi/contract';
-import ExcelJS from 'exceljs';
-import {
-  cellText,
-  escapeCell,
-  headerColumns,
-  openFirstSheet,
-  SheetError,
-  unescapeCell,
-} from '../../platform/xlsx';
+import { escapeCell, readSheetRows, writeSheet } from '../../platform/xlsx';
 
 /** Data types may also be written by name (bool, uint16 … string). A Map: no prototype keys. */
 const dataTypeNames = new Map<string, number>(
@@ -38,18 +30,8 @@ export interface SheetRow {
  * `__proto__` are ignored), every following non-empty row is one TAG. Throws SheetError.
  */
 export async function readTagSheet(buf: Buffer): Promise<SheetRow[]> {
-  const ws = await openFirstSheet(buf, TAGS_MAX);
-  const columns = headerColumns(ws, tagSheetColumns);
-
-  const rows: SheetRow[] = [];
-  for (let r = 2; r <= ws.rowCount; r++) {
-    const row = ws.getRow(r);
-    const text = (col: (typeof tagSheetColumns)[number]) => {
-      const c = columns.get(col);
-      return c === undefined ? '' : unescapeCell(cellText(row.getCell(c).value));
-    };
-    if (tagSheetColumns.every((c) => text(c).trim() === '')) continue;
-    if (rows.length >= TAGS_MAX) throw new SheetError('tooManyRows');
+  return (await readSheetRows(buf, tagSheetColumns, TAGS_MAX)).map(({ row, cells }) => {
+    const text = (col: (typeof tagSheetColumns)[number]) => cells.get(col) ?? '';
     const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     values.name = text('name').trim();
     const dt = text('data_type').trim();
@@ -65,18 +47,16 @@ export async function readTagSheet(buf: Buffer): Promise<SheetRow[]> {
       const v = k === 'default_value' ? text(k) : text(k).trim();
       if (v !== '') values[k] = v;
     }
-    rows.push({ row: r, values });
-  }
-  return rows;
+    return { row, values };
+  });
 }
 
 /** The TAG table as an .xlsx workbook (one sheet, header row of tagSheetColumns). */
-export async function writeTagSheet(tags: readonly Tag[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('TAGs');
-  ws.addRow([...tagSheetColumns]);
-  for (const t of tags)
-    ws.addRow([
+export function writeTagSheet(tags: readonly Tag[]): Promise<Buffer> {
+  return writeSheet(
+    'TAGs',
+    tagSheetColumns,
+    tags.map((t) => [
       escapeCell(t.name),
       t.data_type,
       t.access,
@@ -86,6 +66,6 @@ export async function writeTagSheet(tags: readonly Tag[]): Promise<Buffer> {
       t.save_history ? 1 : 0,
       escapeCell(t.default_value),
       escapeCell(t.description),
-    ]);
-  return Buffer.from(await wb.xlsx.writeBuffer());
+    ]),
+  );
 }

@@ -1,3 +1,4 @@
+import { teamRow } from '../../platform/db/rows';
 import { RepoBase, nameTaken, namedPage, teamCount } from '../../platform/db/repo-base';
 import type { ZoneRow } from '../../platform/db/schema';
 import type { Queryable } from '../../platform/db/sql';
@@ -21,12 +22,7 @@ export class ZoneRepo extends RepoBase {
   }
 
   find(teamId: number, id: number, q: Queryable = this.db): Promise<ZoneRow | undefined> {
-    return q
-      .selectFrom('zones')
-      .selectAll()
-      .where('team_id', '=', teamId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return teamRow(q, 'zones', teamId, id);
   }
 
   /** Which of `ids` are zones of the team. */

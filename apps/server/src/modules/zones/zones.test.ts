@@ -17,7 +17,7 @@ import {
 } from '@hmi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createMainAccount, createSubAccount, grant, type TestAccount } from '../../test/accounts';
+import { createMainAccount, createSubAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
 import { api, startHarness, type ApiBody, type Harness } from '../../test/harness';
 import { ok, seedRegistry, type RegistryObjects } from '../../test/registry';
@@ -281,8 +281,7 @@ describe.each(databases)('security zones and roles on $name', (database) => {
           networks: ['2001:db8::/32'],
         },
       });
-      const sub = await createSubAccount(h, main.teamId, [2, 6]);
-      await grant(h, sub.userId, 'group', [objects.groupId, parent.id]);
+      const sub = await createSubAccount(h, main.teamId, [2, 6], { group: [objects.groupId, parent.id] });
       const roleId = (
         await h.app.database.db
           .selectFrom('users')

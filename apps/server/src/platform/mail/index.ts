@@ -1,6 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { FastifyBaseLogger } from 'fastify';
-import { writeOutbox } from '../outbox';
+import { OutboxSender } from '../outbox';
 
 export interface MailMessage {
   to: string;
@@ -41,24 +40,13 @@ export class SmtpMailer implements Mailer {
 }
 
 /** Development: keeps every message in DATA_DIR/outbox and logs it (link and code included). */
-export class OutboxMailer implements Mailer {
-  constructor(
-    private readonly dataDir: string,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+export class OutboxMailer extends OutboxSender implements Mailer {
   async send(m: MailMessage): Promise<void> {
-    const kind = m.kind ?? 'mail';
-    const file = writeOutbox(this.dataDir, {
-      channel: 'mail',
-      kind,
-      to: m.to,
-      subject: m.subject,
-      text: m.text,
-      html: m.html,
-    });
-    this.log.info(
-      { outbox: file, to: m.to, subject: m.subject, text: m.text },
-      `dev outbox: mail "${m.subject}"`,
+    const { to, subject, text, html } = m;
+    this.keep(
+      { channel: 'mail', kind: m.kind ?? 'mail', to, subject, text, html },
+      { to, subject, text },
+      `dev outbox: mail "${subject}"`,
     );
   }
 }

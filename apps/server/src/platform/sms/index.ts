@@ -1,5 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { writeOutbox } from '../outbox';
+import { OutboxSender } from '../outbox';
 
 export interface SmsMessage {
   /** Phone number with its country code, e.g. +8613800000000. */
@@ -13,14 +12,13 @@ export interface SmsSender {
 }
 
 /** The only SMS sender for now: the dev outbox. */
-export class OutboxSms implements SmsSender {
-  constructor(
-    private readonly dataDir: string,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+export class OutboxSms extends OutboxSender implements SmsSender {
   async send(m: SmsMessage): Promise<void> {
-    const kind = m.kind ?? 'sms';
-    const file = writeOutbox(this.dataDir, { channel: 'sms', kind, to: m.to, subject: '', text: m.text });
-    this.log.info({ outbox: file, to: m.to, text: m.text }, 'dev outbox: SMS');
+    const { to, text } = m;
+    this.keep(
+      { channel: 'sms', kind: m.kind ?? 'sms', to, subject: '', text },
+      { to, text },
+      'dev outbox: SMS',
+    );
   }
 }

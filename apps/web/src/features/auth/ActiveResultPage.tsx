@@ -19,6 +19,8 @@ export type ActivationState =
   | { status: 'invalid' }
   | { status: 'failed'; code: number | string };
 
+const resultStatus = { success: 'success', expired: 'warning', invalid: 'error', failed: 'error' } as const;
+
 /** Codes shorter than the contract's minimum are rejected without a call. */
 const MIN_CODE_LENGTH = 16;
 
@@ -72,58 +74,34 @@ export function ActiveResultPage() {
     </Button>
   );
 
-  let content;
-  switch (state.status) {
-    case 'loading':
-      content = <Result icon={<Spin size="large" />} title={t('activate.loading')} />;
-      break;
-    case 'success':
-      content = (
-        <Result
-          status="success"
-          title={t('activate.successTitle')}
-          subTitle={t('activate.successSubTitle', { username: state.username })}
-          extra={toLogin}
-        />
-      );
-      break;
-    case 'expired':
-      content = (
-        <Result
-          status="warning"
-          title={t('activate.expiredTitle')}
-          subTitle={t('activate.expiredSubTitle')}
-          extra={[
-            <Button type="primary" key="register" onClick={() => navigate(authPaths.register)}>
-              {t('activate.registerAgain')}
-            </Button>,
-            <Button key="login" onClick={() => navigate(authPaths.login)}>
-              {t('activate.backToLogin')}
-            </Button>,
-          ]}
-        />
-      );
-      break;
-    case 'invalid':
-      content = (
-        <Result
-          status="error"
-          title={t('activate.invalidTitle')}
-          subTitle={t('activate.invalidSubTitle')}
-          extra={toLogin}
-        />
-      );
-      break;
-    default:
-      content = (
-        <Result
-          status="error"
-          title={t('activate.failedTitle')}
-          subTitle={t(`errors:${state.code}`, { defaultValue: t('errors:unknown') })}
-          extra={toLogin}
-        />
-      );
-  }
+  // Each outcome's texts are `activate.<status>Title` and `…SubTitle`, the latter interpolating the
+  // state (success names the account); a failure tells its error.
+  const content =
+    state.status === 'loading' ? (
+      <Result icon={<Spin size="large" />} title={t('activate.loading')} />
+    ) : (
+      <Result
+        status={resultStatus[state.status]}
+        title={t(`activate.${state.status}Title`)}
+        subTitle={
+          state.status === 'failed'
+            ? t(`errors:${state.code}`, { defaultValue: t('errors:unknown') })
+            : t(`activate.${state.status}SubTitle`, state)
+        }
+        extra={
+          state.status === 'expired'
+            ? [
+                <Button type="primary" key="register" onClick={() => navigate(authPaths.register)}>
+                  {t('activate.registerAgain')}
+                </Button>,
+                <Button key="login" onClick={() => navigate(authPaths.login)}>
+                  {t('activate.backToLogin')}
+                </Button>,
+              ]
+            : toLogin
+        }
+      />
+    );
 
   return (
     <AuthLayout width={560}>

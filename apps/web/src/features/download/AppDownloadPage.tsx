@@ -14,6 +14,11 @@ import { authPaths } from '../auth/paths';
 /** How long a shown QR code stays valid. */
 export const QR_TTL_MS = 5 * 60 * 1000;
 const REFRESH_DELAY_MS = 400;
+/** Both lead to the console's address; the key names the button's text and test id. */
+const platforms = [
+  { key: 'android', icon: <AndroidOutlined /> },
+  { key: 'ios', icon: <AppleOutlined /> },
+] as const;
 
 /** The console's public address: where this page is served from, at its login route. */
 export function publicConsoleUrl(location: Pick<Location, 'origin' | 'pathname'> = window.location): string {
@@ -64,24 +69,18 @@ export function AppDownloadPage() {
         />
         <Typography.Text type="secondary">{t('scan')}</Typography.Text>
         <Space wrap style={{ justifyContent: 'center' }}>
-          <Button
-            icon={<AndroidOutlined />}
-            href={url}
-            target="_blank"
-            rel="noreferrer"
-            data-testid="download-android"
-          >
-            {t('android')}
-          </Button>
-          <Button
-            icon={<AppleOutlined />}
-            href={url}
-            target="_blank"
-            rel="noreferrer"
-            data-testid="download-ios"
-          >
-            {t('ios')}
-          </Button>
+          {platforms.map(({ key, icon }) => (
+            <Button
+              key={key}
+              icon={icon}
+              href={url}
+              target="_blank"
+              rel="noreferrer"
+              data-testid={`download-${key}`}
+            >
+              {t(key)}
+            </Button>
+          ))}
         </Space>
         <Typography.Paragraph type="secondary" style={{ margin: 0, textAlign: 'center' }}>
           {t('openOnPhone')}

@@ -21,15 +21,11 @@ import { MessageCentreTabs, messageCentreTabs } from './MessageCentreTabs';
 import { messageBody } from './messageBody';
 import { messageTitle } from './messageTitle';
 import {
-  dayRangeBounds,
   DayRangeFilter,
-  isReadFilter,
   ReadStateFilter,
   timeAndReadColumns,
   UnreadActions,
   useMarkRead,
-  type DayRange,
-  type ReadState,
 } from './readControls';
 
 const PAGE_SIZE = 20;
@@ -39,8 +35,6 @@ export function MessageListPage({ kind }: { kind: MessageKindValue }) {
   const clearable = useClearable();
   const { messageCounts, reloadMessageCounts } = useSession();
   const [keyword, setKeyword] = useState('');
-  const [readState, setReadState] = useState<ReadState>('all');
-  const [range, setRange] = useState<DayRange>(null);
   const list = useCallback((query: MessageQuery) => listMessages({ ...query, kind }), [kind]);
   const messages = usePagedList(list, { page: 1, pageSize: PAGE_SIZE, kind });
   const { query, filter } = messages;
@@ -58,12 +52,9 @@ export function MessageListPage({ kind }: { kind: MessageKindValue }) {
 
   const { marking, markRead } = useMarkRead(refresh);
 
-  const applyFilters = (patch: Partial<{ readState: ReadState; range: typeof range; keyword: string }>) => {
-    const state = patch.readState ?? readState;
-    const r = 'range' in patch ? (patch.range ?? null) : range;
-    const k = patch.keyword ?? keyword;
-    filter({ is_read: isReadFilter(state), ...dayRangeBounds(r), keyword: k.trim() || undefined });
-  };
+  // A filter change also applies the keyword typed so far, searched or not.
+  const applyFilters = (patch: Partial<MessageQuery>) =>
+    filter({ ...patch, keyword: keyword.trim() || undefined });
 
   const columns: ColumnsType<Message> = [
     {
@@ -121,21 +112,8 @@ export function MessageListPage({ kind }: { kind: MessageKindValue }) {
       <Card>
         <MessageCentreTabs active={kind} />
         <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
-          <ReadStateFilter
-            value={readState}
-            onChange={(v) => {
-              setReadState(v);
-              applyFilters({ readState: v });
-            }}
-            testId="message-read-filter"
-          />
-          <DayRangeFilter
-            value={range}
-            onChange={(v) => {
-              setRange(v);
-              applyFilters({ range: v });
-            }}
-          />
+          <ReadStateFilter onFilter={applyFilters} testId="message-read-filter" />
+          <DayRangeFilter onFilter={applyFilters} />
           {kind === MessageKind.BILLING && (
             <FilterSelect<number>
               value={query.type as number | undefined}
@@ -151,7 +129,7 @@ export function MessageListPage({ kind }: { kind: MessageKindValue }) {
           <Input.Search
             value={keyword}
             onChange={(e) => setKeyword(e.target.value)}
-            onSearch={(value) => applyFilters({ keyword: value })}
+            onSearch={(value) => filter({ keyword: value.trim() || undefined })}
             allowClear={clearable.input}
             placeholder={t('keywordPlaceholder')}
             aria-label={t('keywordPlaceholder')}

@@ -14,16 +14,16 @@ import { setMessagesRead } from '../../api/message';
 import { useErrorToast } from '../../shared/errors';
 import { formatTime } from '../../shared/format';
 
-export type ReadState = 'all' | 'unread' | 'read';
-export type DayRange = [Dayjs | null, Dayjs | null] | null;
+type ReadState = 'all' | 'unread' | 'read';
+type DayRange = [Dayjs | null, Dayjs | null] | null;
 export type MarkReadBody = { ids: number[] } | { all: true; kind: MessageKindValue };
 
 /** The `is_read` query value of a read state (undefined: no filter). */
-export const isReadFilter = (state: ReadState): '0' | '1' | undefined =>
+const isReadFilter = (state: ReadState): '0' | '1' | undefined =>
   state === 'all' ? undefined : state === 'read' ? '1' : '0';
 
 /** Epoch seconds from the start of the first day to the end of the last (open ends undefined). */
-export const dayRangeBounds = (range: DayRange): { start?: number; end?: number } => ({
+const dayRangeBounds = (range: DayRange): { start?: number; end?: number } => ({
   start: range?.[0] ? range[0].startOf('day').unix() : undefined,
   end: range?.[1] ? range[1].endOf('day').unix() : undefined,
 });
@@ -50,42 +50,47 @@ export function useMarkRead(afterMark: () => Promise<unknown>) {
   return { marking, markRead };
 }
 
+/** The read-state filter; each choice hands `onFilter` its `is_read` query value. */
 export function ReadStateFilter({
-  value,
-  onChange,
+  onFilter,
   testId,
 }: {
-  value: ReadState;
-  onChange: (state: ReadState) => void;
+  onFilter: (patch: { is_read: ReturnType<typeof isReadFilter> }) => void;
   testId: string;
 }) {
   const { t } = useTranslation('message');
+  const [value, setValue] = useState<ReadState>('all');
   return (
     <Segmented<ReadState>
       value={value}
       options={(['all', 'unread', 'read'] as const).map((s) => ({ value: s, label: t(`readState.${s}`) }))}
-      onChange={onChange}
+      onChange={(state) => {
+        setValue(state);
+        onFilter({ is_read: isReadFilter(state) });
+      }}
       data-testid={testId}
     />
   );
 }
 
-/** Whole days up to today; either end may stay open. */
+/** Whole days up to today, either end may stay open; each choice hands `onFilter` its bounds. */
 export function DayRangeFilter({
-  value,
-  onChange,
+  onFilter,
 }: {
-  value: DayRange;
-  onChange: (range: DayRange) => void;
+  onFilter: (bounds: ReturnType<typeof dayRangeBounds>) => void;
 }) {
   const { t } = useTranslation('message');
+  const [value, setValue] = useState<DayRange>(null);
   return (
     <DatePicker.RangePicker
       value={value}
       allowEmpty={[true, true]}
       placeholder={[t('startPlaceholder'), t('endPlaceholder')]}
       disabledDate={(d) => d.isAfter(dayjs().endOf('day'))}
-      onChange={onChange}
+      onChange={(range) => {
+        setValue(range);
+        onFilter(dayRangeBounds(range));
+      }}
     />
   );
 }

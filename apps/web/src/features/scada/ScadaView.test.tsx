@@ -6,7 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { screenDocument, type Screen } from '@hmi/contract';
+import { screenDocument, toggleSwitch, widgetAt, type Screen } from '@hmi/contract';
 import { renderPage, setLanguage } from '../../test/render';
 import type { LiveDevice, TagSample } from '../../live/types';
 import { ScadaView } from './ScadaView';
@@ -57,36 +57,17 @@ const doc = screenDocument.parse({
   height: 200,
   artwork: '<svg xmlns="http://www.w3.org/2000/svg"><rect width="10" height="10"/></svg>',
   widgets: [
-    {
-      id: 'temp',
+    widgetAt('temp', [0, 0, 100, 30], {
       type: 'value',
-      x: 0,
-      y: 0,
-      w: 100,
-      h: 30,
       binding: { tag: 'temperature' },
       props: { unit: '°C' },
-    },
-    {
-      id: 'run',
-      type: 'switch',
-      x: 0,
-      y: 40,
-      w: 80,
-      h: 30,
-      binding: { tag: 'running' },
-      action: { kind: 'toggle' },
-    },
-    {
-      id: 'next',
+    }),
+    toggleSwitch('run', [0, 40, 80, 30], { tag: 'running' }),
+    widgetAt('next', [0, 80, 80, 30], {
       type: 'button',
-      x: 0,
-      y: 80,
-      w: 80,
-      h: 30,
       props: { text: 'Next' },
       action: { kind: 'goto', screen_id: 9 },
-    },
+    }),
   ],
 });
 const oven: Screen = {
@@ -112,16 +93,8 @@ function setup(canWrite = true) {
     dispose: () => undefined,
   };
   const onGoto = vi.fn();
-  renderPage(
-    <ScadaView
-      screen={oven}
-      deviceId={DEVICE}
-      live={live}
-      canWrite={canWrite}
-      onGoto={onGoto}
-      writer={writer}
-    />,
-  );
+  const props = { screen: oven, deviceId: DEVICE, live, canWrite, onGoto, writer };
+  renderPage(<ScadaView {...props} />);
   return { live, writer, onGoto, finish: (o: CommandOutcome) => act(() => finish(o)) };
 }
 

@@ -3,7 +3,6 @@
  * (raised, recovered, escalated), the record's state; filters by read state, urgency and date; mark
  * one or all read with `/msg/setread`. New alarm messages arrive live.
  */
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge, Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -18,15 +17,11 @@ import { ListTable } from '../../../shared/ListTable';
 import { usePagedList } from '../../../shared/usePagedList';
 import { AlarmLevelTag, AlarmStateTag, UrgencyTag } from '../AlarmTags';
 import {
-  dayRangeBounds,
   DayRangeFilter,
-  isReadFilter,
   ReadStateFilter,
   timeAndReadColumns,
   UnreadActions,
   useMarkRead,
-  type DayRange,
-  type ReadState,
 } from '../../message/readControls';
 import { useAlarmLive } from '../useAlarmLive';
 
@@ -41,8 +36,6 @@ export function AlarmMessageList() {
   const { t } = useTranslation('alarm');
   const can = useCan();
   const { messageCounts, reloadMessageCounts } = useSession();
-  const [readState, setReadState] = useState<ReadState>('all');
-  const [range, setRange] = useState<DayRange>(null);
   const messages = usePagedList(listAlarmMessages, { page: 1, pageSize: PAGE_SIZE });
   const { reload, filter } = messages;
   useAlarmLive(reload);
@@ -114,14 +107,7 @@ export function AlarmMessageList() {
   return (
     <>
       <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
-        <ReadStateFilter
-          value={readState}
-          onChange={(v) => {
-            setReadState(v);
-            filter({ is_read: isReadFilter(v) });
-          }}
-          testId="alarm-message-read-filter"
-        />
+        <ReadStateFilter onFilter={filter} testId="alarm-message-read-filter" />
         <FilterSelect<number>
           value={messages.query.urgency as number | undefined}
           allLabel={t('messages.allUrgencies')}
@@ -133,13 +119,7 @@ export function AlarmMessageList() {
           width={140}
           testId="alarm-message-urgency"
         />
-        <DayRangeFilter
-          value={range}
-          onChange={(v) => {
-            setRange(v);
-            filter(dayRangeBounds(v));
-          }}
-        />
+        <DayRangeFilter onFilter={filter} />
         <UnreadActions
           unread={unread}
           marking={marking}

@@ -4,31 +4,25 @@
  * tags, events and states; mark one and all read through /msg/setread with the counts reloaded; new
  * messages arriving over a real websocket peer; the subscription's load and save.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AlarmMessage } from '@hmi/contract';
 import { renderPage, setLanguage } from '../../../test/render';
 import { signInAs, startApiServer, type ApiServer } from '../../../test/apiServer';
-import { startLiveServer, type LiveServer } from '../../../test/liveServer';
 import { live } from '../../../live/live';
 import { MsgAlarmPage } from '../../message/MsgAlarmPage';
 import { AlarmSubscriptionCard } from '../subscription/AlarmSubscriptionCard';
-import { connectLive } from '../../../test/liveConnection';
+import { serveLive } from '../../../test/liveConnection';
 import { alarmMessageRow, pick } from '../../../test/alarmFixtures';
 
-const liveUrl = vi.hoisted(() => ({ current: '' }));
-vi.mock('../../../live/live', async (importOriginal) => {
-  const { testLive } = await import('../../../test/liveConnection');
-  return { ...(await importOriginal<object>()), live: testLive(() => liveUrl.current) };
-});
+vi.mock('../../../live/live', () => import('../../../test/liveMock'));
 
+const liveServer = serveLive(live);
 let api: ApiServer;
-let wsServer: LiveServer;
 let messages: AlarmMessage[];
 
 beforeAll(async () => {
-  [api, wsServer] = await Promise.all([startApiServer(), startLiveServer()]);
-  liveUrl.current = wsServer.url;
+  api = await startApiServer();
   api.routes.set('GET /v1/alarm/template/web/message/list', () => ({
     list: messages,
     total: messages.length,
@@ -43,8 +37,7 @@ beforeAll(async () => {
   await setLanguage('en-US');
 });
 afterAll(async () => {
-  live.stop();
-  await Promise.all([api.close(), wsServer.close()]);
+  await api.close();
   await setLanguage('zh-CN');
 });
 beforeEach(async () => {
@@ -61,7 +54,6 @@ beforeEach(async () => {
     unread: { notice: 0, billing: 0, alarm: unread() },
   }));
 });
-afterEach(() => live.stop());
 
 const rowOf = (id: number) => screen.getByTestId(`alarm-message-rule-${id}`).closest('tr') as HTMLElement;
 
@@ -111,7 +103,7 @@ describe('alarm messages', { timeout: 60000 }, () => {
       expect(api.callsTo('GET /v1/alarm/template/web/message/list').at(-1)?.query.get('is_read')).toBe('0'),
     );
 
-    const peer = await connectLive(live, wsServer);
+    const peer = await liveServer.connect();
     messages = [alarmMessageRow(4, { rule_name: 'Overheat' }), ...messages];
     peer.send({ type: 'messages' });
     expect((await screen.findByTestId('alarm-message-rule-4')).textContent).toBe('Overheat');

@@ -4,34 +4,28 @@
  * the selected records (the responder shows), the .xlsx export with the browser's time zone, the
  * device tab's device and rule filters, and the refresh when the socket says messages changed.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AlarmRecord } from '@hmi/contract';
 import { i18next, renderPage, setLanguage } from '../../../test/render';
 import { signInAs, startApiServer, type ApiServer } from '../../../test/apiServer';
-import { startLiveServer, type LiveServer } from '../../../test/liveServer';
 import { live } from '../../../live/live';
 import { browserTimezoneHours, exportExcel, xlsxFilename } from '../../../shared/exportExcel';
 import { deviceRow } from '../../device/fixtures';
-import { connectLive } from '../../../test/liveConnection';
+import { serveLive } from '../../../test/liveConnection';
 import { pick, recordRow, ruleRow, TEMPLATE_ID } from '../../../test/alarmFixtures';
 import { AlarmRecordsPage } from './AlarmRecordsPage';
 import { DeviceAlarmsTab } from './DeviceAlarmsTab';
 
-const liveUrl = vi.hoisted(() => ({ current: '' }));
-vi.mock('../../../live/live', async (importOriginal) => {
-  const { testLive } = await import('../../../test/liveConnection');
-  return { ...(await importOriginal<object>()), live: testLive(() => liveUrl.current) };
-});
+vi.mock('../../../live/live', () => import('../../../test/liveMock'));
 
+const liveServer = serveLive(live);
 let api: ApiServer;
-let wsServer: LiveServer;
 let records: AlarmRecord[];
 const downloads: string[] = [];
 
 beforeAll(async () => {
-  [api, wsServer] = await Promise.all([startApiServer(), startLiveServer()]);
-  liveUrl.current = wsServer.url;
+  api = await startApiServer();
   api.routes.set('GET /v1/devices', () => ({ list: [deviceRow(7, { template_id: TEMPLATE_ID })], total: 1 }));
   api.routes.set('GET /v1/alarms', () => ({ list: records, total: records.length }));
   api.routes.set(`GET /v1/templates/${TEMPLATE_ID}/alarm-rules`, () => ({
@@ -45,10 +39,7 @@ beforeAll(async () => {
   });
   await setLanguage('zh-CN');
 });
-afterAll(async () => {
-  live.stop();
-  await Promise.all([api.close(), wsServer.close()]);
-});
+afterAll(() => api.close());
 beforeEach(async () => {
   records = [
     recordRow(1),
@@ -59,7 +50,6 @@ beforeEach(async () => {
   downloads.length = 0;
   await signInAs(api, { is_main: true, permissions: [] });
 });
-afterEach(() => live.stop());
 
 const v = (key: string, options?: Record<string, unknown>) => i18next.t(key, options);
 const lastQuery = (key: string) => api.callsTo(key).at(-1)?.query;
@@ -184,7 +174,7 @@ describe('alarm records', { timeout: 60000 }, () => {
   it('reloads when the live socket says messages changed (a raised alarm)', async () => {
     renderPage(<AlarmRecordsPage />);
     await screen.findByTestId('alarm-record-state-1');
-    const peer = await connectLive(live, wsServer);
+    const peer = await liveServer.connect();
     const loads = api.callsTo('GET /v1/alarms').length;
     records = [recordRow(9, { value: '99.5' }), ...records];
     peer.send({ type: 'messages' });
@@ -202,7 +192,7 @@ describe('alarm records', { timeout: 60000 }, () => {
     try {
       renderPage(<DeviceAlarmsTab device={{ id: 7, template_id: TEMPLATE_ID }} />);
       await screen.findByTestId('alarm-record-value-9');
-      const peer = await connectLive(live, wsServer);
+      const peer = await liveServer.connect();
       const loads = api.callsTo('GET /v1/alarms').length;
       for (let i = 0; i < 3; i += 1) peer.send({ type: 'messages' });
       // The screen shows the answer of the second load after the events, the last one expected.

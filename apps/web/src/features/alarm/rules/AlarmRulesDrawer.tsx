@@ -4,22 +4,13 @@
  * delete; alarm groups; .xlsx import with its result dialog and export.
  */
 import { useCallback, useMemo, useState } from 'react';
-import { App, Button, Drawer, Flex, Space, Switch, Tooltip, Typography, Upload } from 'antd';
+import { App, Button, Flex, Space, Switch, Tooltip, Typography, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined, FolderOutlined, PlusOutlined, UploadOutlined } from '../../../ui/icons';
 import { useTranslation } from 'react-i18next';
-import {
-  ALARM_IMPORT_MAX_BYTES,
-  alarmLevels,
-  AlarmType,
-  Permission,
-  type AlarmRule,
-  type AlarmTypeValue,
-} from '@hmi/contract';
+import { Permission, type AlarmRule } from '@hmi/contract';
 import {
   deleteAlarmRule,
-  exportAlarmRules,
-  importAlarmRules,
   listAlarmGroups,
   listAlarmRules,
   setAlarmRulesEnabled,
@@ -27,25 +18,23 @@ import {
 } from '../../../api/alarms';
 import { getTemplateTags } from '../../../api/templates';
 import { useCan } from '../../../shared/access';
-import { exportExcel } from '../../../shared/exportExcel';
 import { useLoad } from '../../../shared/useLoad';
-import { FilterSelect } from '../../../shared/FilterSelect';
+import { ItemDrawer } from '../../../shared/ItemDrawer';
 import { toastedByClient, useBusy } from '../../../shared/useBusy';
 import { useConfirmAction } from '../../../shared/useConfirmAction';
-import { KeywordSearch } from '../../../shared/KeywordSearch';
 import { ListTable } from '../../../shared/ListTable';
 import { usePagedList } from '../../../shared/usePagedList';
 import { rowActionsColumn } from '../../../shared/RowActions';
-import { fileToBase64 } from '../../../shared/xlsx';
 import { ExpiredNotice } from '../../billing/ExpiredMark';
 import { AlarmLevelTag } from '../AlarmTags';
 import { AlarmGroupsModal } from './AlarmGroupsModal';
 import { AlarmRuleFormModal } from './AlarmRuleFormModal';
-import { ImportResultModal, type ImportResult } from './ImportResultModal';
+import { ImportResultModal } from './ImportResultModal';
+import { RuleFilters } from './RuleFilters';
+import { useRuleTransfer } from './ruleTransfer';
 import { ruleThreshold } from './ruleText';
 
 const PAGE_SIZE = 20;
-const alarmTypes: AlarmTypeValue[] = [AlarmType.LIMIT, AlarmType.DEVIATION, AlarmType.ON_OFF];
 const quiet = { handleError: true } as const;
 
 export interface AlarmRulesTemplate {
@@ -63,20 +52,17 @@ export function AlarmRulesDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation('alarm');
-  // While closing, the drawer keeps showing the template it had.
-  const [shown, setShown] = useState(template);
-  if (template !== null && template.id !== shown?.id) setShown(template);
   return (
-    <Drawer
-      open={template !== null}
-      onClose={onClose}
+    <ItemDrawer
+      item={template}
+      itemKey={(tpl) => tpl.id}
+      title={(tpl) => t('rules.title', { name: tpl.name })}
       size="min(1400px, 96vw)"
-      title={shown ? t('rules.title', { name: shown.name }) : ''}
-      destroyOnHidden
-      data-testid="alarm-rules-drawer"
+      testId="alarm-rules-drawer"
+      onClose={onClose}
     >
-      {shown && <AlarmRules key={shown.id} templateId={shown.id} expired={shown.expired === true} />}
-    </Drawer>
+      {(tpl) => <AlarmRules templateId={tpl.id} expired={tpl.expired === true} />}
+    </ItemDrawer>
   );
 }
 
@@ -90,7 +76,6 @@ function AlarmRules({ templateId, expired }: { templateId: number; expired: bool
   const [editing, setEditing] = useState<{ rule: AlarmRule | null } | null>(null);
   const [groupsOpen, setGroupsOpen] = useState(false);
   const { busy, run } = useBusy<'import' | 'export' | 'enable'>();
-  const [imported, setImported] = useState<ImportResult | null>(null);
 
   const listRules = useCallback((query: AlarmRuleQuery) => listAlarmRules(templateId, query), [templateId]);
   const rules = usePagedList(listRules, { page: 1, pageSize: PAGE_SIZE });
@@ -127,6 +112,8 @@ function AlarmRules({ templateId, expired }: { templateId: number; expired: bool
     await Promise.all([rules.reload(), groups.reload()]);
   };
 
+  const { importFile, exportFile, imported, closeImported } = useRuleTransfer(templateId, run, reload);
+
   const setEnabled = (ids: number[], enabled: boolean) =>
     run('enable', async () => {
       const { changed } = await setAlarmRulesEnabled(templateId, ids, enabled, quiet);
@@ -143,21 +130,6 @@ function AlarmRules({ templateId, expired }: { templateId: number; expired: bool
       after: reload,
       onError: toastedByClient,
     });
-
-  const importFile = async (file: File) => {
-    if (file.size > ALARM_IMPORT_MAX_BYTES) {
-      void message.error(t('validation:fileTooLarge'));
-      return;
-    }
-    await run('import', async () => {
-      const content_base64 = await fileToBase64(file);
-      setImported(await importAlarmRules(templateId, { filename: file.name, content_base64 }, quiet));
-      await reload();
-    });
-  };
-
-  const exportFile = () =>
-    run('export', () => exportExcel(() => exportAlarmRules(templateId)), toastedByClient);
 
   const columns: ColumnsType<AlarmRule> = [
     {
@@ -228,46 +200,7 @@ function AlarmRules({ templateId, expired }: { templateId: number; expired: bool
     <>
       {expired && <ExpiredNotice kind="template" />}
       <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
-        <FilterSelect<number>
-          value={rules.query.group_id as number | undefined}
-          allLabel={t('rules.allGroups')}
-          options={groupList.map((g) => ({ value: g.id, label: g.name }))}
-          onChange={(v) => filter({ group_id: v })}
-          width={160}
-          testId="alarm-rules-filter-group"
-        />
-        <FilterSelect<number>
-          value={rules.query.level as number | undefined}
-          allLabel={t('rules.allLevels')}
-          options={alarmLevels.map((l) => ({ value: l, label: t(`enums.alarmLevel.${l}`) }))}
-          onChange={(v) => filter({ level: v })}
-          width={130}
-          testId="alarm-rules-filter-level"
-        />
-        <FilterSelect<AlarmTypeValue>
-          value={rules.query.type}
-          allLabel={t('rules.allTypes')}
-          options={alarmTypes.map((v) => ({ value: v, label: t(`enums.alarmType.${v}`) }))}
-          onChange={(v) => filter({ type: v })}
-          width={140}
-          testId="alarm-rules-filter-type"
-        />
-        <FilterSelect<'0' | '1'>
-          value={rules.query.enabled}
-          allLabel={t('rules.allStates')}
-          options={[
-            { value: '1', label: t('rules.enabled') },
-            { value: '0', label: t('rules.disabled') },
-          ]}
-          onChange={(v) => filter({ enabled: v })}
-          width={130}
-          testId="alarm-rules-filter-enabled"
-        />
-        <KeywordSearch
-          placeholder={t('rules.keywordPlaceholder')}
-          width={240}
-          onSearch={(keyword) => filter({ keyword })}
-        />
+        <RuleFilters query={rules.query} groups={groupList} onFilter={filter} />
         <Space wrap style={{ marginInlineStart: 'auto' }}>
           {editable && (
             <>
@@ -366,7 +299,7 @@ function AlarmRules({ templateId, expired }: { templateId: number; expired: bool
         onClose={() => setGroupsOpen(false)}
         onChanged={reload}
       />
-      <ImportResultModal result={imported} onClose={() => setImported(null)} />
+      <ImportResultModal result={imported} onClose={closeImported} />
     </>
   );
 }

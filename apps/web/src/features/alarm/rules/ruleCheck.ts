@@ -11,15 +11,7 @@ export function ruleProblem(
   tag: TagOption | null,
 ): { field: string; issue: ValidationKey } | null {
   if (!body.tag_id) return null;
-  return validateAlarmRule(
-    {
-      type: body.type,
-      condition: body.condition,
-      alarm_value: body.alarm_value ?? '',
-      target: body.target ?? '',
-      deviation: body.deviation ?? '',
-      deadband: body.deadband ?? '',
-    },
-    tag ?? undefined,
-  );
+  // The form leaves untouched values out; the server reads them as empty text.
+  const { type, condition, alarm_value = '', target = '', deviation = '', deadband = '' } = body;
+  return validateAlarmRule({ type, condition, alarm_value, target, deviation, deadband }, tag ?? undefined);
 }

@@ -3,7 +3,7 @@
  * open in the viewer (new tab), rename, reorder, delete, export as the product's archive, import.
  */
 import { useCallback, useState } from 'react';
-import { Button, Drawer, Flex, Space, Table, Typography } from 'antd';
+import { Button, Flex, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ArrowDownOutlined, ArrowUpOutlined, DownloadOutlined, UploadOutlined } from '../../../ui/icons';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { listDevices } from '../../../api/devices';
 import { deleteScreen, exportScreen, updateScreen } from '../../../api/screens';
 import { useCan } from '../../../shared/access';
 import { formatTime } from '../../../shared/format';
+import { ItemDrawer } from '../../../shared/ItemDrawer';
 import { toastedByClient, useBusy } from '../../../shared/useBusy';
 import { useConfirmAction } from '../../../shared/useConfirmAction';
 import { useLoad } from '../../../shared/useLoad';
@@ -29,20 +30,17 @@ const MODEL_DEVICES_MAX = 200;
 
 export function ScreensDrawer({ owner, onClose }: { owner: ScreenOwner | null; onClose: () => void }) {
   const { t } = useTranslation('screens');
-  // While closing, the drawer keeps showing the owner it had.
-  const [shown, setShown] = useState(owner);
-  if (owner !== null && (owner.kind !== shown?.kind || owner.id !== shown.id)) setShown(owner);
   return (
-    <Drawer
-      open={owner !== null}
-      onClose={onClose}
+    <ItemDrawer
+      item={owner}
+      itemKey={(o) => `${o.kind}-${o.id}`}
+      title={(o) => t('title', { name: o.name })}
       size="min(1100px, 96vw)"
-      title={shown ? t('title', { name: shown.name }) : ''}
-      destroyOnHidden
-      data-testid="screens-drawer"
+      testId="screens-drawer"
+      onClose={onClose}
     >
-      {shown && <ScreenList key={`${shown.kind}-${shown.id}`} owner={shown} />}
-    </Drawer>
+      {(o) => <ScreenList owner={o} />}
+    </ItemDrawer>
   );
 }
 

@@ -5,20 +5,26 @@
 import { Collapse, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-const attributes: { name: string; key: string }[] = [
-  { name: 'data-hmi-widget', key: 'widget' },
-  { name: 'data-hmi-tag', key: 'tag' },
-  { name: 'data-hmi-device', key: 'device' },
-  { name: 'data-hmi-action', key: 'action' },
-  { name: 'data-hmi-value', key: 'value' },
-  { name: 'data-hmi-unit', key: 'unit' },
-  { name: 'data-hmi-decimals', key: 'decimals' },
-  { name: 'data-hmi-min, data-hmi-max', key: 'range' },
-  { name: 'data-hmi-text', key: 'text' },
-  { name: 'data-hmi-minutes', key: 'minutes' },
-  { name: 'data-hmi-ranges', key: 'ranges' },
-  { name: 'data-hmi-keep', key: 'keep' },
-];
+/** What each attribute means is `svgHelp.attrs.<key>`; the attribute is `data-hmi-<key>`. */
+const attributeKeys = [
+  'widget',
+  'tag',
+  'device',
+  'action',
+  'value',
+  'unit',
+  'decimals',
+  'range',
+  'text',
+  'minutes',
+  'ranges',
+  'keep',
+] as const;
+const attributes = attributeKeys.map((key) => ({
+  // One row tells of the pair of range bounds.
+  name: key === 'range' ? 'data-hmi-min, data-hmi-max' : `data-hmi-${key}`,
+  key,
+}));
 
 const example = `<rect x="20" y="20" width="120" height="32"
   data-hmi-widget="value" data-hmi-tag="temperature"
