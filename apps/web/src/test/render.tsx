@@ -4,15 +4,12 @@
  */
 import type { ReactElement } from 'react';
 import { afterEach } from 'vitest';
-import { cleanup, configure, render, type RenderResult } from '@testing-library/react';
+import { cleanup, render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import i18next from '../i18n';
 import type { getLoginConfig } from '../api/account';
 import { Providers } from '../app/providers';
 import './browserStubs';
-
-// antd renders slowly under jsdom; give async queries room on busy machines.
-configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

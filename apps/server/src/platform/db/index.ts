@@ -141,9 +141,41 @@ export async function migrate(d: Db, target?: string): Promise<string[]> {
     allowUnorderedMigrations: true,
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results } = await (target ? migrator.migrateTo(target) : migrator.migrateToLatest());
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  for (let attempt = 1; ; attempt += 1) {
+    const { error, results } = await (target ? migrator.migrateTo(target) : migrator.migrateToLatest());
+    if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    // `results` is undefined when the run failed before any migration (in Kysely's own look-up).
+    const beforeMigrating = results === undefined;
+    if (
+      d.dialect === 'postgres' &&
+      beforeMigrating &&
+      attempt < CATALOG_RACE_ATTEMPTS &&
+      isCatalogRace(error)
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 10 * attempt));
+      continue;
+    }
+    throw error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/**
+ * Before taking its lock, Kysely's migrator looks for its tables by listing the tables of every
+ * schema, resolving each by name; a schema or table that another migration (of another schema, or
+ * another instance starting at the same time) drops meanwhile fails that read with "does not exist".
+ * Nothing was migrated then (the migrations run after it, in one transaction), so the run is retried;
+ * a migration's own error is not.
+ */
+const CATALOG_RACE_ATTEMPTS = 20;
+const CATALOG_RACE_CODES = new Set(['42P01', '3F000']);
+
+function isCatalogRace(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    CATALOG_RACE_CODES.has(String(error.code))
+  );
 }
 
 /** True for a unique-constraint violation on either engine (a concurrent insert won a race). */
