@@ -23,6 +23,11 @@ export const favouriteDevice = z.object({
 });
 
 export const dashboard = z.object({
+  /**
+   * Server time (epoch seconds) just before the counters were read: a device whose online state changed
+   * since (its live `online.at` at or after this) may not be counted as it is now.
+   */
+  at: z.number().int(),
   counters: z.object({ devices: z.number().int(), online: z.number().int(), offline: z.number().int() }),
   favourites: z.array(favouriteDevice),
 });

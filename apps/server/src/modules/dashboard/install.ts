@@ -6,5 +6,5 @@ import { DashboardService } from './service';
 
 /** The dashboard call. */
 export function installDashboard(ctx: InstallContext, d: { perms: DataPermissionService }): void {
-  dashboardRoutes(ctx.registerCall, new DashboardService(new DashboardRepo(ctx.db), d.perms));
+  dashboardRoutes(ctx.registerCall, new DashboardService(new DashboardRepo(ctx.db), d.perms, ctx.clock));
 }

@@ -1,4 +1,5 @@
 import { DASHBOARD_CARD_TAGS_MAX, type Dashboard } from '@hmi/contract';
+import { epochSeconds, type Clock } from '../../platform/clock';
 import type { SessionUser } from '../../platform/http/session';
 import type { DataPermissionService } from '../data-permissions/service';
 import { canSeeDevice } from '../data-permissions/scope';
@@ -12,10 +13,12 @@ export class DashboardService {
   constructor(
     private readonly repo: DashboardRepo,
     private readonly perms: DataPermissionService,
+    private readonly clock: Clock,
   ) {}
 
   async get(user: SessionUser): Promise<Dashboard> {
     const scope = await this.perms.scope(user);
+    const at = epochSeconds(this.clock);
     const counters = await this.repo.counters(scope.teamId, scope.all ? null : [...scope.groupIds]);
     const visible = (await this.repo.favourites(user.id, scope.teamId)).filter((d) => canSeeDevice(scope, d));
     const rows = await this.repo.cardTags(
@@ -29,6 +32,7 @@ export class DashboardService {
       list.push({ name: r.name, value: r.value, time: r.ts });
     }
     return {
+      at,
       counters: {
         devices: counters.devices,
         online: counters.online,

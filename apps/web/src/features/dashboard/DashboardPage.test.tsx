@@ -15,10 +15,13 @@ import { DashboardPage } from './DashboardPage';
 
 let api: ApiServer;
 const T = 1_700_000_000_000;
+/** When the canned counters were read (server epoch seconds): before every live state of the tests. */
+const COUNTED_AT = T / 1000 - 60;
 
 beforeAll(async () => {
   api = await startApiServer();
   api.routes.set('GET /v1/dashboard', () => ({
+    at: COUNTED_AT,
     counters: { devices: 1, online: 0, offline: 1 },
     favourites: [
       {
@@ -107,6 +110,7 @@ describe('dashboard favourites, group path', { timeout: 30000 }, () => {
       tags: [],
     });
     api.routes.set('GET /v1/dashboard', () => ({
+      at: COUNTED_AT,
       counters: { devices: 2, online: 0, offline: 2 },
       // The server sends 4-level paths shortened to first, middle and last names.
       favourites: [favourite(1, ['Plant', 'Hall B', 'Cell 7']), favourite(2, ['North', 'Line 1', 'Cell 1'])],
@@ -132,6 +136,7 @@ describe('dashboard data requested at boot', { timeout: 30000 }, () => {
 
   it('is the page’s first load: one request for the render', async () => {
     api.routes.set('GET /v1/dashboard', () => ({
+      at: COUNTED_AT,
       counters: { devices: 1, online: 0, offline: 1 },
       favourites: [favourite],
     }));
@@ -146,7 +151,9 @@ describe('dashboard data requested at boot', { timeout: 30000 }, () => {
   it('is asked again when it failed, and not taken once stale or taken already', async () => {
     let refused = 1;
     api.routes.set('GET /v1/dashboard', () =>
-      refused-- > 0 ? refuse(1003) : { counters: { devices: 0, online: 0, offline: 0 }, favourites: [] },
+      refused-- > 0
+        ? refuse(1003)
+        : { at: COUNTED_AT, counters: { devices: 0, online: 0, offline: 0 }, favourites: [] },
     );
     await signInAs(api, { is_main: true, permissions: [] });
     const before = requests();

@@ -163,8 +163,8 @@ export function DashboardPage() {
   const reloadCounters = useMemo(() => coalesced(reload), [reload]);
   const lastAt = useRef(new Map<number, number>());
   useEffect(() => {
-    if (onlineMoved(watched, live, lastAt.current)) reloadCounters();
-  }, [live, watched, reloadCounters]);
+    if (onlineMoved(watched, live, lastAt.current, data?.at)) reloadCounters();
+  }, [live, watched, reloadCounters, data?.at]);
   useLiveReconnected(reloadCounters);
 
   return (

@@ -9,7 +9,7 @@ const states = (onlineSince: Record<number, number>) =>
   );
 
 describe('online changes that move the dashboard counters', () => {
-  it('a snapshot (each device’s first state) moves nothing; a later change does', () => {
+  it('a snapshot (each device’s first state) from before the counters moves nothing; a later change does', () => {
     const seen = new Map<number, number>();
     // Each step: the states the devices are in, and whether they move the counters.
     const steps: [Record<number, number>, boolean][] = [
@@ -19,11 +19,18 @@ describe('online changes that move the dashboard counters', () => {
       [{ 1: 200, 2: 100 }, true],
     ];
     for (const [onlineSince, moved] of steps)
-      expect(onlineMoved([1, 2], states(onlineSince), seen)).toBe(moved);
+      expect(onlineMoved([1, 2], states(onlineSince), seen, 150)).toBe(moved);
+  });
+
+  it('a snapshot of a change at or after the counters were read moves them (the socket came late)', () => {
+    expect(onlineMoved([1], states({ 1: 150 }), new Map(), 150)).toBe(true);
+    expect(onlineMoved([1], states({ 1: 149 }), new Map(), 150)).toBe(false);
+    // Counters not read yet: whatever they read later counts the state already.
+    expect(onlineMoved([1], states({ 1: 900 }), new Map(), undefined)).toBe(false);
   });
 
   it('ignores devices that are not watched', () => {
     const seen = new Map<number, number>([[3, 100]]);
-    expect(onlineMoved([1], states({ 3: 200 }), seen)).toBe(false);
+    expect(onlineMoved([1], states({ 3: 200 }), seen, 0)).toBe(false);
   });
 });

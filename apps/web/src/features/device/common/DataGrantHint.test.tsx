@@ -25,6 +25,7 @@ beforeAll(async () => {
   api.routes.set('GET /v1/labels', emptyPage);
   api.routes.set('GET /v1/alarms', emptyPage);
   api.routes.set('GET /v1/dashboard', () => ({
+    at: 1700000000,
     counters: { devices: devices.length, online: 0, offline: devices.length },
     favourites: [],
   }));
