@@ -1,7 +1,7 @@
 import { anyRow, teamRow } from '../../platform/db/rows';
 import { RepoBase } from '../../platform/db/repo-base';
 import { sql, type Updateable } from 'kysely';
-import { NO_IDS } from '../../platform/db';
+import { idsOrNone } from '../../platform/db';
 import type { AlarmRuleTable, NewAlarmRule } from '../../platform/db/schema';
 import { containsIgnoringCase, pageWindow, type Queryable } from '../../platform/db/sql';
 
@@ -197,7 +197,7 @@ export class AlarmRuleRepo extends RepoBase {
       .selectFrom('alarm_rules')
       .select('id')
       .where('template_id', '=', templateId)
-      .where('id', 'in', ids.length ? [...ids] : NO_IDS)
+      .where('id', 'in', idsOrNone(ids))
       .execute();
     return rows.map((r) => r.id);
   }

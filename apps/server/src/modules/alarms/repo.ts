@@ -1,8 +1,9 @@
+import { idsOrNone } from '../../platform/db';
 import { AlarmRecordState, ALARM_STATE_ALL } from '@hmi/contract';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { CompiledQueries } from '../../platform/db/compiled-queries';
-import { escapedLike, likePattern, withTotal } from '../../platform/db/sql';
+import { escapedLike, keywordPattern, withTotal } from '../../platform/db/sql';
 
 /** Whose records: the team, and for a sub-account only devices in these groups. */
 export interface RecordScope {
@@ -62,14 +63,14 @@ function listInput(s: RecordScope, f: RecordFilter): ListInput {
   return {
     teamId: s.teamId,
     // No group granted: a group id no device has, so that the statement still matches none.
-    groupIds: s.groupIds === null ? null : s.groupIds.length ? s.groupIds : [-1],
+    groupIds: s.groupIds === null ? null : idsOrNone(s.groupIds),
     start: f.start,
     end: f.end,
     level: f.level,
     state: f.state === ALARM_STATE_ALL ? undefined : f.state,
     deviceId: f.device_id,
     ruleId: f.rule_id,
-    keyword: f.keyword ? likePattern(f.keyword) : undefined,
+    keyword: keywordPattern(f.keyword),
   };
 }
 
@@ -123,18 +124,13 @@ export class AlarmRepo {
 
   constructor(readonly db: Kysely<Database>) {}
 
-  private scoped(s: RecordScope) {
-    let q = this.db
-      .selectFrom('alarm_records')
-      .innerJoin('devices', 'devices.id', 'alarm_records.device_id')
-      .where('alarm_records.team_id', '=', s.teamId);
-    if (s.groupIds !== null)
-      q = q.where('devices.group_id', 'in', s.groupIds.length ? [...s.groupIds] : [-1]);
-    return q;
-  }
-
   private joined() {
     return this.db.selectFrom('alarm_records').innerJoin('devices', 'devices.id', 'alarm_records.device_id');
+  }
+
+  private scoped(s: RecordScope) {
+    const q = this.joined().where('alarm_records.team_id', '=', s.teamId);
+    return s.groupIds === null ? q : q.where('devices.group_id', 'in', idsOrNone(s.groupIds));
   }
 
   /**

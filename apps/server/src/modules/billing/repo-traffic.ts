@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { NO_IDS } from '../../platform/db';
+import { idsOrNone } from '../../platform/db';
 import type { Database } from '../../platform/db/schema';
 import type { Queryable } from '../../platform/db/sql';
 
@@ -74,7 +74,7 @@ export class TrafficRepo {
       .select((eb) => ['month', eb.fn.sum<number>('bytes').as('bytes')])
       .where('team_id', '=', teamId)
       .where('month', '>=', fromMonth);
-    if (deviceIds !== null) q = q.where('device_id', 'in', deviceIds.length ? deviceIds : NO_IDS);
+    if (deviceIds !== null) q = q.where('device_id', 'in', idsOrNone(deviceIds));
     return q.groupBy('month').execute();
   }
 
@@ -85,7 +85,7 @@ export class TrafficRepo {
       .select(['t.device_id', 'd.name as device_name', 't.bytes'])
       .where('t.team_id', '=', teamId)
       .where('t.month', '=', month);
-    if (deviceIds !== null) q = q.where('t.device_id', 'in', deviceIds.length ? deviceIds : NO_IDS);
+    if (deviceIds !== null) q = q.where('t.device_id', 'in', idsOrNone(deviceIds));
     return q.orderBy('t.bytes', 'desc').orderBy('t.device_id').execute();
   }
 
@@ -101,7 +101,7 @@ export class TrafficRepo {
     return this.db
       .selectFrom('traffic_switches')
       .select(['device_id', 'on_month', 'off_month'])
-      .where('device_id', 'in', deviceIds.length ? deviceIds : NO_IDS)
+      .where('device_id', 'in', idsOrNone(deviceIds))
       .execute();
   }
 

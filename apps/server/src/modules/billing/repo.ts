@@ -1,6 +1,6 @@
 import { type Insertable, type Kysely, type Transaction } from 'kysely';
 import { anyRow } from '../../platform/db/rows';
-import { NO_IDS } from '../../platform/db';
+import { idsOrNone } from '../../platform/db';
 import type { Database } from '../../platform/db/schema';
 import type { BillingCardTable, LapseKind } from '../../platform/db/schema-billing';
 import { pageWindow, type Queryable, countOf, withTotal } from '../../platform/db/sql';
@@ -182,7 +182,7 @@ export class BillingRepo {
   currentAllocations(deviceIds: readonly number[], now: number) {
     return allocationsAt(this.db, now)
       .select(['device_id', 'tag_count', 'frequency_min', 'ends_at'])
-      .where('device_id', 'in', deviceIds.length ? deviceIds : NO_IDS)
+      .where('device_id', 'in', idsOrNone(deviceIds))
       .execute();
   }
 
@@ -216,7 +216,7 @@ export class BillingRepo {
       .selectFrom('billing_allocations as a')
       .innerJoin('devices as d', 'd.id', 'a.device_id')
       .where('a.team_id', '=', teamId);
-    if (groups !== null) base = base.where('d.group_id', 'in', groups.length ? groups : NO_IDS);
+    if (groups !== null) base = base.where('d.group_id', 'in', idsOrNone(groups));
     if (deviceId !== undefined) base = base.where('a.device_id', '=', deviceId);
     const { offset, limit } = pageWindow(page, pageSize);
     return withTotal(
@@ -243,7 +243,7 @@ export class BillingRepo {
 
   async teamDeviceIds(teamId: number, groups: DeviceGroups): Promise<number[]> {
     let q = this.db.selectFrom('devices').select('id').where('team_id', '=', teamId);
-    if (groups !== null) q = q.where('group_id', 'in', groups.length ? groups : NO_IDS);
+    if (groups !== null) q = q.where('group_id', 'in', idsOrNone(groups));
     return (await q.execute()).map((r) => r.id);
   }
 

@@ -1,3 +1,4 @@
+import { idsOrNone } from '../../platform/db';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 
@@ -22,7 +23,7 @@ export class DashboardRepo {
         eb.fn.sum<number>(sql`case when online = 1 then 1 else 0 end`).as('online'),
       ])
       .where('team_id', '=', teamId);
-    if (groupIds !== null) q = q.where('group_id', 'in', groupIds.length ? [...groupIds] : [-1]);
+    if (groupIds !== null) q = q.where('group_id', 'in', idsOrNone(groupIds));
     const r = await q.executeTakeFirstOrThrow();
     return { devices: Number(r.devices), online: Number(r.online ?? 0) };
   }

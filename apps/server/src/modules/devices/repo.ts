@@ -1,8 +1,9 @@
+import { idsOrNone } from '../../platform/db';
 import { RepoBase, nameTaken } from '../../platform/db/repo-base';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database, DeviceTable } from '../../platform/db/schema';
 import { CompiledQueries } from '../../platform/db/compiled-queries';
-import { escapedLike, likePattern, pageWindow, type Queryable } from '../../platform/db/sql';
+import { escapedLike, keywordPattern, pageWindow, type Queryable } from '../../platform/db/sql';
 import type { Insertable, Updateable } from 'kysely';
 
 export interface DeviceFilter {
@@ -53,11 +54,11 @@ function listInput(f: DeviceFilter): ListInput {
   return {
     teamId: f.teamId,
     // No group granted: a group id no device has, so that the statement still matches none.
-    groupIds: f.groupIds === null ? null : f.groupIds.length ? f.groupIds : [-1],
+    groupIds: f.groupIds === null ? null : idsOrNone(f.groupIds),
     labelId: f.labelId,
     online: f.online,
     model: f.model === '' ? undefined : f.model,
-    keyword: f.keyword === undefined || f.keyword === '' ? undefined : likePattern(f.keyword),
+    keyword: keywordPattern(f.keyword),
   };
 }
 

@@ -1,3 +1,4 @@
+import { idsOrNone } from '../../platform/db';
 import { RepoBase, nameTaken, teamCount } from '../../platform/db/repo-base';
 import type { Queryable } from '../../platform/db/sql';
 
@@ -60,8 +61,7 @@ export class LabelRepo extends RepoBase {
       .select('device_labels.label_id')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('devices.team_id', '=', teamId);
-    if (deviceFilter !== null)
-      q = q.where('devices.group_id', 'in', deviceFilter.length ? [...deviceFilter] : [-1]);
+    if (deviceFilter !== null) q = q.where('devices.group_id', 'in', idsOrNone(deviceFilter));
     const rows = await q.groupBy('device_labels.label_id').execute();
     return new Map(rows.map((r) => [r.label_id, Number(r.n)]));
   }

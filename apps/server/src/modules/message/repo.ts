@@ -1,3 +1,4 @@
+import { idsOrNone } from '../../platform/db';
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database, MessageKind } from '../../platform/db/schema';
 import { containsIgnoringCase, type Queryable, countOf, withTotal } from '../../platform/db/sql';
@@ -90,7 +91,7 @@ export class MessageRepo {
    */
   async markRead(r: Reader, f: MessageFilter, ids: readonly number[] | null, now: number): Promise<number> {
     let q = this.visible(r, f).where(isUnread);
-    if (ids) q = q.where('messages.id', 'in', ids.length ? [...ids] : [-1]);
+    if (ids) q = q.where('messages.id', 'in', idsOrNone(ids));
     const unread = await q.select(['messages.id', 'messages.user_id']).execute();
     if (!unread.length) return 0;
     const personal = unread.filter((m) => m.user_id !== null).map((m) => m.id);
@@ -130,11 +131,9 @@ export class MessageRepo {
       .where('messages.team_id', '=', r.teamId)
       .where('messages.kind', '=', 'alarm')
       .where((eb) => eb.or([eb('messages.user_id', '=', r.userId), eb('messages.user_id', 'is', null)]));
-    if (f.groupIds !== null)
-      q = q.where('devices.group_id', 'in', f.groupIds.length ? [...f.groupIds] : [-1]);
+    if (f.groupIds !== null) q = q.where('devices.group_id', 'in', idsOrNone(f.groupIds));
     if (f.isRead !== undefined) q = q.where(f.isRead ? isRead : isUnread);
-    if (f.levels !== undefined)
-      q = q.where('alarm_records.level', 'in', f.levels.length ? [...f.levels] : [-1]);
+    if (f.levels !== undefined) q = q.where('alarm_records.level', 'in', idsOrNone(f.levels));
     if (f.start !== undefined) q = q.where('messages.created_at', '>=', f.start);
     if (f.end !== undefined) q = q.where('messages.created_at', '<=', f.end);
     return withTotal(

@@ -1,3 +1,4 @@
+import { idsOrNone } from '../../platform/db';
 import { teamRow } from '../../platform/db/rows';
 import { RepoBase, nameTaken, teamCount } from '../../platform/db/repo-base';
 import { sql } from 'kysely';
@@ -21,7 +22,7 @@ export class ProjectRepo extends RepoBase {
     pageSize: number,
   ) {
     let q = this.db.selectFrom('projects').where('team_id', '=', teamId);
-    if (ids !== null) q = q.where('id', 'in', ids.length ? [...ids] : [-1]);
+    if (ids !== null) q = q.where('id', 'in', idsOrNone(ids));
     if (keyword) q = q.where(sql`lower(name)`, 'like', containsIgnoringCase(keyword));
     const { offset, limit } = pageWindow(page, pageSize);
     return withTotal(q.selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(), countOf(q));

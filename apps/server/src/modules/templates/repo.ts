@@ -1,3 +1,4 @@
+import { idsOrNone } from '../../platform/db';
 import { RepoBase, nameTaken, teamCount } from '../../platform/db/repo-base';
 import { sql, type Updateable } from 'kysely';
 import type { NewTemplateTag, TemplateTable } from '../../platform/db/schema';
@@ -40,7 +41,7 @@ export class TemplateRepo extends RepoBase {
 
   async list(f: TemplateFilter, page: number, pageSize: number) {
     let q = this.withCounts(this.db).where('templates.team_id', '=', f.teamId);
-    if (f.ids !== null) q = q.where('templates.id', 'in', f.ids.length ? [...f.ids] : [-1]);
+    if (f.ids !== null) q = q.where('templates.id', 'in', idsOrNone(f.ids));
     if (f.keyword) q = q.where(sql`lower(templates.name)`, 'like', containsIgnoringCase(f.keyword));
     if (f.hmiModel) q = q.where('templates.hmi_model', '=', f.hmiModel);
     const { offset, limit } = pageWindow(page, pageSize);

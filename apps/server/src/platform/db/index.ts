@@ -187,3 +187,8 @@ export function isUniqueViolation(err: unknown): boolean {
 
 /** A SQL `false`-equivalent id list guard: Kysely cannot render `in ()`. */
 export const NO_IDS: readonly number[] = [-1];
+
+/** `ids` for an `in` list, NO_IDS when there are none (so that it matches no row). */
+export function idsOrNone(ids: readonly number[]): readonly number[] {
+  return ids.length ? ids : NO_IDS;
+}

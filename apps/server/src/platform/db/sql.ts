@@ -14,6 +14,11 @@ export function containsIgnoringCase(keyword: string): RawBuilder<string> {
   return escapedLike(likePattern(keyword));
 }
 
+/** The LIKE pattern of a keyword filter, undefined when there is no keyword (absent or empty). */
+export function keywordPattern(keyword: string | undefined): string | undefined {
+  return keyword ? likePattern(keyword) : undefined;
+}
+
 /** `pattern escape '\'` for a pattern likePattern made (or a compiled statement's placeholder of one). */
 export function escapedLike(pattern: string): RawBuilder<string> {
   return sql<string>`${pattern} escape '\\'`;

@@ -50,8 +50,7 @@ export const BROTLI_QUALITY = 2;
  * either fits one packet.
  */
 const SYNC_BROTLI_QUALITY = 1;
-/** 2 ** 16 = SYNC_MAX_BYTES. */
-const SYNC_BROTLI_WINDOW_BITS = 16;
+const SYNC_BROTLI_WINDOW_BITS = Math.log2(SYNC_MAX_BYTES);
 const GZIP_LEVEL = 6;
 
 function brotliOptions(size: number): BrotliOptions {
