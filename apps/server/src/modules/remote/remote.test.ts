@@ -93,6 +93,8 @@ describe.each(databases)('remote view relay on $name', (database) => {
 
     s.browser.ws.close();
     expect(await s.device.closed).toBe(1000);
+    // The record is written after both sockets close: wait for the relay's endings, not for the sockets.
+    await h.app.remoteRelay.settled();
     const list = await api(h.app, listRemoteSessions, {
       token: main.token,
       params: { id: dev.deviceId },
