@@ -164,6 +164,39 @@ describe('API client', () => {
     expect(toasts).toEqual([]);
   });
 
+  it('two tabs on one stored session refresh once between them (the second takes the first one’s tokens)', async () => {
+    const rotated = new Set<string>();
+    server.handle = (req, res) => {
+      if (req.path === '/v1/refreshtoken') {
+        // As the server does: a rotated refresh token presented again ends the session.
+        const used = rotated.has(req.authorization ?? '');
+        rotated.add(req.authorization ?? '');
+        if (used) return json(res, { code: 1009, data: null }, 401);
+        setTimeout(() => json(res, { code: 0, data: { token: 'access-2', refresh_token: 'refresh-2' } }), 50);
+        return;
+      }
+      if (req.authorization === 'access-2') json(res, { code: 0, data: req.path });
+      else json(res, { code: 1009, data: null, msg: 'expired' }, 401);
+    };
+    let queue = Promise.resolve();
+    const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
+      const turn = queue.then(task);
+      queue = turn.then(
+        () => undefined,
+        () => undefined,
+      );
+      return turn;
+    };
+    const [tabA, tabB] = [client({ exclusive }), client({ exclusive })];
+    await expect(Promise.all([tabA.call(def('/a')), tabB.call(def('/b'))])).resolves.toEqual([
+      '/v1/a',
+      '/v1/b',
+    ]);
+    expect(server.seen.filter((r) => r.path === '/v1/refreshtoken')).toHaveLength(1);
+    expect(session.getRefreshToken()).toBe('refresh-2');
+    expect(logins).toBe(0);
+  });
+
   it('fails with E_INVALID_OR_EXPIRED_TOKEN when the refresh is refused; clears session and host', async () => {
     let refreshes = 0;
     server.handle = (req, res) => {

@@ -22,6 +22,11 @@ export interface ClientDeps {
   /** Origin used while no data-centre host is stored; '' = same origin (the browser). */
   defaultOrigin: string;
   timeoutMs: number;
+  /**
+   * Runs `task` alone among the console's tabs, which share one stored session: two tabs refreshing
+   * with the same refresh token would present a rotated one, and the server then ends the session.
+   */
+  exclusive?: <T>(task: () => Promise<T>) => Promise<T>;
 }
 
 export interface CallOptions {
@@ -186,7 +191,13 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     // Another request already refreshed after this one was sent: just retry with the new token.
     const current = deps.session.getToken();
     if (current && current !== sentWith) return Promise.resolve();
-    refreshing = doRefresh().finally(() => {
+    const presented = deps.session.getRefreshToken();
+    const exclusive = deps.exclusive ?? ((task) => task());
+    refreshing = exclusive(() => {
+      // Another tab refreshed while this one waited for its turn: its tokens are stored already.
+      const stored = deps.session.getRefreshToken();
+      return stored && stored !== presented ? Promise.resolve() : doRefresh();
+    }).finally(() => {
       refreshing = null;
     });
     return refreshing;
@@ -262,6 +273,12 @@ function hashToLogin() {
   if (typeof window !== 'undefined') window.location.hash = '#/login';
 }
 
+/** A Web Lock held for the task, where the browser has them (every current one does). */
+function acrossTabs<T>(task: () => Promise<T>): Promise<T> {
+  if (typeof navigator === 'undefined' || !('locks' in navigator)) return task();
+  return navigator.locks.request('hmi-session-refresh', task);
+}
+
 const defaultDeps: ClientDeps = {
   session: browserSession,
   toast: showErrorToast,
@@ -270,6 +287,7 @@ const defaultDeps: ClientDeps = {
   centralHost: import.meta.env.VITE_CENTRAL_HOST ?? '',
   defaultOrigin: '',
   timeoutMs: ui.httpTimeoutMs,
+  exclusive: acrossTabs,
 };
 
 /** The app's client. */
