@@ -120,6 +120,38 @@ describe('account journey in Chromium', () => {
     await page.close();
   });
 
+  it('two tabs opened on an expired token refresh once between them and both stay signed in', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const tokens = await apiLogin(server.url, mail, PASSWORD);
+    const [first, second] = [await context.newPage(), await context.newPage()];
+    await first.goto(`${server.url}/favicon.svg`);
+    await first.evaluate(
+      ([t, expired]) => {
+        window.localStorage.setItem('token', expired);
+        window.localStorage.setItem('refresh_token', t.refresh_token);
+        window.localStorage.setItem('host', t.host);
+        window.localStorage.setItem('locale', 'en-US');
+      },
+      [tokens, expiredTwin(tokens.token, TOKEN_SECRET)] as const,
+    );
+    const refreshes: number[] = [];
+    context.on('response', (res) => {
+      if (new URL(res.url()).pathname === '/v1/refreshtoken') refreshes.push(res.status());
+    });
+    const signedIn = (tab: Page) =>
+      tab.waitForResponse((res) => new URL(res.url()).pathname === '/v1/global/getUserInfo' && res.ok());
+    const answered = [signedIn(first), signedIn(second)];
+    await Promise.all([first, second].map((tab) => tab.goto(`${server.url}/#/dashboard`)));
+    await Promise.all(answered);
+    await Promise.all([first, second].map((tab) => tab.getByTestId('page-dashboard').waitFor()));
+    expect(refreshes).toEqual([200]);
+    // The session stands: a new load of either tab signs in with the stored tokens, no refresh.
+    await second.reload();
+    await second.getByTestId('page-dashboard').waitFor();
+    expect([hashOf(first), hashOf(second), refreshes.length]).toEqual(['#/dashboard', '#/dashboard', 1]);
+    await context.close();
+  });
+
   it.each(locales)('shows login and the shell in %s (screenshots saved)', async (locale) => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const login = await context.newPage();

@@ -274,9 +274,9 @@ function hashToLogin() {
 }
 
 /** A Web Lock held for the task, where the browser has them (every current one does). */
-function acrossTabs<T>(task: () => Promise<T>): Promise<T> {
+async function acrossTabs<T>(task: () => Promise<T>): Promise<T> {
   if (typeof navigator === 'undefined' || !('locks' in navigator)) return task();
-  return navigator.locks.request('hmi-session-refresh', task);
+  return await navigator.locks.request('hmi-session-refresh', task);
 }
 
 const defaultDeps: ClientDeps = {
