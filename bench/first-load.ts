@@ -56,6 +56,10 @@ new PerformanceObserver((list) => {
   }
 }).observe({ type: 'largest-contentful-paint', buffered: true });`;
 
+/** Loads per route (`--runs N`): the table shows the one with the median LCP. */
+const runsAt = process.argv.indexOf('--runs');
+const RUNS = runsAt >= 0 ? Math.max(1, Math.floor(Number(process.argv[runsAt + 1])) || 1) : 5;
+
 /** Issue 16: largest contentful paint on loopback. */
 const LCP_BUDGET_MS = 1000;
 
@@ -72,6 +76,8 @@ interface Measured {
   requests: number;
   bytes: Record<Kind, number>;
   lcpMs: number;
+  /** Every run's LCP, ms: one load varies by a few hundred ms on a shared machine. */
+  lcpRuns: number[];
   /** The element of the largest contentful paint, for `--list`. */
   lcpWhat: string;
 }
@@ -120,6 +126,7 @@ async function measure(
       requests: 0,
       bytes: { js: 0, css: 0, other: 0 },
       lcpMs: 0,
+      lcpRuns: [],
       lcpWhat: '',
     };
     cdp.on('Network.requestWillBeSent', (e) => {
@@ -157,7 +164,17 @@ async function measure(
 const kb = (n: number) => (n / KB).toFixed(1);
 
 function table(rows: { route: Route; m: Measured }[]): string {
-  const head = ['route', 'requests', 'JS KB', 'CSS KB', 'other KB', 'LCP ms', 'JS budget', 'LCP budget'];
+  const head = [
+    'route',
+    'requests',
+    'JS KB',
+    'CSS KB',
+    'other KB',
+    'LCP ms (median)',
+    'LCP min-max',
+    'JS budget',
+    'LCP budget',
+  ];
   const body = rows.map(({ route, m }) => [
     route.name,
     String(m.requests),
@@ -165,6 +182,7 @@ function table(rows: { route: Route; m: Measured }[]): string {
     kb(m.bytes.css),
     kb(m.bytes.other),
     m.lcpMs.toFixed(0),
+    `${Math.min(...m.lcpRuns).toFixed(0)}-${Math.max(...m.lcpRuns).toFixed(0)}`,
     `≤${kb(route.jsBudget)} ${m.bytes.js <= route.jsBudget ? 'pass' : 'FAIL'}`,
     `<${LCP_BUDGET_MS} ${m.lcpMs > 0 && m.lcpMs < LCP_BUDGET_MS ? 'pass' : 'FAIL'}`,
   ]);
@@ -193,8 +211,16 @@ async function main(): Promise<void> {
     browser = await launchBrowser();
     const tokens = await login(base);
     const rows: { route: Route; m: Measured }[] = [];
-    for (const route of routes) rows.push({ route, m: await measure(browser, base, route, tokens) });
-    console.log(`first load, ${base}, empty cache, transferred bytes (CDP encodedDataLength)\n`);
+    for (const route of routes) {
+      const runs: Measured[] = [];
+      for (let run = 0; run < RUNS; run += 1) runs.push(await measure(browser, base, route, tokens));
+      const sorted = [...runs].sort((a, b) => a.lcpMs - b.lcpMs);
+      const median = sorted[Math.floor(sorted.length / 2)];
+      if (median) rows.push({ route, m: { ...median, lcpRuns: sorted.map((m) => m.lcpMs) } });
+    }
+    console.log(
+      `first load, ${base}, empty cache, transferred bytes (CDP encodedDataLength); ${RUNS} loads per route, the median's row\n`,
+    );
     console.log(table(rows));
     if (process.argv.includes('--list'))
       for (const { route, m } of rows) {

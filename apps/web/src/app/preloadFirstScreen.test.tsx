@@ -22,34 +22,34 @@ function spies(...keys: string[]) {
   const pages = keys.map((key) => {
     const page = menuPages[key];
     if (!page) throw new Error(`no menu page ${key}`);
-    return vi.spyOn(page, 'preload').mockImplementation(() => undefined);
+    return vi.spyOn(page, 'preload').mockResolvedValue(undefined);
   });
   return { user, pages };
 }
 
 describe('the first screen, requested at boot', () => {
-  it('for a signed-in visit to a menu page: user info and that page', () => {
+  it('for a signed-in visit to a menu page: user info and that page', async () => {
     saveSession({ token: 'access', refresh_token: 'refresh' });
     const { user, pages } = spies('devicelist', 'dashboard');
-    expect(preloadFirstScreen('/device/devicelist')).toBe(true);
+    await expect(preloadFirstScreen('/device/devicelist')).resolves.toBeUndefined();
     expect(user).toHaveBeenCalledOnce();
     expect(pages[0]).toHaveBeenCalledOnce();
     expect(pages[1]).not.toHaveBeenCalled();
   });
 
-  it('for `/`: the usual landing page, the dashboard', () => {
+  it('for `/`: the usual landing page, the dashboard', async () => {
     saveSession({ token: 'access', refresh_token: 'refresh' });
     const { pages } = spies('dashboard');
-    expect(preloadFirstScreen('/')).toBe(true);
+    await expect(preloadFirstScreen('/')).resolves.toBeUndefined();
     expect(pages[0]).toHaveBeenCalledOnce();
   });
 
   it('nothing without a session, nor for the login page or another public page', () => {
     const { user, pages } = spies('dashboard');
-    expect(preloadFirstScreen('/dashboard')).toBe(false);
+    expect(preloadFirstScreen('/dashboard')).toBeNull();
     saveSession({ token: 'access', refresh_token: 'refresh' });
     for (const path of ['/login', '/register', '/scada', '/serviceagreement/en'])
-      expect(preloadFirstScreen(path)).toBe(false);
+      expect(preloadFirstScreen(path)).toBeNull();
     expect(user).not.toHaveBeenCalled();
     expect(pages[0]).not.toHaveBeenCalled();
   });

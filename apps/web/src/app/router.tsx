@@ -4,16 +4,16 @@
  * routes are built from the contract's `menuTree`; the routes outside the menu are listed here.
  */
 import type { ReactNode } from 'react';
-import { createHashRouter, matchRoutes, Navigate, Outlet, useParams, type RouteObject } from 'react-router';
+import { createHashRouter, Navigate, Outlet, useParams, type RouteObject } from 'react-router';
 import { menuTree } from '@hmi/contract';
 import { LoginPage } from '../features/auth/LoginPage';
 import { deviceDetailRoute } from './routes/deviceDetail';
 import { remoteViewRoute } from './routes/remoteView';
 import { lazyNamed, Loaded, page } from './routes/lazy';
 import { menuPages } from './routes/menuPages';
+import { isPublicPath, publicPaths } from './routes/publicPaths';
 import { menuRoutes } from './routes/menuRoutes';
 import { setNavigateToLogin } from '../api/client';
-import { preloadDashboard } from '../api/dashboard';
 import { session } from '../api/tokens';
 import { menuEntryAt } from '../session/landing';
 import { userStore } from '../session/userStore';
@@ -62,18 +62,18 @@ const titled = (titleKey: string, path: string, element: ReactNode): RouteObject
 const publicRoutes: RouteObject[] = [
   titled(
     'menu.login',
-    '/login',
+    publicPaths.login,
     <PublicOnly>
       <LoginPage />
     </PublicOnly>,
   ),
-  titled('menu.register', '/register', page(RegisterPage)),
-  titled('menu.forgotPassword', '/forgetpwd', page(ForgotPasswordPage)),
-  titled('menu.scada', '/scada', page(ScadaPage)),
-  titled('menu.activeResult', '/activeresult', page(ActiveResultPage)),
-  titled('menu.appDownload', '/appdownload', page(AppDownloadPage)),
-  titled('menu.serviceAgreement', '/serviceagreement/:lang', <Agreement kind="service" />),
-  titled('menu.privacyAgreement', '/privacyagreement/:lang', <Agreement kind="privacy" />),
+  titled('menu.register', publicPaths.register, page(RegisterPage)),
+  titled('menu.forgotPassword', publicPaths.forgotPassword, page(ForgotPasswordPage)),
+  titled('menu.scada', publicPaths.scada, page(ScadaPage)),
+  titled('menu.activeResult', publicPaths.activeResult, page(ActiveResultPage)),
+  titled('menu.appDownload', publicPaths.appDownload, page(AppDownloadPage)),
+  titled('menu.serviceAgreement', publicPaths.serviceAgreement, <Agreement kind="service" />),
+  titled('menu.privacyAgreement', publicPaths.privacyAgreement, <Agreement kind="privacy" />),
 ];
 
 const shellRoute: RouteObject = {
@@ -105,20 +105,18 @@ export const router = createHashRouter(routes);
 setNavigateToLogin(() => void router.navigate('/login', { replace: true }));
 
 /**
- * A signed-in visit to a shell route: its first screen's user info, shell and page (and the
- * dashboard's data) requested now, alongside the texts, rather than each one round after the other
- * (issue 16: the dashboard's LCP).
- * `/` opens the landing page, usually the dashboard. False, loading nothing, for a signed-out visit
+ * A signed-in visit to a shell route: its first screen's shell and page requested now, alongside
+ * the texts and the first calls (app/firstData.ts), rather than each one round after the other
+ * (issue 16: the dashboard's LCP). Settles when the user info, shell and page are in (or failed:
+ * their own render shows that), so the first render can show them in one go: a render before then
+ * shows a spinner in their place, and React holds the content back for up to 300 ms after it.
+ * `/` opens the landing page, usually the dashboard. Null, loading nothing, for a signed-out visit
  * or a public page. Call before the first render.
  */
-export function preloadFirstScreen(pathname: string): boolean {
-  if (!session.getToken() || !matchRoutes(routes, pathname)?.some((m) => m.route === shellRoute))
-    return false;
-  void userStore.ensureLoaded();
-  AppShell.preload();
+export function preloadFirstScreen(pathname: string): Promise<void> | null {
+  if (!session.getToken() || isPublicPath(pathname)) return null;
+  const user = userStore.ensureLoaded().catch(() => undefined);
   const key = pathname === '/' ? 'dashboard' : menuEntryAt(pathname)?.key;
-  if (key) menuPages[key]?.preload();
-  // The dashboard's data too: it is what its largest paint shows.
-  if (key === 'dashboard') preloadDashboard();
-  return true;
+  const page = key ? menuPages[key]?.preload() : undefined;
+  return Promise.all([user, AppShell.preload(), page]).then(() => undefined);
 }

@@ -2,7 +2,7 @@
  * Route-level code splitting: each page is its own chunk, fetched on first visit, so the first load
  * of /login carries neither the shell nor the pages behind it.
  */
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Flex, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { interfaceReady } from '../../i18n';
@@ -48,33 +48,45 @@ export function forgetChunkReload(): void {
 }
 
 /** A lazily loaded component whose chunk can be requested before its first render. */
-export type LazyPage<P extends object = object> = LazyExoticComponent<ComponentType<P>> & {
-  /** Starts the chunk's download now (a signed-in visit's first screen, at boot); never rejects. */
-  preload(): void;
+export type LazyPage<P extends object = object> = ComponentType<P> & {
+  /**
+   * Starts the chunk's download now (a signed-in visit's first screen, at boot). Settles once it is
+   * loaded or failed (the render then takes the reload path); never rejects.
+   */
+  preload(): Promise<void>;
 };
 
 /**
  * A named export loaded on first render (React.lazy wants a default export), with all the texts of
  * the interface language and dayjs in it: the first screen may have loaded only the login page's
- * texts (i18n/index.ts).
+ * texts (i18n/index.ts). Once loaded (preloaded at boot, or visited before) it renders at once:
+ * React.lazy would suspend even then, and React holds back each suspended boundary's content for up
+ * to 300 ms after its fallback showed (shell, then page: the signed-in first screen's LCP).
  */
 export function lazyNamed<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
   let started: Promise<ComponentType<P>> | null = null;
+  let loaded: ComponentType<P> | null = null;
   // The preload and the first render share one import; after a failed one the render imports
   // again, and its own failure takes the reload path.
   const once = (): Promise<ComponentType<P>> => {
     if (!started) {
-      started = load();
+      started = Promise.all([load(), interfaceReady()]).then(([component]) => (loaded = component));
       started.catch(() => (started = null));
     }
     return started;
   };
-  const component = lazy(() =>
-    loadOrReload(() => Promise.all([once(), interfaceReady()])).then(([loaded]) => ({
-      default: loaded,
-    })),
-  );
-  return Object.assign(component, { preload: () => void once().catch(() => undefined) });
+  const Lazy = lazy(() => loadOrReload(once).then((component) => ({ default: component })));
+  function LoadedOrLazy(props: P) {
+    // Fixed for the element's life: switching from Lazy to the component would remount it.
+    const [Ready] = useState(() => loaded);
+    return Ready ? <Ready {...props} /> : <Lazy {...props} />;
+  }
+  const preload = () =>
+    once().then(
+      () => undefined,
+      () => undefined,
+    );
+  return Object.assign(LoadedOrLazy, { preload });
 }
 
 function PageLoading() {
