@@ -183,7 +183,7 @@ describe('billing cards in Chromium', () => {
       .getByText(t('level.every', { minutes: 1 }), { exact: true })
       .click();
     await modal.locator('.ant-modal-footer .ant-btn-primary').click();
-    await page.getByText(t('allocation.done')).waitFor();
+    await page.getByText(t('allocation.done'), { exact: true }).waitFor();
     const level = t('level.value', { tags: 10, minutes: 1 });
     await section.getByText(level, { exact: false }).waitFor();
     await section

@@ -49,6 +49,28 @@ describe('where a user lands when the console cannot go on as asked', () => {
     await context.close();
   });
 
+  it('a first answer that is slow to come shows the loading screen meanwhile, then the dashboard', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signInContext(page, await apiLogin(server.url, 'demo@hmi.local', 'Demo@2026'), 'en-US');
+    // The user info is held until the loading screen shows: the first render waits for it a while only.
+    const gate: { arrived?: () => void; release?: () => void } = {};
+    const held = new Promise<void>((arrived) => (gate.arrived = arrived));
+    await page.route(/\/v1\/global\/getUserInfo$/, async (route) => {
+      await new Promise<void>((resume) => {
+        gate.release = resume;
+        gate.arrived?.();
+      });
+      await route.continue();
+    });
+    await page.goto(`${server.url}/#/dashboard`);
+    await held;
+    await page.locator('.ant-spin-fullscreen').getByText('Loading').waitFor();
+    gate.release?.();
+    await page.getByTestId('page-dashboard').waitFor();
+    await context.close();
+  });
+
   it('a token of no session of ours ends on the login page, not on a retry that cannot succeed', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -14,12 +14,20 @@ import './app/loading';
 const root = document.getElementById('root');
 if (!root) throw new Error('#root element missing from index.html');
 
+/** How long a signed-in first render waits for its screen's pieces (a slow network): then spinners. */
+const FIRST_SCREEN_WAIT_MS = 1000;
+
 const firstScreen = preloadFirstScreen(router.state.location.pathname);
+const waited = new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS));
 
 // Rendering before the texts arrive would flash raw keys; a failed fetch still renders (untranslated)
-// rather than leaving a blank page. A signed-in first screen renders once its pieces are in. Not a
+// rather than leaving a blank page. A signed-in first screen renders once its pieces are in, in one
+// go (at most FIRST_SCREEN_WAIT_MS later: spinners in their place until they are). Not a
 // top-level await: the chunks of that screen import this one, which would then never finish.
-void Promise.all([textsReady.catch(() => undefined), firstScreen]).then(() =>
+void Promise.all([
+  textsReady.catch(() => undefined),
+  firstScreen && Promise.race([firstScreen, waited]),
+]).then(() =>
   createRoot(root).render(
     <StrictMode>
       <Providers>

@@ -200,6 +200,12 @@ export interface Config extends RoleConfig {
   trustProxy: boolean | string[];
   accessTokenTtl: number;
   refreshTokenTtl: number;
+  /**
+   * Seconds after its rotation in which a refresh token presented again gets a new pair of its family
+   * instead of ending it: tabs sharing one stored session that refresh at once, a reload that lost
+   * the answer. Later reuse revokes the family.
+   */
+  refreshReuseGrace: number;
   /** null: generated and kept in DATA_DIR/secrets.json (see ensureTokenSecret). */
   tokenSecret: string | null;
   webDist: string;
@@ -319,6 +325,7 @@ export function loadConfig(env: Env, repoRoot: string = findRepoRoot()): Config 
     trustProxy: trustProxy(env),
     accessTokenTtl: int(env, 'ACCESS_TOKEN_TTL', 7200, 60, 86400 * 7),
     refreshTokenTtl: int(env, 'REFRESH_TOKEN_TTL', 30 * 86400, 300, 86400 * 365),
+    refreshReuseGrace: int(env, 'REFRESH_REUSE_GRACE', 30, 0, 300),
     tokenSecret,
     webDist: webDistRaw === null ? join(repoRoot, 'apps/web/dist') : resolve(webDistRaw),
     ...roleConfig,

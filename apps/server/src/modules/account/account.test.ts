@@ -418,10 +418,49 @@ describe.each(databases)('accounts on $name', (database) => {
       expectCode(r2, 0);
       const t2 = r2.body.data;
 
-      // t0's refresh token was rotated already: reuse revokes the whole family
+      // t0's refresh token was rotated over REFRESH_REUSE_GRACE ago: reuse revokes the whole family
+      h.clock.advance(31);
       expectCode(await refresh(t0.refresh_token), 1009);
       expectCode(await refresh(t2.refresh_token), 1009);
       expectCode(await api(h.app, getUserInfo, { token: t2.token }), 1009);
+    });
+
+    it('a rotated token presented again within REFRESH_REUSE_GRACE gets a new pair; a logout still ends them all', async () => {
+      const t0 = await login(await activeMailAccount('refgrace'));
+      const refresh = () =>
+        api(h.app, refreshToken, {
+          query: { from: 'web' },
+          body: { token: t0.token, force: false },
+          token: t0.refresh_token,
+        });
+      // Two tabs on one stored session: both present t0's refresh token, the second 30 s after the first.
+      const first = await refresh();
+      expectCode(first, 0);
+      h.clock.advance(30);
+      const second = await refresh();
+      expectCode(second, 0);
+      expect(second.body.data.refresh_token).not.toBe(first.body.data.refresh_token);
+      for (const pair of [first.body.data, second.body.data])
+        expectCode(await api(h.app, getUserInfo, { token: pair.token }), 0);
+      // One family: a logout with one pair ends the other.
+      expectCode(await api(h.app, logout, { token: first.body.data.token }), 0);
+      expectCode(await api(h.app, getUserInfo, { token: second.body.data.token }), 1009);
+      expectCode(await refresh(), 1009);
+    });
+
+    it('two refreshes with one token at the same moment both get a pair, and the family stands', async () => {
+      const t0 = await login(await activeMailAccount('refrace'));
+      const refresh = () =>
+        api(h.app, refreshToken, {
+          query: { from: 'web' },
+          body: { token: t0.token, force: false },
+          token: t0.refresh_token,
+        });
+      const answers = await Promise.all([refresh(), refresh(), refresh()]);
+      for (const answer of answers) {
+        expectCode(answer, 0);
+        expectCode(await api(h.app, getUserInfo, { token: answer.body.data.token }), 0);
+      }
     });
 
     it('refresh tokens expire after REFRESH_TOKEN_TTL', async () => {

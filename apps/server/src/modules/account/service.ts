@@ -222,18 +222,24 @@ export class AccountService {
     if (!user || user.removed_at !== null) fail(1055);
     const now = this.now();
     if (row.revoked_at !== null || row.expires_at <= now) fail(1009);
-    if (row.rotated_at !== null) {
+    let rotatedAt = row.rotated_at;
+    if (rotatedAt === null) {
+      const rotated = await this.d.repo.transaction((trx) => this.d.repo.markRotated(row.id, now, trx));
+      if (rotated) return this.issueSession(user, row.family_id);
+      // Another request rotated it meanwhile, or a logout revoked it: read which.
+      const again = await this.d.repo.findRefreshToken(row.token_hash);
+      if (!again || again.revoked_at !== null) fail(1009);
+      rotatedAt = again.rotated_at ?? now;
+    }
+    if (now - rotatedAt > this.d.config.refreshReuseGrace) {
       await this.d.repo.revokeFamily(row.family_id, now);
       this.sessionsEnded(user.id);
       this.d.log.warn({ userId: user.id, family: row.family_id }, 'refresh token reused; family revoked');
       fail(1009);
     }
-    const rotated = await this.d.repo.transaction((trx) => this.d.repo.markRotated(row.id, now, trx));
-    if (!rotated) {
-      await this.d.repo.revokeFamily(row.family_id, now);
-      this.sessionsEnded(user.id);
-      fail(1009);
-    }
+    // Presented again just after its rotation: the console's tabs share one stored session and may
+    // refresh at once (one reads the stored token before another's new one reaches it), or a reload
+    // lost the answer. A new pair of the same family; a logout still ends all of them.
     return this.issueSession(user, row.family_id);
   }
 

@@ -25,8 +25,8 @@ describe.each(databases)('statements compiled once per input shape on $name', (d
   type Input = { names: readonly string[]; createdAt: number | undefined; limit: number };
 
   /** Teams among `names` (created at `createdAt` when given), by id, and how often SQL was built. */
-  function finder() {
-    const compiled = new CompiledQueries();
+  function finder(size?: number) {
+    const compiled = new CompiledQueries(size);
     let builds = 0;
     const find = (input: Input, q: Queryable = h.app.database.db) =>
       compiled.rows(q, 'teams', input, (i) => {
@@ -60,6 +60,22 @@ describe.each(databases)('statements compiled once per input shape on $name', (d
     expect(names(await find({ names: all, createdAt: 30, limit: 10 }))).toEqual(['cq-d']);
     expect(names(await find({ names: all, createdAt: undefined, limit: 2 }))).toEqual(['cq-a', 'cq-b']);
     expect(builds()).toBe(3);
+  });
+
+  it('keeps the shapes used last when full: a shape in use is not compiled again', async () => {
+    const { find, builds } = finder(2);
+    const shape = (n: number) =>
+      find({ names: ['cq-a', 'cq-b', 'cq-c'].slice(0, n), createdAt: undefined, limit: 9 });
+    await shape(1);
+    await shape(2);
+    await shape(1);
+    await shape(3);
+    expect(builds()).toBe(3);
+    // The first shape was used after the second: the third took the second's place.
+    expect(names(await shape(1))).toEqual(['cq-a']);
+    expect(builds()).toBe(3);
+    expect(names(await shape(2))).toEqual(['cq-a', 'cq-b']);
+    expect(builds()).toBe(4);
   });
 
   it('runs inside a transaction, which sees its own writes', async () => {

@@ -53,13 +53,13 @@ export class CompiledQueries {
       }
     }
     let compiled = this.compiled.get(key);
-    if (!compiled) {
-      compiled = build(slotted(input)).compile();
-      this.compiled.set(key, compiled);
-      if (this.compiled.size > this.size) {
-        const oldest = this.compiled.keys().next().value;
-        if (oldest !== undefined) this.compiled.delete(oldest);
-      }
+    // Least recently used first in the map's order: a hit moves to the end, the first one goes.
+    if (compiled) this.compiled.delete(key);
+    else compiled = build(slotted(input)).compile();
+    this.compiled.set(key, compiled);
+    if (this.compiled.size > this.size) {
+      const stalest = this.compiled.keys().next().value;
+      if (stalest !== undefined) this.compiled.delete(stalest);
     }
     const parameters = compiled.parameters.map((p) => (p instanceof Slot ? values[p.index] : p));
     const result = await q.executeQuery<R>({ ...compiled, parameters, queryId: createQueryId() });
