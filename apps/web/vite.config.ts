@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
@@ -6,9 +8,18 @@ import { landingChunk } from './build/landingChunk.ts';
 // A signed-in visit's first screen: the shell around the dashboard (the default landing page).
 const landing = landingChunk(['/src/app/shell/AppShell.tsx', '/src/features/dashboard/DashboardPage.tsx']);
 
+// React Router's package exports name its development build only. Its production build differs in
+// the dev warnings alone (and their "Hey developer" error page): a build takes that one.
+const reactRouterProduction = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
 // Relative base so the built app works from any path the server mounts it on (hash routing).
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   base: './',
+  resolve:
+    command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   plugins: [react(), precompress(), landing.plugin],
   build: {
     outDir: 'dist',
@@ -44,4 +55,4 @@ export default defineConfig({
       '/v1': { target: 'http://localhost:8080', changeOrigin: true, ws: true },
     },
   },
-});
+}));
