@@ -208,7 +208,7 @@ async function main(): Promise<void> {
   });
   let browser: Browser | null = null;
   try {
-    browser = await launchBrowser();
+    browser = await launchBrowser({ reducedMotion: false });
     const tokens = await login(base);
     const rows: { route: Route; m: Measured }[] = [];
     for (const route of routes) {

@@ -126,7 +126,7 @@ try {
   await buildPage(outDir);
   const served = await serve(outDir);
   server = served.server;
-  browser = await launchBrowser();
+  browser = await launchBrowser({ reducedMotion: false });
   const rows: Row[] = [];
   for (const mode of modes) rows.push(await measure(browser, served.url, mode));
   const [shipped, naive] = rows as [Row, Row];

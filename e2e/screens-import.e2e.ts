@@ -227,6 +227,8 @@ describe('screen import', () => {
       await page.locator('[data-testid^="screen-name-"]').first().waitFor();
       await shot(page, `screens-drawer-${suffix}`);
       await page.getByTestId('screens-import').click();
+      // The test browser prefers reduced motion: the dialog is there at once, not zooming in.
+      expect(await page.locator('.ant-modal').getAttribute('class')).not.toContain('ant-zoom');
       await page.getByTestId('screens-import-kind-svg').click();
       await page.getByTestId('screens-svg-help').locator('.ant-collapse-header').click();
       await page.getByTestId('screens-svg-help').getByText('data-hmi-ranges', { exact: true }).waitFor();

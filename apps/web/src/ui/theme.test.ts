@@ -1,6 +1,6 @@
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { appTheme, READABLE } from './theme';
+import { appTheme, READABLE, themeOf } from './theme';
 
 /** WCAG 2.2 relative luminance of a #rrggbb colour. */
 function luminance(hex: string): number {
@@ -44,5 +44,12 @@ describe('the theme meets WCAG AA text contrast', () => {
 
   it('antd’s default blue would not', () => {
     expect(contrast('#ffffff', '#1677ff')).toBeLessThan(4.5);
+  });
+});
+
+describe('motion', () => {
+  it('is off for a user whose system asks for reduced motion, on otherwise', () => {
+    expect(theme.getDesignToken(themeOf(true)).motion).toBe(false);
+    expect(theme.getDesignToken(themeOf(false)).motion).toBe(true);
   });
 });
