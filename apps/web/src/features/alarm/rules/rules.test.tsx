@@ -122,6 +122,9 @@ describe('alarm rules', { timeout: 60000 }, () => {
     fireEvent.click(await screen.findByTestId('alarm-rule-edit-21'));
     await waitFor(() => expect(field('alarmRule', 'name').value).toBe('Rule 21'));
     expect(field('alarmRule', 'alarm_value').value).toBe('80');
+    // The rule is checked against its TAG: saved before the template's TAGs are in, it would be refused
+    // on the TAG field (a slow machine answered the TAG list after the click).
+    await screen.findByTitle(tagTitle('Temp', TagDataType.FLOAT));
     type('name', 'Rule 22');
     fireEvent.click(submitOf('alarmRule'));
     await waitFor(() => expect(api.callsTo('PUT /v1/alarm-rules/21')).toHaveLength(1));
