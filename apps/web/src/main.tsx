@@ -18,7 +18,7 @@ if (!root) throw new Error('#root element missing from index.html');
 const FIRST_SCREEN_WAIT_MS = 1000;
 
 const firstScreen = preloadFirstScreen(router.state.location.pathname);
-const waited = new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS));
+const waited = () => new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS));
 
 // Rendering before the texts arrive would flash raw keys; a failed fetch still renders (untranslated)
 // rather than leaving a blank page. A signed-in first screen renders once its pieces are in, in one
@@ -26,7 +26,7 @@ const waited = new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_W
 // top-level await: the chunks of that screen import this one, which would then never finish.
 void Promise.all([
   textsReady.catch(() => undefined),
-  firstScreen && Promise.race([firstScreen, waited]),
+  firstScreen && Promise.race([firstScreen, waited()]),
 ]).then(() =>
   createRoot(root).render(
     <StrictMode>

@@ -6,10 +6,8 @@
  * the dashboard's LCP). The chunks of that screen are requested by `preloadFirstScreen`.
  */
 import { preloadDashboard } from '../api/dashboard';
-import { session } from '../api/tokens';
-import { menuEntryAt } from '../session/landing';
 import { userStore } from '../session/userStore';
-import { isPublicPath } from './routes/publicPaths';
+import { firstScreenAt } from './routes/firstScreen';
 
 /** The path of a hash URL, as the hash router reads it. */
 export function hashPath(hash: string): string {
@@ -18,10 +16,11 @@ export function hashPath(hash: string): string {
 
 /** Starts the calls for a signed-in visit to `pathname`; false (nothing started) otherwise. */
 export function requestFirstData(pathname: string): boolean {
-  if (!session.getToken() || isPublicPath(pathname)) return false;
+  const first = firstScreenAt(pathname);
+  if (!first) return false;
   void userStore.ensureLoaded();
-  // `/` opens the landing page, usually the dashboard; its data is what its largest paint shows.
-  if (pathname === '/' || menuEntryAt(pathname)?.key === 'dashboard') preloadDashboard();
+  // The dashboard's data is what its largest paint shows.
+  if (first.page === 'dashboard') preloadDashboard();
   return true;
 }
 

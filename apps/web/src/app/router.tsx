@@ -11,11 +11,10 @@ import { deviceDetailRoute } from './routes/deviceDetail';
 import { remoteViewRoute } from './routes/remoteView';
 import { lazyNamed, Loaded, page } from './routes/lazy';
 import { menuPages } from './routes/menuPages';
-import { isPublicPath, publicPaths } from './routes/publicPaths';
+import { firstScreenAt } from './routes/firstScreen';
+import { publicPaths } from './routes/publicPaths';
 import { menuRoutes } from './routes/menuRoutes';
 import { setNavigateToLogin } from '../api/client';
-import { session } from '../api/tokens';
-import { menuEntryAt } from '../session/landing';
 import { userStore } from '../session/userStore';
 import { AgreementLanguageGuard, LandingRedirect, PublicOnly, RequireSession } from './guard';
 import { useDocumentTitle, type RouteHandle } from './title';
@@ -114,9 +113,9 @@ setNavigateToLogin(() => void router.navigate('/login', { replace: true }));
  * or a public page. Call before the first render.
  */
 export function preloadFirstScreen(pathname: string): Promise<void> | null {
-  if (!session.getToken() || isPublicPath(pathname)) return null;
+  const first = firstScreenAt(pathname);
+  if (!first) return null;
   const user = userStore.ensureLoaded().catch(() => undefined);
-  const key = pathname === '/' ? 'dashboard' : menuEntryAt(pathname)?.key;
-  const page = key ? menuPages[key]?.preload() : undefined;
+  const page = first.page ? menuPages[first.page]?.preload() : undefined;
   return Promise.all([user, AppShell.preload(), page]).then(() => undefined);
 }
