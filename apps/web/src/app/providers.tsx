@@ -9,7 +9,8 @@ import { currentLocale } from '../i18n';
 import { antdLocale, validateMessages } from './antdLocale';
 import { setToastSink } from '../ui/feedback';
 import { LoadingOverlay } from './LoadingOverlay';
-import { appTheme } from '../ui/theme';
+import { themeOf } from '../ui/theme';
+import { useReducedMotion } from '../ui/reducedMotion';
 import { accessibleDefaults } from './accessibleDefaults';
 import { nameListboxes } from '../shared/listboxNames';
 import { Feedback, useFeedback } from './feedback';
@@ -29,9 +30,11 @@ export function Providers({ children }: { children: ReactNode }) {
   const locale = useMemo(() => antdLocale(currentLocale, t), [t]);
   const form = useMemo(() => ({ validateMessages: validateMessages(t) }), [t]);
   const a11y = useMemo(() => accessibleDefaults(t), [t]);
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo(() => themeOf(reducedMotion), [reducedMotion]);
   useEffect(() => nameListboxes(), []);
   return (
-    <ConfigProvider theme={appTheme} locale={locale} form={form} {...a11y}>
+    <ConfigProvider theme={theme} locale={locale} form={form} {...a11y}>
       <Feedback>
         <ToastBridge />
         <LoadingOverlay />

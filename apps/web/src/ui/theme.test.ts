@@ -1,6 +1,8 @@
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { appTheme, READABLE, themeOf } from './theme';
+import { READABLE, themeOf } from './theme';
+
+const appTheme = themeOf(false);
 
 /** WCAG 2.2 relative luminance of a #rrggbb colour. */
 function luminance(hex: string): number {

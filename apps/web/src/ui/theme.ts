@@ -32,13 +32,6 @@ const readableTagText = {
   yellow7: '#614700',
 };
 
-/** Whether the user asked their system for less motion (WCAG 2.3.3): antd's animations are then off. */
-export function prefersReducedMotion(): boolean {
-  return (
-    typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true
-  );
-}
-
 /** The theme, with antd's motion on unless `reducedMotion`. */
 export const themeOf = (reducedMotion: boolean): ThemeConfig => ({
   // Light only, whatever the OS prefers.
@@ -80,8 +73,6 @@ export const themeOf = (reducedMotion: boolean): ThemeConfig => ({
     Message: { contentPadding: `${MESSAGE_PADDING_BLOCK}px 12px` },
   },
 });
-
-export const appTheme: ThemeConfig = themeOf(prefersReducedMotion());
 
 /** Spread into every `<Modal>` (and `modal.*` of `App.useApp()`): width 520, 100 px from the top. */
 export const modalDefaults = { width: ui.modalWidth, style: { top: ui.modalTop } } as const;
