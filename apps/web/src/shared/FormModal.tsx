@@ -18,6 +18,11 @@ export type FormModalProps<V, T> = ModalPart &
     onError?: (error: unknown) => void;
     /** A view only: no OK button, every field disabled. */
     readOnly?: boolean;
+    /**
+     * What the fields are checked against is still loading (a rule's TAGs, say): OK waits, showing
+     * it is busy, so the form is not refused for a choice it has not yet been told about.
+     */
+    pending?: boolean;
     children: ReactNode;
   };
 
@@ -38,6 +43,7 @@ export function FormModal<V, T>({
   onClose,
   onError,
   readOnly,
+  pending = false,
   children,
   ...modal
 }: FormModalProps<V, T>) {
@@ -61,7 +67,7 @@ export function FormModal<V, T>({
       {...modal}
       width={width}
       onCancel={onClose}
-      confirmLoading={saving}
+      confirmLoading={saving || pending}
       okButtonProps={{ htmlType: 'submit', style: readOnly ? { display: 'none' } : undefined }}
       destroyOnHidden
       modalRender={(dom) => (

@@ -20,6 +20,7 @@ export interface Recorded {
 }
 
 /** An answer's data, or `refuse(code, data)` for a business error. */
+/** A canned answer; a promise holds the response until the test settles it. */
 export type Answer = (req: Recorded) => unknown;
 
 const REFUSAL = Symbol('refusal');
@@ -102,12 +103,12 @@ export async function startApiServer(): Promise<ApiServer> {
     // moment on a busy machine, and the request fails with ECONNRESET.
     res.setHeader('connection', 'close');
     if (req.method === 'OPTIONS') return void res.end();
-    void readBody(req).then((body) => {
+    void readBody(req).then(async (body) => {
       const url = new URL(req.url ?? '/', 'http://local');
       const recorded = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, body };
       calls.push(recorded);
       const answer = routes.get(`${recorded.method} ${recorded.path}`);
-      const result = answer ? answer(recorded) : null;
+      const result: unknown = answer ? await answer(recorded) : null;
       const problem = contractProblem(recorded.method, recorded.path, result);
       if (problem) state.problems.push(problem);
       res.setHeader('content-type', 'application/json');

@@ -45,6 +45,8 @@ export interface AlarmRuleFormModalProps {
   /** The rule to edit; null adds one. */
   rule: AlarmRule | null;
   tags: readonly TagOption[];
+  /** The template's TAGs are still loading: the rule cannot be checked yet, so OK waits. */
+  tagsLoading: boolean;
   groups: readonly AlarmGroup[];
   onClose: () => void;
   onSaved: (rule: AlarmRule) => void;
@@ -55,6 +57,7 @@ export function AlarmRuleFormModal({
   templateId,
   rule,
   tags,
+  tagsLoading,
   groups,
   onClose,
   onSaved,
@@ -101,6 +104,7 @@ export function AlarmRuleFormModal({
         else if (changed.condition !== undefined) form.setFieldsValue(withCondition(all, changed.condition));
       }}
       save={save}
+      pending={tagsLoading}
       successText={t(rule ? 'rule.saved' : 'rule.created')}
       onSaved={onSaved}
       onClose={onClose}
@@ -110,7 +114,7 @@ export function AlarmRuleFormModal({
         else fail(error);
       }}
     >
-      <RuleFields form={form} tags={tags} groups={groups} />
+      <RuleFields form={form} tags={tags} tagsLoading={tagsLoading} groups={groups} />
     </FormModal>
   );
 }
@@ -118,10 +122,12 @@ export function AlarmRuleFormModal({
 function RuleFields({
   form,
   tags,
+  tagsLoading,
   groups,
 }: {
   form: FormInstance<RuleFormValues>;
   tags: readonly TagOption[];
+  tagsLoading: boolean;
   groups: readonly AlarmGroup[];
 }) {
   const { t } = useTranslation('alarm');
@@ -217,6 +223,7 @@ function RuleFields({
               showSearch={{ optionFilterProp: 'label' }}
               placeholder={t('rule.placeholder.tag')}
               options={tagOptions}
+              loading={tagsLoading}
               notFoundContent={t('rule.noTags')}
               data-testid="alarm-rule-tag"
             />

@@ -287,6 +287,7 @@ function AlarmRules({ templateId, expired }: { templateId: number; expired: bool
         templateId={templateId}
         rule={editing?.rule ?? null}
         tags={tags.data ?? []}
+        tagsLoading={tags.loading}
         groups={groupList}
         onClose={() => setEditing(null)}
         onSaved={() => void reload()}

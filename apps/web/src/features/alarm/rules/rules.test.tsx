@@ -122,14 +122,41 @@ describe('alarm rules', { timeout: 60000 }, () => {
     fireEvent.click(await screen.findByTestId('alarm-rule-edit-21'));
     await waitFor(() => expect(field('alarmRule', 'name').value).toBe('Rule 21'));
     expect(field('alarmRule', 'alarm_value').value).toBe('80');
-    // The rule is checked against its TAG: saved before the template's TAGs are in, it would be refused
-    // on the TAG field (a slow machine answered the TAG list after the click).
+    // The rule is checked against its TAG: OK waits until the template's TAGs are in (next test).
     await screen.findByTitle(tagTitle('Temp', TagDataType.FLOAT));
     type('name', 'Rule 22');
     fireEvent.click(submitOf('alarmRule'));
     await waitFor(() => expect(api.callsTo('PUT /v1/alarm-rules/21')).toHaveLength(1));
     expect(api.callsTo('PUT /v1/alarm-rules/21')[0]?.body).toMatchObject({ name: 'Rule 22', tag_id: 11 });
     expect(await screen.findByText(v('errors.1088'))).toBeTruthy();
+  });
+
+  it('form: OK waits while the template’s TAGs are still loading, then saves', async () => {
+    await signInAs(api, main);
+    let answerTags: () => void = () => undefined;
+    api.routes.set(
+      `GET ${base}/tags`,
+      () =>
+        new Promise((resolve) => {
+          answerTags = () => resolve({ version: 1, list: tags, total: tags.length });
+        }),
+    );
+    api.routes.set('PUT /v1/alarm-rules/21', (req) => ruleRow(21, req.body as object));
+    renderDrawer();
+    fireEvent.click(await screen.findByTestId('alarm-rule-edit-21'));
+    await waitFor(() => expect(field('alarmRule', 'name').value).toBe('Rule 21'));
+    type('name', 'Rule 21b');
+    expect(submitOf('alarmRule').className).toContain('ant-btn-loading');
+    fireEvent.click(submitOf('alarmRule'));
+    answerTags();
+    await screen.findByTitle(tagTitle('Temp', TagDataType.FLOAT));
+    await waitFor(() => expect(submitOf('alarmRule').className).not.toContain('ant-btn-loading'));
+    // The click while loading sent nothing and left no refusal on the TAG field.
+    expect(api.callsTo('PUT /v1/alarm-rules/21')).toHaveLength(0);
+    expect(screen.queryByText(v('validation:alarmTagNotFound'))).toBeNull();
+    fireEvent.click(submitOf('alarmRule'));
+    await waitFor(() => expect(api.callsTo('PUT /v1/alarm-rules/21')).toHaveLength(1));
+    expect(api.callsTo('PUT /v1/alarm-rules/21')[0]?.body).toMatchObject({ name: 'Rule 21b', tag_id: 11 });
   });
 
   it('needs id 11 for every change; id 8 alone views and exports', async () => {
