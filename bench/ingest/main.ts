@@ -1,5 +1,6 @@
 import { cpus, loadavg } from 'node:os';
 import { alarmRuleSeeder } from './alarm-rules';
+import { fairnessTable, measureFairness, type FairnessResult } from './fairness';
 import { parseOptions, usage, UsageError, type BenchOptions } from './options';
 import { table, type Row } from './report';
 import type { ServerSetup } from './server';
@@ -23,10 +24,11 @@ function setupsOf(o: BenchOptions): { plain: ServerSetup; withRules: ServerSetup
   return { plain, withRules };
 }
 
-async function run(o: BenchOptions): Promise<Row[]> {
+async function run(o: BenchOptions): Promise<{ rows: Row[]; fair: FairnessResult[] }> {
   const { plain, withRules } = setupsOf(o);
   const setup = withRules ?? plain;
   const rows: Row[] = [];
+  const fair: FairnessResult[] = [];
   const rules = o.alarmRules ? `, ${o.alarmRules} rules` : '';
   for (const target of targetsFor(o.dbs)) {
     if (o.scenarios.includes('throughput'))
@@ -62,8 +64,12 @@ async function run(o: BenchOptions): Promise<Row[]> {
         targets: `<50% ${yes(r.cores < TARGET_STEADY_CORES)}`,
       });
     }
+    if (o.scenarios.includes('fairness')) {
+      console.log(`fairness on ${target.name}: a device alone, then beside a flooding one…`);
+      fair.push(await measureFairness(target, o.fairness, plain));
+    }
   }
-  return rows;
+  return { rows, fair };
 }
 
 function throughputRow(
@@ -104,8 +110,9 @@ async function main(): Promise<void> {
     return;
   }
   console.log(`ingest benchmark: ${cpus().length} CPUs, Node ${process.version}, load average ${load()}`);
-  const rows = await run(options);
-  console.log(`\n${table(rows)}`);
+  const { rows, fair } = await run(options);
+  if (rows.length) console.log(`\n${table(rows)}`);
+  if (fair.length) console.log(`\n${fairnessTable(fair)}`);
   // Other work on the machine takes CPU from both phases; the load average says how much there was.
   console.log(`\nCPU: share of one core over the measured time. Load average now ${load()}.`);
 }

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { BATCH_VALUES_MAX } from '@hmi/contract';
 
 export type DbChoice = 'sqlite' | 'postgres';
-export type ScenarioName = 'throughput' | 'steady';
+export type ScenarioName = 'throughput' | 'steady' | 'fairness';
 
 export interface ThroughputOptions {
   /** Publishing window of each phase, seconds. */
@@ -21,12 +21,20 @@ export interface SteadyOptions {
   valuesPerSecond: number;
 }
 
+export interface FairnessOptions {
+  /** Each phase's window (alone, then beside the flood), seconds. */
+  seconds: number;
+  /** MQTT_DEVICE_RATE of the server: values a second each device may send. */
+  deviceRate: number;
+}
+
 export interface BenchOptions {
   dbs: DbChoice[] | 'auto';
   scenarios: ScenarioName[];
   /** One throughput measurement per batch size. */
   throughput: ThroughputOptions[];
   steady: SteadyOptions;
+  fairness: FairnessOptions;
   /** Alarm rules per template (0: none); see alarm-rules.ts. */
   alarmRules: number;
   /** Directory for a V8 CPU profile of each server process (null: none). */
@@ -35,7 +43,7 @@ export interface BenchOptions {
 
 export const usage = `usage: npm run bench -- [options]
   --db sqlite|postgres|both   databases (default: SQLite, and PostgreSQL when reachable)
-  --scenario throughput|steady|all                                (default: all)
+  --scenario throughput|steady|fairness|all                       (default: all)
   --seconds N                 throughput: publishing window of each phase (default 8)
   --devices N                 throughput: publishing devices (default 20)
   --tags N[,N…]               throughput: values per batch, one run each (default 5,20)
@@ -43,6 +51,8 @@ export const usage = `usage: npm run bench -- [options]
   --steady-seconds N          steady: measured window (default 30)
   --steady-devices N          steady: devices (default 1000)
   --steady-values N           steady: values per device per second (default 3)
+  --fair-seconds N            fairness: each phase's window (default 5)
+  --device-rate N             fairness: the server's MQTT_DEVICE_RATE (default 5000)
   --alarm-rules N             alarm rules per template (default 0; see ingest/alarm-rules.ts)
   --profile DIR               write a V8 CPU profile of each server process into DIR
   --help`;
@@ -72,6 +82,8 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
       'steady-seconds': { type: 'string' },
       'steady-devices': { type: 'string' },
       'steady-values': { type: 'string' },
+      'fair-seconds': { type: 'string' },
+      'device-rate': { type: 'string' },
       'alarm-rules': { type: 'string' },
       profile: { type: 'string' },
       help: { type: 'boolean' },
@@ -82,8 +94,8 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
   if (!['sqlite', 'postgres', 'both', 'auto'].includes(db))
     throw new UsageError('--db must be sqlite, postgres or both');
   const scenario = values.scenario ?? 'all';
-  if (!['throughput', 'steady', 'all'].includes(scenario))
-    throw new UsageError('--scenario must be throughput, steady or all');
+  if (!['throughput', 'steady', 'fairness', 'all'].includes(scenario))
+    throw new UsageError('--scenario must be throughput, steady, fairness or all');
   const seconds = integer('seconds', values.seconds, 8);
   const devices = integer('devices', values.devices, 20);
   const inFlight = integer('in-flight', values['in-flight'], 8, 1, 1000);
@@ -92,12 +104,16 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
     .map((t) => integer('tags', t.trim(), 0, 1, BATCH_VALUES_MAX));
   return {
     dbs: db === 'auto' ? 'auto' : db === 'both' ? ['sqlite', 'postgres'] : [db as DbChoice],
-    scenarios: scenario === 'all' ? ['throughput', 'steady'] : [scenario as ScenarioName],
+    scenarios: scenario === 'all' ? ['throughput', 'steady', 'fairness'] : [scenario as ScenarioName],
     throughput: batchSizes.map((tags) => ({ seconds, devices, tags, inFlight })),
     steady: {
       seconds: integer('steady-seconds', values['steady-seconds'], 30),
       devices: integer('steady-devices', values['steady-devices'], 1000),
       valuesPerSecond: integer('steady-values', values['steady-values'], 3, 1, BATCH_VALUES_MAX),
+    },
+    fairness: {
+      seconds: integer('fair-seconds', values['fair-seconds'], 5),
+      deviceRate: integer('device-rate', values['device-rate'], 5000),
     },
     alarmRules: integer('alarm-rules', values['alarm-rules'], 0, 0),
     profileDir: values.profile ?? null,

