@@ -1,7 +1,8 @@
-import { cloneElement, isValidElement, type ReactNode } from 'react';
+import { cloneElement, isValidElement, useMemo, type ReactNode } from 'react';
 import { Table, type TablePaginationConfig, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import { usePhone } from '../ui/usePhone';
 
 /** The rows of the current page and its paging (e.g. `usePagedList`'s answer). */
 export interface ListRows<T> {
@@ -31,9 +32,18 @@ export function labelledPager(t: TFunction): NonNullable<TablePaginationConfig['
       : element;
 }
 
-/** The paged table of a list: rows keyed by id, spinning while loading, "no data" when empty. */
-export function ListTable<T extends { id: number }>({ list, ...table }: ListTableProps<T>) {
+/**
+ * The paged table of a list: rows keyed by id, spinning while loading, "no data" when empty. On a
+ * phone no column is fixed: a fixed actions column can be as wide as the table's box there and
+ * cover the key columns, which come first and scroll with the rest.
+ */
+export function ListTable<T extends { id: number }>({ list, columns, ...table }: ListTableProps<T>) {
   const { t } = useTranslation();
+  const phone = usePhone();
+  const shown = useMemo(
+    () => (phone ? columns?.map((column) => ({ ...column, fixed: undefined })) : columns),
+    [phone, columns],
+  );
   return (
     <Table<T>
       rowKey="id"
@@ -41,6 +51,7 @@ export function ListTable<T extends { id: number }>({ list, ...table }: ListTabl
       loading={list.loading}
       locale={{ emptyText: t('common.noData') }}
       pagination={{ itemRender: labelledPager(t), ...list.pagination }}
+      columns={shown}
       {...table}
     />
   );

@@ -4,10 +4,11 @@
  * keeps the whole width of the screen.
  */
 import { useState } from 'react';
-import { Drawer, Grid, Layout, theme } from 'antd';
+import { Drawer, Layout, theme } from 'antd';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLiveSession } from '../../live/hooks';
+import { usePhone } from '../../ui/usePhone';
 import { HeaderBar } from './HeaderBar';
 import { SideMenu } from './SideMenu';
 
@@ -17,7 +18,7 @@ const SIDER_WIDTH = 220;
 export function AppShell() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const phone = Grid.useBreakpoint().md === false;
+  const phone = usePhone();
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   useLiveSession();

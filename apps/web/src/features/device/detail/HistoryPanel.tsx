@@ -100,6 +100,8 @@ export function HistoryPanel({ deviceId, tags }: { deviceId: number; tags: LiveT
             setNow(Date.now());
           }}
           options={rangeKeys.map((key) => ({ value: key, label: t(`history.range.${key}`) }))}
+          // Five ranges are wider than a phone: they scroll inside their own box, not the page.
+          style={{ maxWidth: '100%', overflowX: 'auto' }}
           data-testid="history-range"
         />
         {range === 'custom' && (
@@ -108,6 +110,7 @@ export function HistoryPanel({ deviceId, tags }: { deviceId: number; tags: LiveT
             value={custom}
             onChange={(value) => setCustom(value?.[0] && value[1] ? [value[0], value[1]] : null)}
             disabledDate={(d) => d.isAfter(dayjs().endOf('day'))}
+            style={{ maxWidth: '100%' }}
             data-testid="history-custom"
           />
         )}
