@@ -1,10 +1,11 @@
 /**
  * The console on a phone (390×844) in each locale, against the real server with DEMO=1: the menu is a
- * drawer opened from the header, and the screens an operator checks on the move (dashboard, device
- * list, device detail, alarm records, messages) fit the width: the page itself never scrolls
+ * drawer opened from the header, and every page of the menu and a device's detail fit the width: the
+ * page itself never scrolls
  * sideways, and a table scrolls inside its own box with every column able to come into view.
  * Screenshots of each go to e2e/artifacts (phone-<screen>-<locale>.png).
  */
+import { menuTree } from '@hmi/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, DEMO } from './support/api';
@@ -33,13 +34,16 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const screens = () => [
-  { name: 'dashboard', path: '/#/dashboard', testId: 'page-dashboard' },
-  { name: 'devicelist', path: '/#/device/devicelist', testId: 'page-devicelist' },
-  { name: 'device-detail', path: `/#/device/devicelist/${deviceId}`, testId: 'page-device-detail' },
-  { name: 'alarmrecords', path: '/#/device/alarmrecords', testId: 'page-alarmrecords' },
-  { name: 'messages', path: '/#/message/msgSystem', testId: 'page-msgSystem' },
-];
+/** Every page of the menu (the demo account may open them all), and a device's detail after the list. */
+const screens = () =>
+  menuTree
+    .flatMap((entry) => entry.children ?? [entry])
+    .flatMap(({ key, path }) => {
+      const screen = { name: key, path: `/#${path}`, testId: `page-${key}` };
+      if (key !== 'devicelist') return [screen];
+      const detail = `/#${path}/${deviceId}`;
+      return [screen, { name: 'device-detail', path: detail, testId: 'page-device-detail' }];
+    });
 
 async function settle(page: Page, testId: string): Promise<void> {
   await page.getByTestId(testId).waitFor();

@@ -68,13 +68,7 @@ export function ListPage<T extends { id: number }>({
       }
     >
       {toolbar}
-      <ListTable<T>
-        size={size}
-        data-testid={tableTestId}
-        columns={columns}
-        list={list}
-        scroll={{ x: 'max-content' }}
-      />
+      <ListTable<T> size={size} data-testid={tableTestId} columns={columns} list={list} />
       {children}
     </Card>
   );

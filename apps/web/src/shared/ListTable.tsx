@@ -33,9 +33,10 @@ export function labelledPager(t: TFunction): NonNullable<TablePaginationConfig['
 }
 
 /**
- * The paged table of a list: rows keyed by id, spinning while loading, "no data" when empty. On a
- * phone no column is fixed: a fixed actions column can be as wide as the table's box there and
- * cover the key columns, which come first and scroll with the rest.
+ * The paged table of a list: rows keyed by id, spinning while loading, "no data" when empty. A table
+ * wider than its box scrolls inside it, not the page. On a phone no column is fixed: a fixed actions
+ * column can be as wide as the table's box there and cover the key columns, which come first and
+ * scroll with the rest.
  */
 export function ListTable<T extends { id: number }>({ list, columns, ...table }: ListTableProps<T>) {
   const { t } = useTranslation();
@@ -52,6 +53,7 @@ export function ListTable<T extends { id: number }>({ list, columns, ...table }:
       locale={{ emptyText: t('common.noData') }}
       pagination={{ itemRender: labelledPager(t), ...list.pagination }}
       columns={shown}
+      scroll={{ x: 'max-content' }}
       {...table}
     />
   );

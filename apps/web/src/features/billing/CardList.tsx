@@ -89,13 +89,7 @@ export function CardList({ cards, onDetail, onAllocate }: Props) {
           testId="card-status-filter"
         />
       </Flex>
-      <ListTable<BillingCard>
-        size="middle"
-        data-testid="card-table"
-        columns={columns}
-        list={cards}
-        scroll={{ x: 'max-content' }}
-      />
+      <ListTable<BillingCard> size="middle" data-testid="card-table" columns={columns} list={cards} />
     </Card>
   );
 }

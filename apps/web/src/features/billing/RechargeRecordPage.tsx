@@ -44,7 +44,6 @@ export function RechargeRecordPage() {
         data-testid="recharge-table"
         columns={columns}
         list={{ data: rows, loading: records.loading, pagination: records.pagination }}
-        scroll={{ x: 'max-content' }}
       />
     </Card>
   );

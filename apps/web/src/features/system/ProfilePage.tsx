@@ -15,7 +15,7 @@ export function ProfilePage() {
   if (!userInfo) return <Skeleton active paragraph={{ rows: 6 }} />;
 
   return (
-    <Flex vertical gap={16} data-testid="profile-page">
+    <Flex vertical gap={16} data-testid="page-profile">
       <ProfileInfoCard userInfo={userInfo} onEdit={() => setEditing(true)} />
       <ChangePasswordCard />
       <AlarmSubscriptionCard />

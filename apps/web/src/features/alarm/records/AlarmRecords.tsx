@@ -284,7 +284,6 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
         data-testid="alarm-record-table"
         columns={columns}
         list={records}
-        scroll={{ x: 'max-content' }}
         rowSelection={{
           fixed: true,
           selectedRowKeys: selected,

@@ -275,7 +275,6 @@ function AlarmRules({ templateId, expired }: { templateId: number; expired: bool
         data-testid="alarm-rule-table"
         columns={columns}
         list={rules}
-        scroll={{ x: 'max-content' }}
         rowSelection={
           editable
             ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }
