@@ -102,12 +102,12 @@ describe('phone layout (390×844)', () => {
         await page.getByTestId('history-custom').first().waitFor();
         await check('device-history-custom');
       }
+      expect(found, found.join('\n')).toEqual([]);
       // The menu lives in a drawer opened from the header.
       await page.getByTestId('menu-toggle').click();
       await page.getByTestId('menu-drawer').waitFor();
       await page.screenshot({ path: screenshotPath(`phone-menu-${locale}`) });
       await context.close();
-      expect(found, found.join('\n')).toEqual([]);
     },
   );
 });
