@@ -161,13 +161,15 @@ export async function migrate(d: Db, target?: string): Promise<string[]> {
 
 /**
  * Before taking its lock, Kysely's migrator looks for its tables by listing the tables of every
- * schema, resolving each by name; a schema or table that another migration (of another schema, or
- * another instance starting at the same time) drops meanwhile fails that read with "does not exist".
+ * schema, resolving each by name; a schema, table or column that another migration (of another
+ * schema, or another instance starting at the same time) drops or renames meanwhile fails that read
+ * with "does not exist".
  * Nothing was migrated then (the migrations run after it, in one transaction), so the run is retried;
  * a migration's own error is not.
  */
 const CATALOG_RACE_ATTEMPTS = 20;
-const CATALOG_RACE_CODES = new Set(['42P01', '3F000']);
+/** Undefined table, undefined column, invalid schema name. */
+const CATALOG_RACE_CODES = new Set(['42P01', '42703', '3F000']);
 
 function isCatalogRace(error: unknown): boolean {
   return (

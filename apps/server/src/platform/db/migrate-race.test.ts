@@ -12,8 +12,9 @@ const postgres = databases.filter((d) => d.name === 'postgres');
  * and instances starting together migrate side by side, so that read meets other schemas' DDL.
  */
 describe.each(postgres)('migrations beside other schemas changing, $name', (database) => {
-  it('migrates fresh schemas while another schema is created and dropped over and over', async () => {
-    // Another connection keeps making a schema with a table and dropping it again, as fast as it can.
+  it('migrates fresh schemas while another schema is created, altered and dropped over and over', async () => {
+    // Another connection keeps making a schema with a table, renaming and dropping a column of it (as a
+    // migration does), and dropping it all again, as fast as it can.
     const churn = new pg.Client({ connectionString: TEST_POSTGRES_URL });
     await churn.connect();
     let stop = false;
@@ -21,7 +22,9 @@ describe.each(postgres)('migrations beside other schemas changing, $name', (data
     const loop = (async () => {
       while (!stop) {
         const s = `churn_${randomBytes(4).toString('hex')}`;
-        await churn.query(`create schema ${s}; create table ${s}.t (id serial primary key)`);
+        await churn.query(`create schema ${s}; create table ${s}.t (id serial primary key, a int, b int)`);
+        await churn.query(`alter table ${s}.t rename column a to a2`);
+        await churn.query(`alter table ${s}.t drop column b`);
         await churn.query(`drop schema ${s} cascade`);
         rounds += 1;
       }
