@@ -70,6 +70,26 @@ const hiddenCells = (page: Page) =>
     }),
   );
 
+/**
+ * A page's first primary action in a card's head (add on a list, edit on device detail) opens its
+ * dialog or drawer: it fits the window's width. Closed again with Escape. A screenshot is saved.
+ */
+async function checkDialog(page: Page, name: string, found: string[]): Promise<void> {
+  const add = page.locator('.ant-card-head .ant-btn-primary:not([disabled])').first();
+  if (!(await add.isVisible())) return;
+  await add.click();
+  const dialog = page.locator('.ant-modal, .ant-drawer-content-wrapper').filter({ visible: true }).first();
+  await dialog.waitFor();
+  const box = await dialog.boundingBox();
+  if (!box || box.x < 0 || box.x + box.width > PHONE.width)
+    found.push(`${name}: its dialog spans ${box?.x ?? '?'} to ${(box?.x ?? 0) + (box?.width ?? 0)} px`);
+  await page.screenshot({ path: screenshotPath(`phone-${name}-dialog-${await localeOf(page)}`) });
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+const localeOf = (page: Page) => page.evaluate(() => window.localStorage.getItem('locale') ?? '');
+
 /** How far the page itself reaches past the window's width (0 when it fits). */
 const pageOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -96,6 +116,7 @@ describe('phone layout (390×844)', () => {
         else await page.goto(`${server.url}${screen.path}`);
         await settle(page, screen.testId);
         await check(screen.name);
+        await checkDialog(page, screen.name, found);
         if (screen.name !== 'device-detail') continue;
         // The history's custom range adds its date pickers to the row.
         await page.getByTestId('history-range').locator('.ant-segmented-item').last().click();
