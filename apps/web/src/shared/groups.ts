@@ -1,11 +1,5 @@
 /** Group-tree helpers for pickers and paths (built on the contract's group-tree functions). */
-import {
-  GROUP_PATH_FULL_LEVELS,
-  groupPathNames,
-  shortGroupPath,
-  type GroupNode,
-  type GroupRow,
-} from '@hmi/contract';
+import type { GroupNode, GroupRow } from '@hmi/contract';
 
 export interface GroupOption {
   value: number;
@@ -52,25 +46,4 @@ export function groupNames(
     groupNames(n.children, into);
   }
   return into;
-}
-
-/**
- * The full path a displayed (possibly shortened) path stands for, when the screen knows the group
- * tree but not the group: the one path among `rows` that shortens to `shown`. Undefined when none
- * or several different ones do (their hidden levels, and where to mark them, would be a guess).
- */
-export function fullPathOf(shown: readonly string[], rows: readonly GroupRow[]): string[] | undefined {
-  if (shown.length < GROUP_PATH_FULL_LEVELS) return undefined;
-  const same = (a: readonly string[], b: readonly string[]) =>
-    a.length === b.length && a.every((name, i) => name === b[i]);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  let found: string[] | undefined;
-  for (const row of rows) {
-    if (row.name !== shown.at(-1)) continue;
-    const full = groupPathNames(row.id, byId);
-    if (!same(shortGroupPath(full), shown)) continue;
-    if (found && !same(found, full)) return undefined;
-    found = full;
-  }
-  return found;
 }

@@ -18,6 +18,8 @@ export const favouriteDevice = z.object({
   sn: z.string(),
   model: z.string(),
   online: z.number().int(),
+  /** Its group (null: none); `group_path` names it, shortened to first, middle and last beyond 3 levels. */
+  group_id: z.number().int().nullable(),
   group_path: z.array(z.string()),
   tags: z.array(dashboardTag),
 });

@@ -98,6 +98,8 @@ describe.each(databases)('dashboard favourites on $name', (database) => {
     );
     expect(cards.get(bare.id)).toEqual([]);
     expect(dash.favourites.map((f) => f.id)).toEqual([reporting.id, silent.id, bare.id]);
+    // Each names its group by id (the page resolves the levels a shortened path hides from it).
+    expect(dash.favourites.map((f) => f.group_id)).toEqual([group.id, null, null]);
 
     // A later sample replaces the value.
     await publish(reporting, 10, { alpha: 22.25 });

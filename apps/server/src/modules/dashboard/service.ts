@@ -44,6 +44,7 @@ export class DashboardService {
         sn: d.sn,
         model: d.model,
         online: d.online,
+        group_id: d.group_id,
         group_path: displayPath(d.group_id, scope.groups),
         tags: tags.get(d.id) ?? [],
       })),

@@ -30,6 +30,7 @@ beforeAll(async () => {
         sn: 'SN7',
         model: 'X10',
         online: 0,
+        group_id: null,
         group_path: [],
         tags: [
           { name: 'temperature', value: '20.5', time: T },
@@ -100,24 +101,31 @@ function chain(names: string[], id: number, parent: GroupNode | null = null): Gr
 
 describe('dashboard favourites, group path', { timeout: 30000 }, () => {
   it('marks the levels a shortened path hides, as the device list does; a 3-level path has no mark', async () => {
-    const favourite = (id: number, group_path: string[]) => ({
+    const favourite = (id: number, group_id: number, group_path: string[]) => ({
       id,
       name: `Press_${id}`,
       sn: `SN${id}`,
       model: 'X10',
       online: 0,
+      group_id,
       group_path,
       tags: [],
     });
     api.routes.set('GET /v1/dashboard', () => ({
       at: COUNTED_AT,
       counters: { devices: 2, online: 0, offline: 2 },
-      // The server sends 4-level paths shortened to first, middle and last names.
-      favourites: [favourite(1, ['Plant', 'Hall B', 'Cell 7']), favourite(2, ['North', 'Line 1', 'Cell 1'])],
+      // The server sends 4-level paths shortened to first, middle and last names; two groups of the
+      // same names shorten alike, and each card still names its own hidden level.
+      favourites: [
+        favourite(1, 4, ['Plant', 'Hall B', 'Cell 7']),
+        favourite(2, 12, ['North', 'Line 1', 'Cell 1']),
+        favourite(3, 23, ['Plant', 'Hall B', 'Cell 7']),
+      ],
     }));
     api.routes.set('GET /v1/groups', () => [
       ...chain(['Plant', 'Hall B', 'Line 2', 'Cell 7'], 1),
       ...chain(['North', 'Line 1', 'Cell 1'], 10),
+      ...chain(['Plant', 'Hall B', 'Line 3', 'Cell 7'], 20),
     ]);
     await signInAs(api, { is_main: true, permissions: [] });
     renderPage(<DashboardPage />, { url: '/dashboard' });
@@ -125,12 +133,23 @@ describe('dashboard favourites, group path', { timeout: 30000 }, () => {
     await screen.findByTestId('favourite-card-1', {}, LOADED);
     await waitFor(() => expect(path(1).textContent).toBe('Plant / Hall B / … / Cell 7'));
     expect(path(1).getAttribute('title')).toBe('Plant / Hall B / Line 2 / Cell 7');
+    expect(path(3).textContent).toBe('Plant / Hall B / … / Cell 7');
+    expect(path(3).getAttribute('title')).toBe('Plant / Hall B / Line 3 / Cell 7');
     expect(path(2).textContent).toBe('North / Line 1 / Cell 1');
   });
 });
 
 describe('dashboard data requested at boot', { timeout: 30000 }, () => {
-  const favourite = { id: 3, name: 'Press_3', sn: 'SN3', model: 'X10', online: 0, group_path: [], tags: [] };
+  const favourite = {
+    id: 3,
+    name: 'Press_3',
+    sn: 'SN3',
+    model: 'X10',
+    online: 0,
+    group_id: null,
+    group_path: [],
+    tags: [],
+  };
   const requests = () => api.callsTo('GET /v1/dashboard').length;
   afterEach(() => vi.restoreAllMocks());
 

@@ -7,7 +7,13 @@ import { Link } from 'react-router';
 import { Card, Descriptions, Empty, Flex, Spin, Statistic, Typography } from 'antd';
 import { CheckCircleOutlined, DesktopOutlined, DisconnectOutlined, StarOutlined } from '../../ui/icons';
 import { useTranslation } from 'react-i18next';
-import { DASHBOARD_CARD_TAGS_MAX, GROUP_PATH_FULL_LEVELS, Permission, type Dashboard } from '@hmi/contract';
+import {
+  DASHBOARD_CARD_TAGS_MAX,
+  GROUP_PATH_FULL_LEVELS,
+  groupPathNames,
+  Permission,
+  type Dashboard,
+} from '@hmi/contract';
 import { getDashboard } from '../../api/dashboard';
 import { onlineMoved } from './onlineMoved';
 import { DataGrantHint } from '../device/common/DataGrantHint';
@@ -19,7 +25,7 @@ import { useCan } from '../../shared/access';
 import { formatTime } from '../../shared/format';
 import { GroupPath } from '../device/common/GroupPath';
 import { useGroupTree } from '../device/common/options';
-import { flattenGroups, fullPathOf } from '../../shared/groups';
+import { flattenGroups } from '../../shared/groups';
 import { LiveOnlineBadge } from '../device/devicelist/LiveStateCells';
 import { useLoad } from '../../shared/useLoad';
 import '../../live/liveFlash.css';
@@ -202,7 +208,7 @@ export function DashboardPage() {
                 key={device.id}
                 device={device}
                 live={live.get(device.id)}
-                fullPath={fullPathOf(device.group_path, groupRows)}
+                fullPath={device.group_id === null ? undefined : groupPathNames(device.group_id, groupRows)}
               />
             ))}
           </div>
