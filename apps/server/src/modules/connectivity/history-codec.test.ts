@@ -3,7 +3,7 @@ import {
   ChunkBuilder as Frozen0010Chunks,
   decodeStaged as frozen0010Staged,
 } from '../../platform/db/migrations/frozen/0010-history-codec';
-import { decodeChunk, decodeStaged, encodeChunk, encodeStaged } from './history-codec';
+import { decodeChunk, decodeStaged, eachNumber, encodeChunk, encodeStaged } from './history-codec';
 
 describe('history codec', () => {
   const samples = [
@@ -21,6 +21,21 @@ describe('history codec', () => {
   it('gives back every sample of a chunk exactly, text and number', () => {
     expect(decodeChunk(encodeChunk(samples))).toEqual(samples);
     expect(decodeChunk(encodeChunk([]))).toEqual([]);
+  });
+
+  it('walks the numeric samples of a chunk, time and number, as decoding finds them', () => {
+    for (const data of [encodeChunk(samples), new Uint8Array(encodeChunk(samples)), encodeChunk([])]) {
+      const seen: [number, number][] = [];
+      eachNumber(data, (ts, num) => seen.push([ts, num]));
+      expect(seen).toEqual(
+        decodeChunk(data).flatMap((s) => (s.num === null ? [] : [[s.ts, s.num] as [number, number]])),
+      );
+    }
+    // An offset view into a larger buffer (as a driver may hand a row's bytes back).
+    const padded = Buffer.concat([Buffer.from([7, 7, 7]), encodeChunk(samples)]);
+    const seen: number[] = [];
+    eachNumber(padded.subarray(3), (_, num) => seen.push(num));
+    expect(seen).toHaveLength(7);
   });
 
   it('stores a number without its text when the text is how the number prints', () => {

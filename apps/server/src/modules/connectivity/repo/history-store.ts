@@ -1,7 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../platform/db/schema';
 import { ChunkBuilder, type ChunkRow } from '../history-chunks';
-import { decodeChunk, decodeStaged, type HistorySample, type TaggedSample } from '../history-codec';
+import {
+  decodeChunk,
+  decodeStaged,
+  eachNumber,
+  type HistorySample,
+  type TaggedSample,
+} from '../history-codec';
 import { partsOf } from './parts';
 
 /**
@@ -81,25 +87,27 @@ export class HistoryStore {
   }
 
   /**
-   * Min, max, average and count of the numeric samples per bucket of `bucketMs` from `from`. A chunk
-   * wholly inside one bucket counts by its aggregates; the samples of the others, and the staged
-   * ones, are read one by one.
+   * Min, max, average and count of the numeric samples per bucket of `bucketMs` from `from` (the
+   * caller keeps the buckets of a range to a chart's few thousand). A chunk wholly inside one bucket
+   * counts by its aggregates; the numbers of the others, and the staged samples, are read one by one.
    */
   async buckets(deviceId: number, tag: string, from: number, to: number, bucketMs: number) {
-    const acc = new Map<number, { min: number; max: number; sum: number; count: number }>();
+    const size = Math.max(0, Math.ceil((to - from) / bucketMs));
+    const [min, max, sum, count] = [
+      new Float64Array(size).fill(Infinity),
+      new Float64Array(size).fill(-Infinity),
+      new Float64Array(size),
+      new Float64Array(size),
+    ];
     const bucketOf = (ts: number) => Math.floor((ts - from) / bucketMs);
-    const add = (b: number, min: number, max: number, sum: number, count: number) => {
-      const x = acc.get(b);
-      if (!x) acc.set(b, { min, max, sum, count });
-      else {
-        x.min = Math.min(x.min, min);
-        x.max = Math.max(x.max, max);
-        x.sum += sum;
-        x.count += count;
-      }
+    const add = (b: number, lo: number, hi: number, total: number, n: number) => {
+      if (lo < (min[b] as number)) min[b] = lo;
+      if (hi > (max[b] as number)) max[b] = hi;
+      sum[b] = (sum[b] as number) + total;
+      count[b] = (count[b] as number) + n;
     };
-    const addSample = (s: HistorySample) => {
-      if (s.num !== null && s.ts >= from && s.ts < to) add(bucketOf(s.ts), s.num, s.num, s.num, 1);
+    const addNumber = (ts: number, num: number) => {
+      if (ts >= from && ts < to) add(bucketOf(ts), num, num, num, 1);
     };
     const chunks = await this.chunksOf(deviceId, tag, from, to)
       .select(['id', 't0', 't1', 'num_n', 'num_min', 'num_max', 'num_sum'])
@@ -118,18 +126,22 @@ export class HistoryStore {
         .select('samples')
         .where('id', 'in', part)
         .execute();
-      for (const r of rows) for (const s of decodeChunk(r.samples)) addSample(s);
+      for (const r of rows) eachNumber(r.samples, addNumber);
     }
-    for (const s of await this.stagedOf(deviceId, tag, from, to)) addSample(s);
-    return [...acc]
-      .sort(([a], [b]) => a - b)
-      .map(([b, x]) => ({
-        t: from + b * bucketMs,
-        min: x.min,
-        max: x.max,
-        avg: x.sum / x.count,
-        count: x.count,
-      }));
+    for (const s of await this.stagedOf(deviceId, tag, from, to)) if (s.num !== null) addNumber(s.ts, s.num);
+    const points: { t: number; min: number; max: number; avg: number; count: number }[] = [];
+    for (let b = 0; b < size; b += 1) {
+      const n = count[b] as number;
+      if (n > 0)
+        points.push({
+          t: from + b * bucketMs,
+          min: min[b] as number,
+          max: max[b] as number,
+          avg: (sum[b] as number) / n,
+          count: n,
+        });
+    }
+    return points;
   }
 
   /** The newest `limit` samples within [from, to), oldest first. */
