@@ -6,63 +6,28 @@
  * open select's list is named after its field. One page per locale walks the screens by hash (one
  * load of the app, not one per screen).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, DEMO } from './support/api';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { controlNames, seriousViolations, withIconNames } from './support/axe';
-import { launchBrowser, screenshotPath } from './support/browser';
+import { screenshotPath } from './support/browser';
 import { arrowTo, tabTo } from './support/keyboard';
 import { choose } from './support/select';
-import { startServer, type RunningServer } from './support/server';
-import { apiLogin, signInContext, type LoginTokens } from './support/session';
+import { openScreen } from './support/screens';
+import { signInContext } from './support/session';
+import { demoSuite } from './support/stack';
 import { texts } from './support/texts';
 
 const locales = ['zh-CN', 'zh-TW', 'en-US'] as const;
 
-let server: RunningServer;
-let browser: Browser;
-let tokens: LoginTokens;
-let deviceId: number;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ DEMO: '1' }), launchBrowser()]);
-  tokens = await apiLogin(server.url, DEMO.user, DEMO.passwd);
-  const devices = await apiCall<{ list: { id: number }[] }>(server, tokens, 'GET', '/devices?pageSize=1');
-  deviceId = devices.list[0]?.id ?? 0;
-  if (!deviceId) throw new Error('demo data missing');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const demo = demoSuite();
 
 const screens = () => [
   { path: '/#/dashboard', testId: 'page-dashboard' },
   { path: '/#/device/devicelist', testId: 'page-devicelist' },
   { path: '/#/device/alarmrecords', testId: 'page-alarmrecords' },
   { path: '/#/message/msgSystem', testId: 'page-msgSystem' },
-  { path: `/#/device/devicelist/${deviceId}`, testId: 'page-device-detail' },
+  { path: `/#/device/devicelist/${demo.deviceId}`, testId: 'page-device-detail' },
 ];
-
-/** The screen is shown with its data: no spinner, skeleton or lazy-route placeholder left. */
-async function settle(page: Page, testId: string): Promise<void> {
-  await page.getByTestId(testId).waitFor();
-  await page.waitForFunction(
-    () => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, [data-testid="page-loading"]'),
-  );
-}
-
-/**
- * Opens a screen of the console, settled: the first by loading the app, later ones by hash as a
- * link would (the app, and axe once injected, stay loaded).
- */
-async function openScreen(page: Page, screen: { path: string; testId: string }): Promise<void> {
-  if (page.url().startsWith(server.url))
-    await page.evaluate((hash) => (window.location.hash = hash), screen.path.slice(1));
-  else await page.goto(`${server.url}${screen.path}`);
-  await settle(page, screen.testId);
-}
 
 /** Tabs from the password field of the login page onto its visibility toggle, named in `locale`. */
 async function tabToPasswordToggle(page: Page, locale: string): Promise<void> {
@@ -97,7 +62,7 @@ function auditor(locale: string) {
 }
 
 function newContext(locale: string, width: number, height: number): Promise<BrowserContext> {
-  return browser
+  return demo.browser
     .newContext({ viewport: { width, height }, reducedMotion: 'reduce' })
     .then(async (context) => {
       await context.addInitScript((l) => window.localStorage.setItem('locale', l), locale);
@@ -111,16 +76,16 @@ describe('accessibility of the main screens (axe-core, WCAG 2.2 A and AA)', () =
     const audit = auditor(locale);
     // The login page first, in a page without the session; then the console's screens.
     const login = await context.newPage();
-    await login.goto(`${server.url}/#/login`);
+    await login.goto(`${demo.server.url}/#/login`);
     await login.locator('form#login').waitFor();
     await audit.check(login, '/#/login');
     await tabToPasswordToggle(login, locale);
     await login.close();
 
     const page = await context.newPage();
-    await signInContext(page, tokens, locale);
+    await signInContext(page, demo.tokens, locale);
     for (const screen of screens()) {
-      await openScreen(page, screen);
+      await openScreen(page, demo.server, screen);
       await audit.check(page, screen.path);
     }
     await context.close();
@@ -131,9 +96,9 @@ describe('accessibility of the main screens (axe-core, WCAG 2.2 A and AA)', () =
     const context = await newContext('en-US', 390, 844);
     const page = await context.newPage();
     const audit = auditor('en-US');
-    await signInContext(page, tokens, 'en-US');
+    await signInContext(page, demo.tokens, 'en-US');
     for (const screen of screens().slice(0, 2)) {
-      await openScreen(page, screen);
+      await openScreen(page, demo.server, screen);
       await audit.check(page, `${screen.path} (390×844)`);
     }
     await context.close();
@@ -145,7 +110,7 @@ describe('accessibility of the main screens (axe-core, WCAG 2.2 A and AA)', () =
     async (locale) => {
       const context = await newContext(locale, 390, 844);
       const page = await context.newPage();
-      await page.goto(`${server.url}/#/login`);
+      await page.goto(`${demo.server.url}/#/login`);
       await page.locator('form#login').waitFor();
       await tabToPasswordToggle(page, locale);
       await page.screenshot({ path: screenshotPath(`login-password-toggle-focused-390-${locale}`) });
@@ -157,11 +122,11 @@ describe('accessibility of the main screens (axe-core, WCAG 2.2 A and AA)', () =
     const context = await newContext('zh-CN', 1440, 900);
     const page = await context.newPage();
     const audit = auditor('zh-CN');
-    await signInContext(page, tokens, 'zh-CN');
+    await signInContext(page, demo.tokens, 'zh-CN');
 
     // The main menu: reached with Tab, walked with the arrow keys, a submenu opened and an item
     // followed with Enter.
-    await openScreen(page, { path: '/#/dashboard', testId: 'page-dashboard' });
+    await openScreen(page, demo.server, { path: '/#/dashboard', testId: 'page-dashboard' });
     await tabTo(page, '[role="menu"]');
     await arrowTo(page, '[role="menu"] [role="menuitem"][aria-expanded="false"]');
     await page.keyboard.press('Enter');
@@ -171,7 +136,7 @@ describe('accessibility of the main screens (axe-core, WCAG 2.2 A and AA)', () =
     await page.waitForFunction(() => !window.location.hash.startsWith('#/dashboard'));
 
     // A row action of the device list, opened with Enter: its dialog is checked, Escape closes it.
-    await openScreen(page, { path: '/#/device/devicelist', testId: 'page-devicelist' });
+    await openScreen(page, demo.server, { path: '/#/device/devicelist', testId: 'page-devicelist' });
     await tabTo(page, '[data-testid="device-table"] tbody [data-testid^="device-unbind-"]');
     await page.keyboard.press('Enter');
     const confirm = page.locator('.ant-modal-confirm');
@@ -214,7 +179,7 @@ describe('accessibility of the main screens (axe-core, WCAG 2.2 A and AA)', () =
     await dialog.waitFor({ state: 'hidden' });
 
     // The message centre's tabs: the next one focused with an arrow key and opened with Enter.
-    await openScreen(page, { path: '/#/message/msgSystem', testId: 'page-msgSystem' });
+    await openScreen(page, demo.server, { path: '/#/message/msgSystem', testId: 'page-msgSystem' });
     await tabTo(page, '[role="tab"][aria-selected="true"]');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');

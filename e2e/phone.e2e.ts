@@ -6,33 +6,17 @@
  * Screenshots of each go to e2e/artifacts (phone-<screen>-<locale>.png).
  */
 import { menuTree } from '@hmi/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, DEMO } from './support/api';
-import { launchBrowser, screenshotPath } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { apiLogin, signInContext, type LoginTokens } from './support/session';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshotPath } from './support/browser';
+import { openScreen } from './support/screens';
+import { signInContext } from './support/session';
+import { demoSuite } from './support/stack';
 
 const PHONE = { width: 390, height: 844 };
 const locales = ['zh-CN', 'zh-TW', 'en-US'] as const;
 
-let server: RunningServer;
-let browser: Browser;
-let tokens: LoginTokens;
-let deviceId: number;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ DEMO: '1' }), launchBrowser()]);
-  tokens = await apiLogin(server.url, DEMO.user, DEMO.passwd);
-  const devices = await apiCall<{ list: { id: number }[] }>(server, tokens, 'GET', '/devices?pageSize=1');
-  deviceId = devices.list[0]?.id ?? 0;
-  if (!deviceId) throw new Error('demo data missing');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const demo = demoSuite();
 
 /** Every page of the menu (the demo account may open them all), and a device's detail after the list. */
 const screens = () =>
@@ -41,16 +25,9 @@ const screens = () =>
     .flatMap(({ key, path }) => {
       const screen = { name: key, path: `/#${path}`, testId: `page-${key}` };
       if (key !== 'devicelist') return [screen];
-      const detail = `/#${path}/${deviceId}`;
+      const detail = `/#${path}/${demo.deviceId}`;
       return [screen, { name: 'device-detail', path: detail, testId: 'page-device-detail' }];
     });
-
-async function settle(page: Page, testId: string): Promise<void> {
-  await page.getByTestId(testId).waitFor();
-  await page.waitForFunction(
-    () => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, [data-testid="page-loading"]'),
-  );
-}
 
 /**
  * Cells of each table's first row that cannot be seen: scrolled into view, the element at the cell's
@@ -99,10 +76,10 @@ describe('phone layout (390×844)', () => {
     '%s: drawer menu, and every screen fits the width',
     { timeout: 120_000 },
     async (locale) => {
-      const context = await browser.newContext({ viewport: PHONE });
+      const context = await demo.browser.newContext({ viewport: PHONE });
       const page = await context.newPage();
       page.setDefaultTimeout(30_000);
-      await signInContext(page, tokens, locale);
+      await signInContext(page, demo.tokens, locale);
       const found: string[] = [];
       const check = async (name: string) => {
         await page.screenshot({ path: screenshotPath(`phone-${name}-${locale}`), fullPage: true });
@@ -111,10 +88,7 @@ describe('phone layout (390×844)', () => {
         for (const cell of await hiddenCells(page)) found.push(`${name}: ${cell} cannot be seen`);
       };
       for (const screen of screens()) {
-        if (page.url().startsWith(server.url))
-          await page.evaluate((hash) => (window.location.hash = hash), screen.path.slice(1));
-        else await page.goto(`${server.url}${screen.path}`);
-        await settle(page, screen.testId);
+        await openScreen(page, demo.server, screen);
         await check(screen.name);
         await checkDialog(page, screen.name, found);
         if (screen.name !== 'device-detail') continue;

@@ -20,6 +20,12 @@ class StackSuite implements Stack {
   browser!: Browser;
 }
 
+class DemoStackSuite extends StackSuite implements DemoStack {
+  tokens!: LoginTokens;
+  /** The first demo HMI (by SN). */
+  deviceId = 0;
+}
+
 /** The real server (its own data folder, no demo data) and a Chromium, started side by side. */
 export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
   const [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
@@ -58,4 +64,17 @@ export function stackSuite(env: Record<string, string> = {}): Stack {
 export async function demoDevices<T extends { sn: string }>(stack: DemoStack): Promise<T[]> {
   const list = await apiCall<{ list: T[] }>(stack.server, stack.tokens, 'GET', '/devices?pageSize=50');
   return list.list.filter((d) => d.sn.startsWith('DEMO-HMI-')).sort((a, b) => a.sn.localeCompare(b.sn));
+}
+
+/** As `stackSuite`, with DEMO=1, the demo owner logged in and the first demo HMI's id. */
+export function demoSuite(): DemoStackSuite {
+  const suite = new DemoStackSuite();
+  beforeAll(async () => {
+    const stack = await startDemoStack();
+    Object.assign(suite, stack);
+    suite.deviceId = (await demoDevices<{ id: number; sn: string }>(stack))[0]?.id ?? 0;
+    if (!suite.deviceId) throw new Error('demo data missing');
+  });
+  afterAll(() => stopStack(suite.server, suite.browser));
+  return suite;
 }
