@@ -36,6 +36,8 @@ import { DataGrantHint } from '../../device/common/DataGrantHint';
 const PAGE_SIZE = 20;
 const states = [ALARM_STATE_ALL, ...Object.values(AlarmRecordState)];
 const quiet = { handleError: true } as const;
+/** On a phone: what alarmed, whether it still does, and the acknowledge action, before the rest. */
+const PHONE_FIRST = ['rule', 'state', 'actions', 'device'] as const;
 
 /** The device tab lists one device's records whatever the filters say. */
 const scopedTo = <F extends AlarmRecordFilter>(query: F, deviceId: number | undefined): F =>
@@ -130,6 +132,7 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
     },
     {
       title: t('records.field.state'),
+      key: 'state',
       dataIndex: 'state',
       render: (v: number, r) => <AlarmStateTag state={v} testId={`alarm-record-state-${r.id}`} />,
     },
@@ -284,6 +287,7 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
         data-testid="alarm-record-table"
         columns={columns}
         list={records}
+        phoneFirst={PHONE_FIRST}
         rowSelection={{
           fixed: true,
           selectedRowKeys: selected,

@@ -100,6 +100,48 @@ describe('alarm records', { timeout: 60000 }, () => {
     expect(screen.queryByTestId('alarm-record-ack-1')).toBeNull();
   });
 
+  it('on a phone: what alarmed, its state and the acknowledge action come first, nothing fixed', async () => {
+    api.routes.set('POST /v1/alarm/template/web/AskAlarms', (req) => ({
+      acknowledged: (req.body as { ids: number[] }).ids.length,
+    }));
+    const headers = () =>
+      Array.from(screen.getByTestId('alarm-record-table').querySelectorAll('thead th'))
+        .map((th) => th.textContent ?? '')
+        .filter(Boolean);
+    const desktop = renderPage(<AlarmRecordsPage />);
+    await screen.findByTestId('alarm-record-state-1');
+    const wide = headers();
+    expect(wide.slice(0, 3)).toEqual([
+      v('alarm:records.field.alarmAt'),
+      v('alarm:records.field.device'),
+      v('alarm:records.field.rule'),
+    ]);
+    desktop.unmount();
+
+    const width = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      renderPage(<AlarmRecordsPage />);
+      await screen.findByTestId('alarm-record-state-1');
+      const narrow = headers();
+      expect(narrow.slice(0, 4)).toEqual([
+        v('alarm:records.field.rule'),
+        v('alarm:records.field.state'),
+        v('common.actions'),
+        v('alarm:records.field.device'),
+      ]);
+      // The same columns, only the order differs; no cell sticks to an edge.
+      expect([...narrow].sort()).toEqual([...wide].sort());
+      const table = screen.getByTestId('alarm-record-table');
+      expect(table.querySelector('.ant-table-cell-fix-end')).toBeNull();
+      expect(screen.getByTestId('alarm-record-ack-1').closest('td')?.className).not.toContain('fix');
+      fireEvent.click(screen.getByTestId('alarm-record-ack-1'));
+      await waitFor(() => expect(api.callsTo('POST /v1/alarm/template/web/AskAlarms')).toHaveLength(1));
+    } finally {
+      window.innerWidth = width;
+    }
+  });
+
   it('exports the filtered records as .xlsx with the browser time-zone offset in hours', async () => {
     api.routes.set('GET /v1/alarms/export', () => ({
       filename: 'alarm-records',
