@@ -135,6 +135,20 @@ describe('alarms', () => {
         fullPage: true,
         animations: 'disabled',
       });
+      // On a phone the acknowledge action is in view without scrolling the table sideways.
+      await page.setViewportSize({ width: 390, height: 844 });
+      const ack = page.getByTestId(`alarm-record-ack-${recordId}`);
+      await expect
+        .poll(async () => {
+          const box = await ack.boundingBox();
+          return box !== null && box.x >= 0 && box.x + box.width <= 390;
+        })
+        .toBe(true);
+      await page.screenshot({
+        path: screenshotPath('alarm-records-raised-phone-en-US'),
+        animations: 'disabled',
+      });
+      await page.setViewportSize({ width: 1440, height: 1000 });
 
       // Acknowledge it: state 2, the demo user as responder.
       await answered(page, 'POST', /\/alarm\/template\/web\/AskAlarms$/, () =>

@@ -16,8 +16,6 @@ type ListTableProps<T> = Omit<
   'rowKey' | 'dataSource' | 'loading' | 'locale' | 'pagination'
 > & {
   list: ListRows<T>;
-  /** On a phone, the columns of these keys come first, in this order (what the row is about). */
-  phoneFirst?: readonly string[];
 };
 
 const pagerKeys = { prev: 'prevPage', next: 'nextPage' } as const;
@@ -36,28 +34,16 @@ export function labelledPager(t: TFunction): NonNullable<TablePaginationConfig['
 
 /**
  * The paged table of a list: rows keyed by id, spinning while loading, "no data" when empty. A table
- * wider than its box scrolls inside it, not the page. On a phone no column is fixed (a fixed actions
- * column can be as wide as the table's box there and cover the rest) and the key columns come first.
+ * wider than its box scrolls inside it, not the page. On a phone no column is fixed: a fixed actions
+ * column can be as wide as the table's box there and cover the rest.
  */
-export function ListTable<T extends { id: number }>({
-  list,
-  columns,
-  phoneFirst = [],
-  ...table
-}: ListTableProps<T>) {
+export function ListTable<T extends { id: number }>({ list, columns, ...table }: ListTableProps<T>) {
   const { t } = useTranslation();
   const phone = usePhone();
-  const shown = useMemo(() => {
-    if (!phone || !columns) return columns;
-    const rank = (key: unknown) => {
-      const at = phoneFirst.indexOf(String(key));
-      return at === -1 ? phoneFirst.length : at;
-    };
-    // Stable: the other columns keep their order after the first ones.
-    return [...columns]
-      .sort((a, b) => rank(a.key) - rank(b.key))
-      .map((column) => ({ ...column, fixed: undefined }));
-  }, [phone, columns, phoneFirst]);
+  const shown = useMemo(
+    () => (phone ? columns?.map((column) => ({ ...column, fixed: undefined })) : columns),
+    [phone, columns],
+  );
   return (
     <Table<T>
       rowKey="id"

@@ -32,12 +32,12 @@ import { AlarmLevelTag, AlarmStateTag } from '../AlarmTags';
 import { useAlarmLive } from '../useAlarmLive';
 import { useDeviceOptions, useRuleOptions } from './options';
 import { DataGrantHint } from '../../device/common/DataGrantHint';
+import { usePhone } from '../../../ui/usePhone';
+import { phoneColumns } from './AlarmRecordCell';
 
 const PAGE_SIZE = 20;
 const states = [ALARM_STATE_ALL, ...Object.values(AlarmRecordState)];
 const quiet = { handleError: true } as const;
-/** On a phone: what alarmed, whether it still does, and the acknowledge action, before the rest. */
-const PHONE_FIRST = ['rule', 'state', 'actions', 'device'] as const;
 
 /** The device tab lists one device's records whatever the filters say. */
 const scopedTo = <F extends AlarmRecordFilter>(query: F, deviceId: number | undefined): F =>
@@ -53,6 +53,7 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
   const clearable = useClearable();
   const { message } = App.useApp();
   const can = useCan();
+  const phone = usePhone();
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const { busy, run } = useBusy<'ack' | 'export'>();
@@ -95,6 +96,19 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
       toastedByClient,
     );
 
+  const ackAction = (r: AlarmRecord) =>
+    r.response_at === null ? (
+      <Button
+        type="link"
+        size="small"
+        disabled={busy === 'ack'}
+        onClick={() => void acknowledge([r.id])}
+        data-testid={`alarm-record-ack-${r.id}`}
+      >
+        {t('records.acknowledge')}
+      </Button>
+    ) : null;
+
   const columns: ColumnsType<AlarmRecord> = [
     {
       title: t('records.field.alarmAt'),
@@ -132,7 +146,6 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
     },
     {
       title: t('records.field.state'),
-      key: 'state',
       dataIndex: 'state',
       render: (v: number, r) => <AlarmStateTag state={v} testId={`alarm-record-state-${r.id}`} />,
     },
@@ -186,18 +199,7 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
       title: t('common.actions'),
       key: 'actions',
       fixed: 'right',
-      render: (_, r) =>
-        r.response_at === null ? (
-          <Button
-            type="link"
-            size="small"
-            disabled={busy === 'ack'}
-            onClick={() => void acknowledge([r.id])}
-            data-testid={`alarm-record-ack-${r.id}`}
-          >
-            {t('records.acknowledge')}
-          </Button>
-        ) : null,
+      render: (_, r) => ackAction(r),
     },
   ];
 
@@ -285,9 +287,10 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
       {!device && <DataGrantHint empty={devices.data?.length === 0} />}
       <ListTable<AlarmRecord>
         data-testid="alarm-record-table"
-        columns={columns}
+        columns={phone ? phoneColumns(t('records.field.alarm'), !device, ackAction) : columns}
         list={records}
-        phoneFirst={PHONE_FIRST}
+        // The phone's one column wraps its lines to the box instead of scrolling.
+        {...(phone && { scroll: {} })}
         rowSelection={{
           fixed: true,
           selectedRowKeys: selected,
