@@ -268,7 +268,16 @@ describe.each(databases)('devices, labels and the dashboard on $name', (database
     const dash = await ok(ctx.h, ctx.main, getDashboard);
     expect(dash.counters).toEqual({ devices: 4, online: 1, offline: 3 });
     expect(dash.favourites).toEqual([
-      { id: pump.id, name: 'Pump2', sn: pump.sn, model: 'X10', online: 1, group_path: [], tags: [] },
+      {
+        id: pump.id,
+        name: 'Pump2',
+        sn: pump.sn,
+        model: 'X10',
+        online: 1,
+        group_id: null,
+        group_path: [],
+        tags: [],
+      },
     ]);
     const sub = await createSubAccount(ctx.h, ctx.main.teamId, [1, 2]);
     expect((await ok(ctx.h, sub, getDashboard)).favourites).toEqual([]);
