@@ -167,9 +167,9 @@ export function DashboardPage() {
   );
   const live = useLiveDevices(watched);
   const reloadCounters = useMemo(() => coalesced(reload), [reload]);
-  const lastAt = useRef(new Map<number, number>());
+  const lastSeen = useRef(new Map<number, string>());
   useEffect(() => {
-    if (onlineMoved(watched, live, lastAt.current, data?.at)) reloadCounters();
+    if (onlineMoved(watched, live, lastSeen.current, data?.at)) reloadCounters();
   }, [live, watched, reloadCounters, data?.at]);
   useLiveReconnected(reloadCounters);
 

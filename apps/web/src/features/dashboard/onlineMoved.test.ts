@@ -10,7 +10,7 @@ const states = (onlineSince: Record<number, number>) =>
 
 describe('online changes that move the dashboard counters', () => {
   it('a snapshot (each device’s first state) from before the counters moves nothing; a later change does', () => {
-    const seen = new Map<number, number>();
+    const seen = new Map<number, string>();
     // Each step: the states the devices are in, and whether they move the counters.
     const steps: [Record<number, number>, boolean][] = [
       [{ 1: 100 }, false],
@@ -29,8 +29,16 @@ describe('online changes that move the dashboard counters', () => {
     expect(onlineMoved([1], states({ 1: 900 }), new Map(), undefined)).toBe(false);
   });
 
+  it('a device that goes offline in the second it came online moves them (times are whole seconds)', () => {
+    const seen = new Map<number, string>();
+    const state = (online: number) => new Map([[1, { online: { online, at: 200 } } as LiveDevice]]);
+    expect(onlineMoved([1], state(1), seen, 150)).toBe(true);
+    expect(onlineMoved([1], state(0), seen, 150)).toBe(true);
+    expect(onlineMoved([1], state(0), seen, 150)).toBe(false);
+  });
+
   it('ignores devices that are not watched', () => {
-    const seen = new Map<number, number>([[3, 100]]);
+    const seen = new Map<number, string>([[3, '1@100']]);
     expect(onlineMoved([1], states({ 3: 200 }), seen, 0)).toBe(false);
   });
 });

@@ -5,20 +5,23 @@ import type { LiveDevice } from '../../live/types';
  * seconds), remembering each state in `seen`. A device's first state is the subscription's snapshot:
  * the counters already count it unless it changed at or after `countedAt` (the subscription may
  * start after the counters were read); reloading on every snapshot called the dashboard three times
- * for one visit. Any later change moves them.
+ * for one visit. Any later change moves them: a state is its value and time, since times are whole
+ * seconds and a device can go online and offline again within one.
  */
 export function onlineMoved(
   watched: readonly number[],
   live: ReadonlyMap<number, LiveDevice>,
-  seen: Map<number, number>,
+  seen: Map<number, string>,
   countedAt: number | undefined,
 ): boolean {
   let moved = false;
   for (const id of watched) {
-    const at = live.get(id)?.online?.at;
-    if (at === undefined || seen.get(id) === at) continue;
-    if (seen.has(id) || (countedAt !== undefined && at >= countedAt)) moved = true;
-    seen.set(id, at);
+    const state = live.get(id)?.online;
+    if (state === undefined) continue;
+    const key = `${state.online}@${state.at}`;
+    if (seen.get(id) === key) continue;
+    if (seen.has(id) || (countedAt !== undefined && state.at >= countedAt)) moved = true;
+    seen.set(id, key);
   }
   return moved;
 }
