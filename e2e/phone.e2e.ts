@@ -51,7 +51,7 @@ const hiddenCells = (page: Page) =>
  * A page's first primary action in a card's head (add on a list, edit on device detail) opens its
  * dialog or drawer: it fits the window's width. Closed again with Escape. A screenshot is saved.
  */
-async function checkDialog(page: Page, name: string, found: string[]): Promise<void> {
+async function checkDialog(page: Page, name: string, locale: string, found: string[]): Promise<void> {
   const add = page.locator('.ant-card-head .ant-btn-primary:not([disabled])').first();
   if (!(await add.isVisible())) return;
   await add.click();
@@ -60,12 +60,10 @@ async function checkDialog(page: Page, name: string, found: string[]): Promise<v
   const box = await dialog.boundingBox();
   if (!box || box.x < 0 || box.x + box.width > PHONE.width)
     found.push(`${name}: its dialog spans ${box?.x ?? '?'} to ${(box?.x ?? 0) + (box?.width ?? 0)} px`);
-  await page.screenshot({ path: screenshotPath(`phone-${name}-dialog-${await localeOf(page)}`) });
+  await page.screenshot({ path: screenshotPath(`phone-${name}-dialog-${locale}`) });
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
 }
-
-const localeOf = (page: Page) => page.evaluate(() => window.localStorage.getItem('locale') ?? '');
 
 /** How far the page itself reaches past the window's width (0 when it fits). */
 const pageOverflow = (page: Page) =>
@@ -90,7 +88,7 @@ describe('phone layout (390×844)', () => {
       for (const screen of screens()) {
         await openScreen(page, demo.server, screen);
         await check(screen.name);
-        await checkDialog(page, screen.name, found);
+        await checkDialog(page, screen.name, locale, found);
         if (screen.name !== 'device-detail') continue;
         // The history's custom range adds its date pickers to the row.
         await page.getByTestId('history-range').locator('.ant-segmented-item').last().click();

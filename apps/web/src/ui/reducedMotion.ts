@@ -12,7 +12,7 @@ function subscribe(onChange: () => void): () => void {
 }
 
 /** Whether the user asked their system for less motion (WCAG 2.3.3). */
-export const prefersReducedMotion = (): boolean => media()?.matches === true;
+const prefersReducedMotion = (): boolean => media()?.matches === true;
 
 /**
  * The same, followed while the page is open: a user who turns the system setting on mid-shift gets

@@ -425,14 +425,17 @@ describe.each(databases)('accounts on $name', (database) => {
       expectCode(await api(h.app, getUserInfo, { token: t2.token }), 1009);
     });
 
+    /** The web client's refresh of a session: its access token in the body, its refresh token as bearer. */
+    const webRefresh = (session: { token: string; refresh_token: string }) =>
+      api(h.app, refreshToken, {
+        query: { from: 'web' },
+        body: { token: session.token, force: false },
+        token: session.refresh_token,
+      });
+
     it('a rotated token presented again within REFRESH_REUSE_GRACE gets a new pair; a logout still ends them all', async () => {
       const t0 = await login(await activeMailAccount('refgrace'));
-      const refresh = () =>
-        api(h.app, refreshToken, {
-          query: { from: 'web' },
-          body: { token: t0.token, force: false },
-          token: t0.refresh_token,
-        });
+      const refresh = () => webRefresh(t0);
       // Two tabs on one stored session: both present t0's refresh token, the second 30 s after the first.
       const first = await refresh();
       expectCode(first, 0);
@@ -450,12 +453,7 @@ describe.each(databases)('accounts on $name', (database) => {
 
     it('two refreshes with one token at the same moment both get a pair, and the family stands', async () => {
       const t0 = await login(await activeMailAccount('refrace'));
-      const refresh = () =>
-        api(h.app, refreshToken, {
-          query: { from: 'web' },
-          body: { token: t0.token, force: false },
-          token: t0.refresh_token,
-        });
+      const refresh = () => webRefresh(t0);
       const answers = await Promise.all([refresh(), refresh(), refresh()]);
       for (const answer of answers) {
         expectCode(answer, 0);
