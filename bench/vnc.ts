@@ -21,8 +21,8 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { VNC_WS_PATH } from '@hmi/contract';
-import { startGateway } from '../apps/agent/src/gateway';
-import { registerIdentities } from '../apps/agent/src/register';
+import { startGateway } from '../apps/agent/src/gateway/gateway';
+import { registerIdentities } from '../apps/agent/src/sim/register';
 import {
   cpuSeconds as processCpuSeconds,
   freePorts,

@@ -1,7 +1,7 @@
 /** A team of its own whose remote traffic is whatever a test gives it (the demo team has gigabytes). */
-import { demoSimTags } from '../../apps/agent/src/generators';
-import { registerIdentities } from '../../apps/agent/src/register';
-import { startSimulatedHmi, type SimulatedHmi } from '../../apps/agent/src/simulator';
+import { demoSimTags } from '../../apps/agent/src/sim/generators';
+import { registerIdentities } from '../../apps/agent/src/sim/register';
+import { startSimulatedHmi, type SimulatedHmi } from '../../apps/agent/src/sim/simulator';
 import { registerActiveAccount, runAdmin } from './admin';
 import { apiCall } from './api';
 import type { RunningServer } from './server';

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TagDataType } from '@hmi/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readGatewayConfig, readSource } from './gateway';
-import { checkWrite, createSource, generatorFor } from './generators';
-import { IdentityStore, SeqLease, readIdentities } from './identities';
+import { readGatewayConfig, readSource } from './gateway/gateway';
+import { checkWrite, createSource, generatorFor } from './sim/generators';
+import { IdentityStore, SeqLease, readIdentities } from './sim/identities';
 import { statusLine } from './status';
 
 const dir = mkdtempSync(join(tmpdir(), 'hmi-agent-'));

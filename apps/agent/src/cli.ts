@@ -9,12 +9,12 @@
  *       view to the VNC server named by the config's `vnc: { host, port }`.
  */
 import { resolve } from 'node:path';
-import { readGatewayConfig, startGateway } from './gateway';
-import { IdentityStore, newIdentity, readIdentities, type SeqLease } from './identities';
-import { registerIdentities } from './register';
-import { demoSimTags, startSimulatedHmi, type SimulatedHmi } from './simulator';
+import { readGatewayConfig, startGateway } from './gateway/gateway';
+import { IdentityStore, newIdentity, readIdentities, type SeqLease } from './sim/identities';
+import { registerIdentities } from './sim/register';
+import { demoSimTags, startSimulatedHmi, type SimulatedHmi } from './sim/simulator';
 import { StatusBoard } from './status';
-import type { DeviceAgent } from './device';
+import type { DeviceAgent } from './link/device';
 
 function option(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);

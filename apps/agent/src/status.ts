@@ -1,4 +1,4 @@
-import type { DeviceStatus } from './device';
+import type { DeviceStatus } from './link/device';
 
 /** One compact line per device: SN, connected, last seq, batches, last write, config version, error. */
 export function statusLine(s: DeviceStatus): string {

@@ -1,6 +1,6 @@
 import type { Duplex } from 'node:stream';
 import { VNC_OFF_ACK_ERROR, type Command } from '@hmi/contract';
-import type { CommandResult } from '../device';
+import type { CommandResult } from '../link/device';
 import { Tunnel, VncOffError } from './tunnel';
 
 export type VncCommand = Extract<Command, { type: 'vnc' }>;

@@ -1,5 +1,5 @@
 import type { WireValue } from '@hmi/contract';
-import type { CommandResult } from '../device';
+import type { CommandResult } from '../link/device';
 import { Tunnels, type VncCommand } from './command';
 import { HmiScreen, type PageTag } from './hmi-screen';
 import { RfbServer } from './rfb-server';

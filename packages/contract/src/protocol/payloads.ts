@@ -29,6 +29,31 @@ export type WireValue = z.infer<typeof wireValue>;
 
 const epochMs = z.number().int().min(0).max(8_640_000_000_000_000);
 
+/**
+ * Why a sample is bad (DESIGN.md "Field side", quality): `timeout`, `disconnected`, `exception:<n>`
+ * (the PLC's Modbus exception code or OPC UA status), `config:<why>` (e.g. `config:unknown
+ * connection`), `decode`. Absent on a good sample.
+ */
+export const qualityReason = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z]+(:[^\n]+)?$/, 'quality reason is `kind` or `kind:detail`');
+export type QualityReason = z.infer<typeof qualityReason>;
+
+/** One sample: a good one carries `value`; a bad one carries `q` (its reason) and no value. */
+const tagSample = z
+  .object({
+    tag: z.string().min(1).max(64),
+    value: wireValue.optional(),
+    q: qualityReason.optional(),
+    ts: epochMs,
+  })
+  .refine((s) => (s.value === undefined) !== (s.q === undefined), {
+    message: 'a sample carries either a value or a quality reason (q)',
+  });
+export type TagSample = z.infer<typeof tagSample>;
+
 /** `hmi/{sn}/tags`: a batch of samples, numbered per device (`seq` only grows). */
 export const tagsBatchV1 = z.object({
   v: z.literal(1),
@@ -39,10 +64,13 @@ export const tagsBatchV1 = z.object({
   seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   /** When the batch was sent (epoch ms). */
   ts: epochMs.optional(),
-  values: z
-    .array(z.object({ tag: z.string().min(1).max(64), value: wireValue, ts: epochMs }))
-    .min(1)
-    .max(BATCH_VALUES_MAX),
+  values: z.array(tagSample).min(1).max(BATCH_VALUES_MAX),
+  /**
+   * Replayed from the gateway's outbox after an outage: samples keep their original times; the
+   * server stores them into history in time order, does not push them as live values, and records
+   * the alarms they imply as late (not notified as new).
+   */
+  late: z.boolean().optional(),
 });
 export type TagsBatch = z.infer<typeof tagsBatchV1>;
 
@@ -53,6 +81,8 @@ export const stateV1 = z.object({
   firmware: z.string().max(64).optional(),
   /** Template version the HMI runs (its TAG table); 0 or absent: none yet. */
   config_version: z.number().int().min(0).optional(),
+  /** The agent's own version (the console shows it; see PROTOCOL_VERSION for the wire). */
+  agent: z.string().max(64).optional(),
 });
 export type DeviceState = z.infer<typeof stateV1>;
 
@@ -93,6 +123,16 @@ export const commandV1 = z.discriminatedUnion('type', [
     session: z.string().max(64),
     ticket: z.string().max(128),
   }),
+  /**
+   * The server stored these tags batches (by `seq`): the gateway may now delete them from its outbox.
+   * A batch the server never confirms is sent again (the server drops a seq it has seen).
+   */
+  z.object({
+    v: z.literal(1),
+    id: commandId,
+    type: z.literal('stored'),
+    seqs: z.array(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)).min(1).max(BATCH_VALUES_MAX),
+  }),
 ]);
 export type Command = z.infer<typeof commandV1>;
 export type CommandType = Command['type'];
@@ -103,10 +143,52 @@ export const ackV1 = z.object({
   id: commandId,
   ok: z.boolean(),
   error: z.string().max(200).optional(),
+  /**
+   * Machine-readable cause of a failed command, in the quality reasons' words (`timeout`,
+   * `disconnected`, `exception:<n>`, `config:<why>`, `decode`), for the console to translate.
+   */
+  reason: qualityReason.optional(),
   /** After a sync: the template version the HMI now runs. */
   config_version: z.number().int().min(0).optional(),
 });
 export type Ack = z.infer<typeof ackV1>;
+
+export const fieldConnectionStates = ['connected', 'connecting', 'error'] as const;
+
+/** One field connection of a gateway as it reports it (DESIGN.md "Diagnostics"). */
+export const fieldConnectionReport = z.object({
+  name: z.string().min(1).max(32),
+  protocol: z.enum(['modbus-tcp', 'modbus-rtu', 'modbus-rtu-over-tcp', 'opcua']),
+  state: z.enum(fieldConnectionStates),
+  last_error: qualityReason.optional(),
+  /** When the last error happened (epoch ms). */
+  last_error_at: epochMs.optional(),
+  requests: z.number().int().min(0),
+  errors: z.number().int().min(0),
+  p50_ms: z.number().min(0).optional(),
+  p99_ms: z.number().min(0).optional(),
+  /** TAGs of the applied template polled on this connection. */
+  tags: z.number().int().min(0),
+});
+export type FieldConnectionReport = z.infer<typeof fieldConnectionReport>;
+
+/** `hmi/{sn}/field` (QoS 0, every few seconds while it changes): the gateway's field diagnostics. */
+export const fieldReportV1 = z.object({
+  v: z.literal(1),
+  ts: epochMs,
+  connections: z.array(fieldConnectionReport).max(64),
+  /** TAGs of the applied template whose connection is not in the gateway's file. */
+  unknown_connection_tags: z.number().int().min(0).optional(),
+  outbox: z
+    .object({
+      depth: z.number().int().min(0),
+      bytes: z.number().int().min(0),
+      oldest_ts: epochMs.optional(),
+      dropped: z.number().int().min(0),
+    })
+    .optional(),
+});
+export type FieldReport = z.infer<typeof fieldReportV1>;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 

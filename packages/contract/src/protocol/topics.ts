@@ -1,14 +1,15 @@
 /**
  * MQTT topics of the device protocol (DESIGN.md "Device protocol"), all under `hmi/{sn}/`:
  * `tags` device → cloud (QoS 1), `state` device → cloud (retained; the will message marks offline),
- * `cmd` cloud → device, `ack` device → cloud (command results).
+ * `cmd` cloud → device, `ack` device → cloud (command results), `field` device → cloud (QoS 0, the
+ * gateway's field diagnostics, periodic).
  */
 export const TOPIC_ROOT = 'hmi';
-export const topicKinds = ['tags', 'state', 'cmd', 'ack'] as const;
+export const topicKinds = ['tags', 'state', 'cmd', 'ack', 'field'] as const;
 export type TopicKind = (typeof topicKinds)[number];
 
 /** Kinds a device publishes; it subscribes to `cmd` only. */
-export const devicePublishKinds: readonly TopicKind[] = ['tags', 'state', 'ack'];
+export const devicePublishKinds: readonly TopicKind[] = ['tags', 'state', 'ack', 'field'];
 export const deviceSubscribeKinds: readonly TopicKind[] = ['cmd'];
 
 /** A serial number usable as one topic level: letters, digits, `-` and `_` (as SN_PATTERN). */
@@ -24,6 +25,7 @@ export const topics = {
   state: (sn: string) => topicFor(sn, 'state'),
   cmd: (sn: string) => topicFor(sn, 'cmd'),
   ack: (sn: string) => topicFor(sn, 'ack'),
+  field: (sn: string) => topicFor(sn, 'field'),
 } as const;
 
 /** `hmi/{sn}/{kind}` → its parts; null for any other topic (wildcards included). */

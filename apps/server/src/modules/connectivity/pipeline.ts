@@ -130,6 +130,8 @@ export class IngestPipeline {
         counters.reject(sn, 'unknownTag', v.tag);
         continue;
       }
+      // A bad sample (q set) carries no value: nothing to store yet.
+      if (v.value === undefined) continue;
       const r = wireValueText(def.data_type, v.value);
       if (!r.ok) {
         counters.reject(sn, r.reason, v.tag);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import type { SeqSource } from './device';
+import type { SeqSource } from '../link/device';
 
 /** One simulated HMI as kept in the identities file. `seq` is the next sequence number it may use. */
 export interface Identity {

@@ -3,9 +3,15 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { Command, WireValue } from '@hmi/contract';
-import { memorySeq, startDevice, type CommandResult, type DeviceAgent, type DeviceStatus } from './device';
-import { Tunnels } from './vnc/command';
-import { connectLocalVnc, VncOffError } from './vnc/tunnel';
+import {
+  memorySeq,
+  startDevice,
+  type CommandResult,
+  type DeviceAgent,
+  type DeviceStatus,
+} from '../link/device';
+import { Tunnels } from '../vnc/command';
+import { connectLocalVnc, VncOffError } from '../vnc/tunnel';
 
 const run = promisify(execFile);
 

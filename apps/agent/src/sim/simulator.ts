@@ -5,7 +5,7 @@ import {
   type DeviceAgent,
   type DeviceStatus,
   type SeqSource,
-} from './device';
+} from '../link/device';
 import {
   checkWrite,
   createSource,
@@ -14,10 +14,10 @@ import {
   type SimTag,
   type TagSource,
 } from './generators';
-import { SimScreen } from './vnc/sim-screen';
+import { SimScreen } from '../vnc/sim-screen';
 
-export type { DeviceStatus, SeqSource } from './device';
-export { memorySeq } from './device';
+export type { DeviceStatus, SeqSource } from '../link/device';
+export { memorySeq } from '../link/device';
 export { demoSimTags, type GeneratorSpec, type SimTag } from './generators';
 
 export interface SimulatedHmiOptions {

@@ -13,7 +13,7 @@ interface ServerModules {
 
 /** The server's own modules, loaded at run time (the agent does not build against server code). */
 async function serverModules(): Promise<ServerModules> {
-  const at = (p: string) => new URL(`../../server/src/${p}`, import.meta.url).href;
+  const at = (p: string) => new URL(`../../../server/src/${p}`, import.meta.url).href;
   const [config, db, hardware] = (await Promise.all([
     import(at('platform/config.ts')),
     import(at('platform/db/index.ts')),
