@@ -4,6 +4,8 @@ import type { Database } from '../../platform/db/schema';
 
 /** An account as the central directory knows it (never its password hash). */
 export interface CentreAccount {
+  /** The centre's id of the account (never used again for another account). */
+  id: number;
   username: string;
   email: string | null;
   phone: string | null;
@@ -24,10 +26,21 @@ export interface CentrePort {
   verify(username: string, password: string): Promise<CentreAccount>;
   /** The account as the centre's directory holds it, or null when the centre knows no such account. */
   accountOf(username: string): Promise<CentreAccount | null>;
-  /** Removes the account at the centre once `password` checks (1004). */
+  /**
+   * Removes the account at the centre once `password` checks (1004). After 1207 it may still happen
+   * at the centre: the centre's notice tells this region then.
+   */
   remove(username: string, password: string): Promise<void>;
-  /** Replaces the password at the centre once `oldPassword` checks (1004). */
-  changePassword(username: string, oldPassword: string, password: string): Promise<void>;
+  /**
+   * Replaces the password at the centre once `oldPassword` checks (1004); the region's sessions but
+   * `keepSession` end (after 1207 too, by the centre's notice, once it happened).
+   */
+  changePassword(
+    username: string,
+    oldPassword: string,
+    password: string,
+    keepSession: string | null,
+  ): Promise<void>;
   /**
    * Sends a central call of the browser (register, activate …) on to the centre: its data, or its
    * non-zero code (with data and Retry-After) thrown as this server's answer.
@@ -38,6 +51,11 @@ export interface CentrePort {
   ): Promise<CallResponse<C>>;
 }
 
+/** What the centre tells an account's region: it was removed, or its password changed. */
+export type RegionNotice =
+  | { kind: 'removed'; username: string; accountId: number }
+  | { kind: 'password'; username: string; accountId: number; keepSession: string | null };
+
 /**
  * ROLE=central: what the centre tells an account's region (the central module's outbox of signed
  * calls to the regions).
@@ -45,8 +63,8 @@ export interface CentrePort {
 export interface RegionNoticePort {
   /** 1202 when the region holds the account as a main account with members; an unreachable region lets it go. */
   assertRemovable(dataCenter: DataCenter, username: string): Promise<void>;
-  /** Records, in the removing transaction, that the region must end the account's sessions; the notice's id. */
-  add(trx: Transaction<Database>, dataCenter: DataCenter, username: string): Promise<number>;
+  /** Records the notice in the transaction that makes the change (the region hears of it or it never happened); its id. */
+  add(trx: Transaction<Database>, dataCenter: DataCenter, notice: RegionNotice): Promise<number>;
   /** Tries to deliver the notice now; false when the region was not reached (it is retried later). */
   deliverNow(id: number): Promise<boolean>;
 }

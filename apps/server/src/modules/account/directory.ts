@@ -6,10 +6,12 @@ import { fail, failRetry } from '../../platform/errors';
 import { BackoffLimiter, SlidingWindowLimiter } from '../../platform/rate-limit';
 import type { CentreAccount } from './centre-port';
 import { accountPolicy, type AccountDeps } from './policy';
+import { changeTellingRegion } from './region-notice';
 import type { ProfileService } from './profile';
 
 function centreAccount(u: UserRow): CentreAccount {
   return {
+    id: u.id,
     username: u.username,
     email: u.email,
     phone: u.phone,
@@ -25,7 +27,8 @@ function centreAccount(u: UserRow): CentreAccount {
  * The central account service's answers to the regions (ROLE=central): credential checks, the
  * directory of which data centre holds each account, removal and password change. The regions reach
  * it through the central module's authenticated server-to-server calls; a removal sent straight to
- * the centre by a web app is checked here too, and told to the account's region.
+ * the centre by a web app is checked here too. Every removal and password change is told to the
+ * account's region by a notice written in the transaction that makes it.
  */
 export class CentralDirectory {
   /** Failed removals at the centre per (account, address) and per address: a password is checked. */
@@ -66,8 +69,13 @@ export class CentralDirectory {
 
   async remove(username: string, password: string): Promise<null> {
     const user = await this.checked(username, password);
-    await this.profile.tombstone(user);
+    await this.tombstoneTelling(user);
     return null;
+  }
+
+  private tombstoneTelling(user: UserRow): Promise<void> {
+    const notice = { kind: 'removed', username: user.username, accountId: user.id } as const;
+    return changeTellingRegion(this.d, user, notice, (inChange) => this.profile.tombstone(user, inChange));
   }
 
   /**
@@ -96,28 +104,28 @@ export class CentralDirectory {
       b.data_center === user.data_center &&
       b.contact.trim() === user.contact;
     if (!matches) fail(1019);
-    const dc = user.data_center as DataCenter;
-    const regions = this.d.regions;
-    if (!regions) {
-      await this.profile.tombstone(user);
-      return null;
-    }
-    await regions.assertRemovable(dc, user.username);
-    let notice = 0;
-    await this.profile.tombstone(user, async (trx) => {
-      notice = await regions.add(trx, dc, user.username);
-    });
-    await regions.deliverNow(notice);
+    await this.d.regions?.assertRemovable(user.data_center as DataCenter, user.username);
+    await this.tombstoneTelling(user);
     return null;
   }
 
-  async changePassword(username: string, oldPassword: string, password: string): Promise<null> {
+  /** The password replaced; the region ends the account's sessions there but `keepSession`. */
+  async changePassword(
+    username: string,
+    oldPassword: string,
+    password: string,
+    keepSession: string | null,
+  ): Promise<null> {
     const user = await this.checked(username, oldPassword);
     const hash = await hashPassword(password);
-    await this.d.repo.transaction(async (trx) => {
-      await this.d.repo.updateUser(user.id, { password_hash: hash }, trx);
-      await this.d.repo.revokeUserFamilies(user.id, epochSeconds(this.d.clock), null, trx);
-    });
+    const notice = { kind: 'password', username: user.username, accountId: user.id, keepSession } as const;
+    await changeTellingRegion(this.d, user, notice, (inChange) =>
+      this.d.repo.transaction(async (trx) => {
+        await this.d.repo.updateUser(user.id, { password_hash: hash }, trx);
+        await this.d.repo.revokeUserFamilies(user.id, epochSeconds(this.d.clock), null, trx);
+        await inChange?.(trx);
+      }),
+    );
     return null;
   }
 }

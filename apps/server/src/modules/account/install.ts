@@ -57,7 +57,7 @@ export function installAccounts(
   return {
     accounts,
     directory,
-    regionAccounts: new RegionAccounts(deps, profile),
+    regionAccounts: new RegionAccounts(deps, profile, accounts),
     membership: new Membership(deps.repo),
     registerCall,
     seedDemo: () => seedDemo(deps),

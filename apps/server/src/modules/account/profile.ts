@@ -9,12 +9,13 @@ import type {
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { epochSeconds } from '../../platform/clock';
 import { fail } from '../../platform/errors';
-import type { Transaction } from 'kysely';
-import type { Database, UserRow } from '../../platform/db/schema';
+import type { UserRow } from '../../platform/db/schema';
 import type { SessionUser } from '../../platform/http/session';
 import { recoveryMail } from '../../platform/mail/templates';
 import type { VerificationCodes } from './codes';
 import { accountPolicy, type AccountDeps } from './policy';
+import { changeTellingRegion, type InChange } from './region-notice';
+import { tombstoneRow } from './tombstone';
 import type { AccountService } from './service';
 
 /** Passwords (recovery by code, change) and the profile (read, edit, account removal). */
@@ -67,11 +68,21 @@ export class ProfileService {
     await this.codes.check(user.username_key, 'forget', code, 1011);
     const hash = await hashPassword(password);
     const now = this.now();
-    await this.d.repo.transaction(async (trx) => {
-      await this.d.repo.updateUser(user.id, { password_hash: hash }, trx);
-      await this.d.repo.deleteCodes(user.username_key, 'forget', trx);
-      await this.d.repo.revokeUserFamilies(user.id, now, null, trx);
-    });
+    // ROLE=central: the account's region ends its sessions there and forgets its failed logins.
+    const notice = {
+      kind: 'password',
+      username: user.username,
+      accountId: user.id,
+      keepSession: null,
+    } as const;
+    await changeTellingRegion(this.d, user, notice, (inChange) =>
+      this.d.repo.transaction(async (trx) => {
+        await this.d.repo.updateUser(user.id, { password_hash: hash }, trx);
+        await this.d.repo.deleteCodes(user.username_key, 'forget', trx);
+        await this.d.repo.revokeUserFamilies(user.id, now, null, trx);
+        await inChange?.(trx);
+      }),
+    );
     this.sessionsEnded(user.id);
     await this.accounts.resetLoginFailures(user.username_key);
     return null;
@@ -80,7 +91,7 @@ export class ProfileService {
   async changePwd(s: SessionUser, oldPassword: string, password: string): Promise<null> {
     // ROLE=region: the password lives at the centre only (a region's row keeps none).
     let hash: string | null = null;
-    if (this.d.centre) await this.d.centre.changePassword(s.row.username, oldPassword, password);
+    if (this.d.centre) await this.d.centre.changePassword(s.row.username, oldPassword, password, s.familyId);
     else if (!(await verifyPassword(oldPassword, s.row.password_hash))) fail(1004);
     else hash = await hashPassword(password);
     await this.d.repo.transaction(async (trx) => {
@@ -152,27 +163,9 @@ export class ProfileService {
    * Removes the account for good: personal data cleared, every session ended (1055 from then on).
    * `also` runs in the same transaction (the centre's notice to the account's region).
    */
-  async tombstone(row: UserRow, also?: (trx: Transaction<Database>) => Promise<void>): Promise<void> {
-    const now = this.now();
-    const tombstone = `removed:${row.id}:${now}`;
+  async tombstone(row: UserRow, also?: InChange): Promise<void> {
     await this.d.repo.transaction(async (trx) => {
-      await this.d.repo.updateUser(
-        row.id,
-        {
-          removed_at: now,
-          username: tombstone,
-          username_key: tombstone,
-          email: null,
-          phone: null,
-          name: '',
-          alias_name: '',
-          contact: '',
-          password_hash: '',
-        },
-        trx,
-      );
-      await this.d.repo.revokeUserFamilies(row.id, now, null, trx);
-      await this.d.repo.deleteCodes(row.username_key, 'forget', trx);
+      await tombstoneRow(this.d.repo, row, this.now(), trx);
       await also?.(trx);
     });
     this.sessionsEnded(row.id);

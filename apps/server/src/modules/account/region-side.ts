@@ -3,6 +3,7 @@ import { fail } from '../../platform/errors';
 import { mirrorAccount } from './mirror';
 import type { AccountDeps } from './policy';
 import type { ProfileService } from './profile';
+import type { AccountService } from './service';
 
 /**
  * ROLE=region: what the region answers the centre (removal at the centre), and the accounts of this
@@ -12,7 +13,19 @@ export class RegionAccounts {
   constructor(
     private readonly d: AccountDeps,
     private readonly profile: ProfileService,
+    private readonly accounts: AccountService,
   ) {}
+
+  /**
+   * The row of the account a notice names: by username, and only when it mirrors the same central
+   * account (a notice about an earlier account of a re-registered address finds none). Rows mirrored
+   * before rows were bound, and notices written before they named the account, match by username.
+   */
+  private async rowOf(username: string, accountId: number | null): Promise<UserRow | undefined> {
+    const user = await this.d.repo.findUserByUsername(username);
+    if (!user || accountId === null || user.centre_id === null) return user;
+    return user.centre_id === accountId ? user : undefined;
+  }
 
   /** 1202 when the account is here the main account of a team with other members; else nothing to say. */
   async removable(username: string): Promise<null> {
@@ -22,10 +35,22 @@ export class RegionAccounts {
   }
 
   /** The account was removed at the centre: its row here is cleared and its sessions end (1055). */
-  async removed(username: string): Promise<null> {
-    const user = await this.d.repo.findUserByUsername(username);
-    // Never logged in here, or told before: nothing to end.
+  async removed(username: string, accountId: number | null): Promise<null> {
+    const user = await this.rowOf(username, accountId);
+    // Never logged in here, told before, or the address is another account now: nothing to end.
     if (user) await this.profile.tombstone(user);
+    return null;
+  }
+
+  /** The account's password changed at the centre at `at`: its earlier sessions here end but one. */
+  async passwordChanged(b: {
+    username: string;
+    account_id: number | null;
+    keep_session: string | null;
+    at: number;
+  }): Promise<null> {
+    const user = await this.rowOf(b.username, b.account_id);
+    if (user) await this.accounts.passwordChangedAtCentre(user, b.at, b.keep_session);
     return null;
   }
 
@@ -41,6 +66,6 @@ export class RegionAccounts {
     if (!found) return null;
     if (found.data_center !== this.d.config.dataCenter) fail(1078);
     if (found.status !== 'active') return null;
-    return mirrorAccount(this.d.repo, found);
+    return mirrorAccount(this.d, found);
   }
 }

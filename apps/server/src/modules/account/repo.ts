@@ -151,6 +151,32 @@ export class AccountRepo extends RepoBase {
     await u.execute();
   }
 
+  /**
+   * Revokes the user's families begun by `at` (a token of theirs issued then or earlier) except
+   * `keepFamily`: those begun later are sessions signed in with a password given after `at`.
+   */
+  async revokeFamiliesBegunBy(
+    userId: number,
+    at: number,
+    now: number,
+    keepFamily: string | null,
+  ): Promise<void> {
+    let u = this.db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('family_id', 'in', (eb) =>
+        eb
+          .selectFrom('refresh_tokens')
+          .select('family_id')
+          .where('user_id', '=', userId)
+          .where('created_at', '<=', at),
+      );
+    if (keepFamily !== null) u = u.where('family_id', '!=', keepFamily);
+    await u.execute();
+  }
+
   /** A family is live while at least one of its tokens is neither revoked nor expired. */
   familyLive(familyId: string, now: number): Promise<boolean> {
     return anyRow(

@@ -69,8 +69,9 @@ export function accountRoutes(
   registerCall(modifyPwd, async ({ query, body, req }) => {
     if (!centre) return profile.modifyPwd(body.username, body.code, body.passwd);
     await centre.forward(modifyPwd, { query, body, address: req.ip });
-    // The password changed at the centre: this region's sessions of the account end as well.
-    await svc.endSessionsOf(body.username);
+    // The password changed at the centre: this region's sessions of the account end as well, and its
+    // failed logins here are forgotten.
+    await svc.passwordResetAtCentre(body.username);
     return null;
   });
   registerCall(getUserInfo, async (ctx) => profile.userInfo(me(ctx)));

@@ -170,7 +170,7 @@ export class AccountService {
     const role = this.d.config.role;
     if ((role === 'region' && found.data_center !== this.d.config.dataCenter) || role === 'central')
       fail(1078, { data_center: found.data_center, host: this.hostOf(found.data_center) });
-    const user = 'id' in found ? found : await mirrorAccount(this.d.repo, found);
+    const user = 'team_id' in found ? found : await mirrorAccount(this.d, found);
     const session = await this.issueSession(user);
     audit(this.d.bus, {
       teamId: user.team_id,
@@ -249,12 +249,22 @@ export class AccountService {
     await this.accountFailures.resetClaims(key);
   }
 
-  /** Ends every session of the account (its password was reset at the central service). */
-  async endSessionsOf(username: string): Promise<void> {
-    const user = await this.d.repo.findUserByUsername(username);
-    if (!user) return;
-    await this.d.repo.revokeUserFamilies(user.id, this.now(), null);
+  /**
+   * ROLE=region: the account's password was reset or changed at the centre by `at` (epoch seconds):
+   * its sessions here begun by then end but `keepSession` (the changer's own), and its failed logins
+   * are forgotten, as a reset does where passwords live. Sessions begun later had the new password.
+   */
+  async passwordChangedAtCentre(user: UserRow, at: number, keepSession: string | null): Promise<void> {
+    await this.d.repo.revokeFamiliesBegunBy(user.id, at, this.now(), keepSession);
     this.sessionsEnded(user.id);
+    await this.resetLoginFailures(user.username_key);
+  }
+
+  /** ROLE=region: a reset sent on to the centre succeeded (its notice may come too: the same again). */
+  async passwordResetAtCentre(username: string): Promise<void> {
+    const user = await this.d.repo.findUserByUsername(username);
+    if (user) await this.passwordChangedAtCentre(user, this.now(), null);
+    else await this.resetLoginFailures(username.trim().toLowerCase());
   }
 
   async logout(user: SessionUser): Promise<null> {

@@ -40,8 +40,13 @@ export class CentreClient implements CentrePort {
     await this.send('remove', { username, password });
   }
 
-  async changePassword(username: string, oldPassword: string, password: string): Promise<void> {
-    await this.send('password', { username, old_password: oldPassword, password });
+  async changePassword(
+    username: string,
+    oldPassword: string,
+    password: string,
+    keepSession: string | null,
+  ): Promise<void> {
+    await this.send('password', { username, old_password: oldPassword, password, keep_session: keepSession });
   }
 
   async forward<C extends CallDef>(

@@ -1,7 +1,8 @@
 /**
  * Test support: the data-centre split as separate processes on free ports, a central account service
  * (PostgreSQL when reachable, as in production) and the regions eu and cn (SQLite each), with the
- * calls a browser makes. A region can be stopped and started again on its port and data.
+ * calls a browser makes. A region can be stopped and started again on its port and data; the centre
+ * can be hung (SIGSTOP) and resumed; the centre reaches eu through a relay that can be cut.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import { readOutbox } from '../../platform/outbox';
 import { databases, sqliteDatabase } from '../../test/databases';
 import { freePorts, spawnServer, type ServerProcess } from '../../test/server-process';
+import { relay, type Partition } from './partition';
 
 export const CLUSTER_SECRET = 'a-shared-secret-of-the-test-deployment-0123456789';
 export const PASSWORD = 'Secret123';
@@ -18,6 +20,8 @@ export interface Answer {
   status: number;
   code: number;
   data: Record<string, unknown> | null;
+  /** Seconds of the Retry-After header (0 without one). */
+  retryAfter: number;
 }
 
 /** One call of the public API at `origin`, as a browser makes it. */
@@ -37,7 +41,8 @@ export async function api(
     body: o.body === undefined ? undefined : JSON.stringify(o.body),
   });
   const envelope = (await res.json()) as { code: number; data: Record<string, unknown> | null };
-  return { status: res.status, code: envelope.code, data: envelope.data };
+  const retryAfter = Number(res.headers.get('retry-after') ?? 0);
+  return { status: res.status, code: envelope.code, data: envelope.data, retryAfter };
 }
 
 export const login = (origin: string, user: string, passwd = PASSWORD) =>
@@ -51,15 +56,25 @@ export interface Cluster {
   centralMqttPort: number;
   /** The code of the activation link the centre mailed to `to`. */
   activationCode(to: string): string;
+  /** The password-recovery code the centre mailed to `to` last. */
+  recoveryCode(to: string): string;
   /** Registers `username` in data centre `dc` through that region and activates it centrally. */
   register(username: string, dc: 'eu' | 'cn', name: string): Promise<void>;
   stop(role: Role): Promise<void>;
   start(role: Role): Promise<void>;
+  /** Hangs the process (SIGSTOP): connections are taken by the system, nothing is answered. */
+  hang(role: Role): void;
+  /** Resumes a hung process (SIGCONT). */
+  resume(role: Role): void;
+  /** The last lines the process logged. */
+  log(role: Role): string;
+  /** The centre's way to eu (REGION_URLS), cut and healed while eu keeps serving browsers. */
+  centreToEu: Partition;
   close(): Promise<void>;
 }
 
 export async function startCluster(): Promise<Cluster> {
-  const [pc, pe, pn, mqtt] = await freePorts(4);
+  const [pc, pe, pn, mqtt, pr] = await freePorts(5);
   const ports = { central: pc, eu: pe, cn: pn };
   const urls = {
     central: `http://127.0.0.1:${pc}`,
@@ -71,6 +86,7 @@ export async function startCluster(): Promise<Cluster> {
     eu: mkdtempSync(join(tmpdir(), 'hmi-dc-eu-')),
     cn: mkdtempSync(join(tmpdir(), 'hmi-dc-cn-')),
   };
+  const centreToEu = await relay(pr ?? 0, pe ?? 0);
   const db = await centreDb.create();
   const common = {
     CENTRAL_SECRET: CLUSTER_SECRET,
@@ -80,7 +96,13 @@ export async function startCluster(): Promise<Cluster> {
     MQTT_PORT: '0',
   };
   const env: Record<Role, Record<string, string>> = {
-    central: { ...common, ...db.env, ROLE: 'central', MQTT_PORT: String(mqtt) },
+    central: {
+      ...common,
+      ...db.env,
+      ROLE: 'central',
+      MQTT_PORT: String(mqtt),
+      REGION_URLS: `eu=http://127.0.0.1:${pr}`,
+    },
     eu: { ...common, ROLE: 'region', DATA_CENTER: 'eu', CENTRAL_URL: urls.central },
     cn: { ...common, ROLE: 'region', DATA_CENTER: 'cn', CENTRAL_URL: urls.central },
   };
@@ -105,11 +127,22 @@ export async function startCluster(): Promise<Cluster> {
     if (!code) throw new Error(`no activation mail to ${to}`);
     return code;
   };
+  const signal = (role: Role, name: NodeJS.Signals) => {
+    const pid = running.get(role)?.pid;
+    if (pid === undefined) throw new Error(`${role} is not running`);
+    process.kill(pid, name);
+  };
 
   return {
     urls,
     centralMqttPort: mqtt ?? 0,
     activationCode,
+    recoveryCode(to) {
+      const mails = readOutbox(dirs.central).filter((m) => m.to === to && m.kind === 'recovery');
+      const code = /\b(\d{6})\b/.exec(mails.at(-1)?.text ?? '')?.[1];
+      if (!code) throw new Error(`no recovery mail to ${to}`);
+      return code;
+    },
     async register(username, dc, name) {
       const body = { username, passwd: PASSWORD, confirm: PASSWORD, name, data_center: dc, agree: true };
       const r = await api(urls[dc], 'POST', '/v1/global/register?type=1', { body });
@@ -119,8 +152,15 @@ export async function startCluster(): Promise<Cluster> {
     },
     stop,
     start,
+    hang: (role) => signal(role, 'SIGSTOP'),
+    resume: (role) => signal(role, 'SIGCONT'),
+    log: (role) => running.get(role)?.tail() ?? '',
+    centreToEu,
     async close() {
+      // A hung process takes no SIGTERM until it runs again.
+      for (const role of running.keys()) signal(role, 'SIGCONT');
       await Promise.all((['eu', 'cn', 'central'] as const).map(stop));
+      await centreToEu.close();
       await db.drop();
       for (const dir of Object.values(dirs)) rmSync(dir, { recursive: true, force: true });
     },

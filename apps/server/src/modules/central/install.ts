@@ -45,7 +45,7 @@ export function serveSignedCalls<T extends Record<string, SignedCall>>(
 /**
  * The server-to-server calls of the data-centre split: ROLE=central serves the regions' calls
  * (credential check, directory, removal, password change); ROLE=region serves the centre's (may an
- * account be removed, it was removed). Nothing for ROLE=all.
+ * account be removed, it was removed, its password changed). Nothing for ROLE=all.
  */
 export function serveSignedRole(
   app: FastifyInstance,
@@ -66,7 +66,7 @@ export function serveSignedRole(
           return { data_center: account?.data_center ?? null, account };
         },
         remove: (b) => d.directory.remove(b.username, b.password),
-        password: (b) => d.directory.changePassword(b.username, b.old_password, b.password),
+        password: (b) => d.directory.changePassword(b.username, b.old_password, b.password, b.keep_session),
       },
       signed,
     );
@@ -77,7 +77,8 @@ export function serveSignedRole(
       regionCalls,
       {
         removable: (b) => d.regionAccounts.removable(b.username),
-        removed: (b) => d.regionAccounts.removed(b.username),
+        removed: (b) => d.regionAccounts.removed(b.username, b.account_id),
+        password: (b) => d.regionAccounts.passwordChanged(b),
       },
       signed,
     );

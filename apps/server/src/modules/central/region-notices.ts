@@ -1,10 +1,12 @@
 import { ErrorCode, regionCalls, type DataCenter } from '@hmi/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/schema';
+import type { RegionNoticeTable } from '../../platform/db/schema-central';
 import type { Queryable } from '../../platform/db/sql';
 import { AppError } from '../../platform/errors';
+import type { RegionNotice } from '../account/centre-port';
 import { REGION_PREFIX } from './protocol';
 import type { SignedTransport } from './transport';
 
@@ -32,9 +34,10 @@ function unreachable(err: unknown): boolean {
 
 /**
  * ROLE=central: what the centre tells the regions, over the same signed calls in the reverse
- * direction. A removal is written to a durable outbox (region_notices) in the transaction that
- * removes the account, then delivered at once; a region that cannot be reached is tried again with
- * growing delays (1 s, 2 s, 4 s … at most 5 minutes) until it takes the notice, so none is lost.
+ * direction. A removal or a password change is written to a durable outbox (region_notices) in the
+ * transaction that makes it, then delivered at once; a region that cannot be reached is tried again
+ * with growing delays (1 s, 2 s, 4 s … at most 5 minutes) until it takes the notice, so none is lost:
+ * a change committed at the centre reaches the region even when the region's own call gave up (1207).
  */
 export class RegionNotices {
   private timer: NodeJS.Timeout | null = null;
@@ -60,17 +63,37 @@ export class RegionNotices {
     }
   }
 
-  /** Records that the account was removed, in the transaction that removes it; returns the notice. */
-  async add(q: Queryable, dataCenter: DataCenter, username: string): Promise<number> {
+  /** Records the notice in the transaction that makes the change; returns its id. */
+  async add(q: Queryable, dataCenter: DataCenter, notice: RegionNotice): Promise<number> {
     const now = this.now();
-    // Due a second from now: the removal delivers it itself first (deliverNow); a look finds it only
+    // Due a second from now: the change delivers it itself first (deliverNow); a look finds it only
     // when that failed or the process stopped before it could.
     const row = await q
       .insertInto('region_notices')
-      .values({ data_center: dataCenter, kind: 'removed', username, created_at: now, next_at: now + 1 })
+      .values({
+        data_center: dataCenter,
+        kind: notice.kind,
+        username: notice.username,
+        account_id: notice.accountId,
+        keep_session: notice.kind === 'password' ? notice.keepSession : null,
+        created_at: now,
+        next_at: now + 1,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
+  }
+
+  /** The signed call that tells the region of the notice. */
+  private tell(url: string, row: Selectable<RegionNoticeTable>): Promise<unknown> {
+    const account = { username: row.username, account_id: row.account_id };
+    if (row.kind === 'password')
+      return this.d.transport.send(url, REGION_PREFIX, regionCalls.password, {
+        ...account,
+        keep_session: row.keep_session,
+        at: Number(row.created_at),
+      });
+    return this.d.transport.send(url, REGION_PREFIX, regionCalls.removed, account);
   }
 
   /** Delivers one notice; true once the region took it (the row is gone then). */
@@ -83,7 +106,7 @@ export class RegionNotices {
     if (!row) return true;
     const url = this.d.regionUrls[row.data_center as DataCenter];
     try {
-      await this.d.transport.send(url, REGION_PREFIX, regionCalls.removed, { username: row.username });
+      await this.tell(url, row);
     } catch (err) {
       const attempts = Number(row.attempts) + 1;
       const delay = Math.min(MAX_DELAY_SECONDS, 2 ** (attempts - 1));
@@ -97,7 +120,7 @@ export class RegionNotices {
       return false;
     }
     await this.d.db.deleteFrom('region_notices').where('id', '=', id).execute();
-    this.d.log.info({ notice: id, dataCenter: row.data_center }, 'region told of a removal');
+    this.d.log.info({ notice: id, dataCenter: row.data_center }, `region told: ${row.kind}`);
     return true;
   }
 

@@ -33,6 +33,11 @@ export interface UserTable {
   template_max_num: Generated<number>;
   created_at: number;
   removed_at: number | null;
+  /**
+   * ROLE=region: the centre's id of the account this row mirrors (migration 0018); null elsewhere and
+   * on rows mirrored before it.
+   */
+  centre_id: number | null;
 }
 
 export interface RoleTable {

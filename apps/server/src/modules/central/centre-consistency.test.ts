@@ -1,0 +1,149 @@
+/**
+ * Changes made through a region agree on both sides (issue 25, points 17 to 19): a password reset
+ * clears the region's login limits, a re-registered address is a new account at the region, and a
+ * removal or password change asked while the centre hangs (SIGSTOP) reaches the region once the
+ * centre commits it. Separate processes (cluster.ts): the centre on PostgreSQL when reachable, the
+ * regions on SQLite.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, login, PASSWORD, startCluster, type Answer, type Cluster } from './cluster';
+
+const NEW_PASSWORD = 'Changed456';
+const WRONG = 'Wrong1234';
+
+/** The answer of `ask` once `done` holds, or the last one after `seconds` (asked every 250 ms). */
+async function until(ask: () => Promise<Answer>, done: (a: Answer) => boolean, seconds = 40) {
+  const deadline = Date.now() + seconds * 1000;
+  let answer = await ask();
+  while (!done(answer) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 250));
+    answer = await ask();
+  }
+  return answer;
+}
+
+describe('data centres: a change asked at a region happens on both sides or on neither', () => {
+  let c: Cluster;
+  const eu = () => c.urls.eu;
+  const me = (token: string) => api(eu(), 'GET', '/v1/global/getUserInfo', { token });
+  const token = async (account: string, passwd = PASSWORD) => {
+    const r = await login(eu(), account, passwd);
+    expect(r.code).toBe(0);
+    return String(r.data?.token);
+  };
+  const removal = (account: string, name: string) => ({
+    account,
+    true_name: name,
+    data_center: 'eu',
+    contact: account,
+    passwd: PASSWORD,
+  });
+
+  beforeAll(async () => {
+    c = await startCluster();
+    await Promise.all([
+      c.register('kim@eu.test', 'eu', 'kim'),
+      c.register('lee@eu.test', 'eu', 'lee-old'),
+      c.register('max@eu.test', 'eu', 'max'),
+      c.register('ned@eu.test', 'eu', 'ned'),
+    ]);
+  }, 120_000);
+
+  afterAll(() => c.close(), 30_000);
+
+  it('a password reset through the region clears its login limits for the account', async () => {
+    const kim = 'kim@eu.test';
+    // Guess from this address until the region makes it wait a few seconds (ten tries or so).
+    let tries = 0;
+    for (;;) {
+      const r = await login(eu(), kim, WRONG);
+      tries += 1;
+      if (r.code === 1004) continue;
+      expect(r.code).toBe(1201);
+      // The limiter's own time: the next guess is let through only once the wait is over.
+      if (r.retryAfter >= 4) break;
+      await new Promise((resolve) => setTimeout(resolve, r.retryAfter * 1000));
+    }
+    expect(tries).toBeGreaterThanOrEqual(9);
+    const forgot = await api(eu(), 'POST', '/v1/global/forgetverify', { body: { username: kim } });
+    expect(forgot.code).toBe(0);
+    const body = { username: kim, code: c.recoveryCode(kim), passwd: NEW_PASSWORD, confirm: NEW_PASSWORD };
+    expect((await api(eu(), 'POST', '/v1/global/modifyPwd', { body })).code).toBe(0);
+    expect((await login(eu(), kim, NEW_PASSWORD)).code).toBe(0);
+  }, 60_000);
+
+  it('an address registered again while the region was not told of the removal is a new account', async () => {
+    const lee = 'lee@eu.test';
+    const old = await token(lee);
+    const oldInfo = await me(old);
+    const role = await api(eu(), 'POST', '/v1/roles', {
+      token: old,
+      body: { name: 'Old', permissions: [2] },
+    });
+    expect(role.code).toBe(0);
+    await c.centreToEu.cut();
+    const removed = await api(c.urls.central, 'POST', '/v1/global/removal', {
+      body: removal(lee, 'lee-old'),
+    });
+    expect(removed.code).toBe(0);
+    await c.register(lee, 'eu', 'lee-new');
+    const fresh = await token(lee);
+    const info = await me(fresh);
+    expect(info).toMatchObject({ code: 0, data: { account: lee, name: 'lee-new', is_main: true } });
+    expect(info.data?.team_id).not.toBe(oldInfo.data?.team_id);
+    const roles = await api(eu(), 'GET', '/v1/roles', { token: fresh });
+    expect(JSON.stringify(roles.data)).not.toContain('"Old"');
+    // The removed account's session ended here when its address became a new account.
+    expect((await me(old)).code).toBe(1055);
+    // The late notice of the removal is about the old account: the new one stays.
+    await c.centreToEu.heal();
+    const told = () => c.log('central').includes('region told: removed');
+    const deadline = Date.now() + 40_000;
+    while (!told() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    expect(told()).toBe(true);
+    expect(await me(fresh)).toMatchObject({ code: 0, data: { name: 'lee-new' } });
+  }, 90_000);
+
+  it('a removal asked while the centre hangs reaches the region once the centre resumes', async () => {
+    const max = await token('max@eu.test');
+    c.hang('central');
+    const asked = await api(eu(), 'POST', '/v1/global/removal', {
+      token: max,
+      body: removal('max@eu.test', 'max'),
+    });
+    c.resume('central');
+    expect(asked.code).toBe(1207);
+    expect(
+      (
+        await until(
+          () => me(max),
+          (a) => a.code !== 0,
+        )
+      ).code,
+    ).toBe(1055);
+    expect((await login(eu(), 'max@eu.test')).code).toBe(1010);
+  }, 90_000);
+
+  it('a password change asked while the centre hangs ends the other sessions once it resumes', async () => {
+    const caller = await token('ned@eu.test');
+    const other = await token('ned@eu.test');
+    c.hang('central');
+    const asked = await api(eu(), 'POST', '/v1/global/changePwd', {
+      token: caller,
+      body: { old_passwd: PASSWORD, passwd: NEW_PASSWORD, confirm: NEW_PASSWORD },
+    });
+    c.resume('central');
+    expect(asked.code).toBe(1207);
+    expect(
+      (
+        await until(
+          () => me(other),
+          (a) => a.code !== 0,
+        )
+      ).code,
+    ).toBe(1009);
+    // The caller's own session stays, as after a change that answered at once.
+    expect((await me(caller)).code).toBe(0);
+    expect((await login(eu(), 'ned@eu.test', NEW_PASSWORD)).code).toBe(0);
+  }, 90_000);
+});
