@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, PASSWORD, startCluster, type Answer, type Cluster } from './cluster';
+import { REGION_PREFIX } from './protocol';
 
 const NEW_PASSWORD = 'Changed456';
 const WRONG = 'Wrong1234';
@@ -127,6 +128,12 @@ describe('data centres: a change asked at a region happens on both sides or on n
   it('a password change asked while the centre hangs ends the other sessions once it resumes', async () => {
     const caller = await token('ned@eu.test');
     const other = await token('ned@eu.test');
+    // Only the centre may tell a region of a password change: an unsigned notice is refused.
+    const forged = await api(eu(), 'POST', `${REGION_PREFIX}/password`, {
+      body: { username: 'ned@eu.test', account_id: null, keep_session: null, at: 4_000_000_000 },
+    });
+    expect(forged.code).toBe(1001);
+    expect((await me(other)).code).toBe(0);
     c.hang('central');
     const asked = await api(eu(), 'POST', '/v1/global/changePwd', {
       token: caller,
