@@ -47,6 +47,7 @@ describe('data centres: a change asked at a region happens on both sides or on n
       c.register('lee@eu.test', 'eu', 'lee-old'),
       c.register('max@eu.test', 'eu', 'max'),
       c.register('ned@eu.test', 'eu', 'ned'),
+      c.register('oli@eu.test', 'eu', 'oli'),
     ]);
   }, 120_000);
 
@@ -152,5 +153,25 @@ describe('data centres: a change asked at a region happens on both sides or on n
     // The caller's own session stays, as after a change that answered at once.
     expect((await me(caller)).code).toBe(0);
     expect((await login(eu(), 'ned@eu.test', NEW_PASSWORD)).code).toBe(0);
+  }, 90_000);
+
+  it('a password reset asked while the centre hangs ends the sessions once it resumes', async () => {
+    const oli = 'oli@eu.test';
+    const session = await token(oli);
+    expect((await api(eu(), 'POST', '/v1/global/forgetverify', { body: { username: oli } })).code).toBe(0);
+    const body = { username: oli, code: c.recoveryCode(oli), passwd: NEW_PASSWORD, confirm: NEW_PASSWORD };
+    c.hang('central');
+    const asked = await api(eu(), 'POST', '/v1/global/modifyPwd', { body });
+    c.resume('central');
+    expect(asked.code).toBe(1207);
+    expect(
+      (
+        await until(
+          () => me(session),
+          (a) => a.code !== 0,
+        )
+      ).code,
+    ).toBe(1009);
+    expect((await login(eu(), oli, NEW_PASSWORD)).code).toBe(0);
   }, 90_000);
 });
