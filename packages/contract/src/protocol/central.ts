@@ -53,7 +53,7 @@ export const centralCalls = {
 
 export type CentralCallName = keyof typeof centralCalls;
 
-/** Which account a notice is about: its username, and the centre's id (null on older notices). */
+/** Which account a call is about: its username, and the centre's id (null on older notices). */
 const noticeAccount = { username, account_id: accountId.nullable() };
 
 /**
@@ -61,11 +61,11 @@ const noticeAccount = { username, account_id: accountId.nullable() };
  * account may be removed (1202: a main account with members), that it was removed at the centre (the
  * region ends its sessions and clears its row), and that its password changed at `at` (the region
  * ends the sessions begun by then but `keep_session`, and forgets the account's failed logins). A
- * notice about an account the region never held, or about an earlier account of the same address,
- * is no error and changes nothing.
+ * call about an account the region never held, or about an earlier account of the same address,
+ * is no error and changes nothing (nor refuses anything).
  */
 export const regionCalls = {
-  removable: { path: '/removable', body: z.object({ username }), response: z.null() },
+  removable: { path: '/removable', body: z.object(noticeAccount), response: z.null() },
   removed: { path: '/removed', body: z.object(noticeAccount), response: z.null() },
   password: {
     path: '/password',

@@ -62,7 +62,7 @@ export type RegionNotice =
  */
 export interface RegionNoticePort {
   /** 1202 when the region holds the account as a main account with members; an unreachable region lets it go. */
-  assertRemovable(dataCenter: DataCenter, username: string): Promise<void>;
+  assertRemovable(dataCenter: DataCenter, username: string, accountId: number): Promise<void>;
   /** Records the notice in the transaction that makes the change (the region hears of it or it never happened); its id. */
   add(trx: Transaction<Database>, dataCenter: DataCenter, notice: RegionNotice): Promise<number>;
   /** Tries to deliver the notice now; false when the region was not reached (it is retried later). */

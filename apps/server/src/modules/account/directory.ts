@@ -104,7 +104,7 @@ export class CentralDirectory {
       b.data_center === user.data_center &&
       b.contact.trim() === user.contact;
     if (!matches) fail(1019);
-    await this.d.regions?.assertRemovable(user.data_center as DataCenter, user.username);
+    await this.d.regions?.assertRemovable(user.data_center as DataCenter, user.username, user.id);
     await this.tombstoneTelling(user);
     return null;
   }

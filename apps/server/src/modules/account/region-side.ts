@@ -27,9 +27,12 @@ export class RegionAccounts {
     return user.centre_id === accountId ? user : undefined;
   }
 
-  /** 1202 when the account is here the main account of a team with other members; else nothing to say. */
-  async removable(username: string): Promise<null> {
-    const user = await this.d.repo.findUserByUsername(username);
+  /**
+   * 1202 when the account is here the main account of a team with other members; else nothing to say
+   * (an earlier account of the same address, whose removal this region was not told yet, is not it).
+   */
+  async removable(username: string, accountId: number | null): Promise<null> {
+    const user = await this.rowOf(username, accountId);
     if (user?.is_main === 1 && (await this.d.repo.otherMemberCount(user.team_id, user.id)) > 0) fail(1202);
     return null;
   }

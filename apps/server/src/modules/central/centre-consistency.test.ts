@@ -6,8 +6,8 @@
  * regions on SQLite.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, PASSWORD, startCluster, type Answer, type Cluster } from './cluster';
-import { REGION_PREFIX } from './protocol';
+import { api, CLUSTER_SECRET, login, PASSWORD, startCluster, type Answer, type Cluster } from './cluster';
+import { CENTRAL_PREFIX, REGION_PREFIX, sign, SIGNATURE_HEADER } from './protocol';
 
 const NEW_PASSWORD = 'Changed456';
 const WRONG = 'Wrong1234';
@@ -21,6 +21,12 @@ async function until(ask: () => Promise<Answer>, done: (a: Answer) => boolean, s
     answer = await ask();
   }
   return answer;
+}
+
+/** A server-to-server call at `origin`, signed as the other side signs it. */
+function signed(origin: string, path: string, body: unknown): Promise<Answer> {
+  const signature = sign(CLUSTER_SECRET, Math.floor(Date.now() / 1000), path, JSON.stringify(body));
+  return api(origin, 'POST', path, { body, headers: { [SIGNATURE_HEADER]: signature } });
 }
 
 describe('data centres: a change asked at a region happens on both sides or on neither', () => {
@@ -48,6 +54,8 @@ describe('data centres: a change asked at a region happens on both sides or on n
       c.register('max@eu.test', 'eu', 'max'),
       c.register('ned@eu.test', 'eu', 'ned'),
       c.register('oli@eu.test', 'eu', 'oli'),
+      c.register('pia@eu.test', 'eu', 'pia'),
+      c.register('quin@eu.test', 'eu', 'quin'),
     ]);
   }, 120_000);
 
@@ -173,5 +181,44 @@ describe('data centres: a change asked at a region happens on both sides or on n
       ).code,
     ).toBe(1009);
     expect((await login(eu(), oli, NEW_PASSWORD)).code).toBe(0);
+  }, 90_000);
+
+  it('does not refuse a re-registered address’s removal for the team of the account before it', async () => {
+    const pia = 'pia@eu.test';
+    const owner = await token(pia);
+    const role = await api(eu(), 'POST', '/v1/roles', {
+      token: owner,
+      body: { name: 'Viewer', permissions: [2] },
+    });
+    const invited = await api(eu(), 'POST', '/v1/team/invitations', {
+      token: owner,
+      body: { account: 'quin@eu.test', role_id: role.data?.id },
+    });
+    const joined = await api(eu(), 'POST', '/v1/team/invitation/confirm', {
+      token: await token('quin@eu.test'),
+      body: { id: invited.data?.id, accept: true },
+    });
+    expect(joined.code).toBe(0);
+    const idOf = async () => {
+      const r = await signed(c.urls.central, `${CENTRAL_PREFIX}/directory`, { username: pia });
+      return Number((r.data?.account as { id: number }).id);
+    };
+    const oldId = await idOf();
+    await c.centreToEu.cut();
+    try {
+      expect(
+        (await api(c.urls.central, 'POST', '/v1/global/removal', { body: removal(pia, 'pia') })).code,
+      ).toBe(0);
+      await c.register(pia, 'eu', 'pia-new');
+      const newId = await idOf();
+      expect(newId).not.toBe(oldId);
+      // What the centre asks eu before removing each account: eu still holds the first one's team.
+      const removable = (id: number) =>
+        signed(eu(), `${REGION_PREFIX}/removable`, { username: pia, account_id: id });
+      expect((await removable(oldId)).code).toBe(1202);
+      expect((await removable(newId)).code).toBe(0);
+    } finally {
+      await c.centreToEu.heal();
+    }
   }, 90_000);
 });

@@ -76,7 +76,7 @@ export function serveSignedRole(
       REGION_PREFIX,
       regionCalls,
       {
-        removable: (b) => d.regionAccounts.removable(b.username),
+        removable: (b) => d.regionAccounts.removable(b.username, b.account_id),
         removed: (b) => d.regionAccounts.removed(b.username, b.account_id),
         password: (b) => d.regionAccounts.passwordChanged(b),
       },

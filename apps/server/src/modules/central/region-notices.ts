@@ -53,10 +53,11 @@ export class RegionNotices {
    * Whether the region lets the account go (1202: a main account with members there). A region that
    * cannot be reached does not hold the removal up: the notice waits for it.
    */
-  async assertRemovable(dataCenter: DataCenter, username: string): Promise<void> {
+  async assertRemovable(dataCenter: DataCenter, username: string, accountId: number): Promise<void> {
     try {
       await this.d.transport.send(this.d.regionUrls[dataCenter], REGION_PREFIX, regionCalls.removable, {
         username,
+        account_id: accountId,
       });
     } catch (err) {
       if (!unreachable(err)) throw err;
