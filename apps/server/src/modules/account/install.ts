@@ -53,11 +53,12 @@ export function installAccounts(
   });
   const profile = new ProfileService(deps, accounts, accounts.codes);
   const directory = new CentralDirectory(deps, profile);
-  accountRoutes(registerCall, { accounts, profile, directory }, d.config, d.centre);
+  const regionAccounts = new RegionAccounts(deps, profile, accounts);
+  accountRoutes(registerCall, { accounts, profile, directory, regionAccounts }, d.config, d.centre);
   return {
     accounts,
     directory,
-    regionAccounts: new RegionAccounts(deps, profile, accounts),
+    regionAccounts,
     membership: new Membership(deps.repo),
     registerCall,
     seedDemo: () => seedDemo(deps),

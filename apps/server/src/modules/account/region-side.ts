@@ -1,3 +1,4 @@
+import { epochSeconds } from '../../platform/clock';
 import type { UserRow } from '../../platform/db/schema';
 import { fail } from '../../platform/errors';
 import { mirrorAccount } from './mirror';
@@ -6,8 +7,8 @@ import type { ProfileService } from './profile';
 import type { AccountService } from './service';
 
 /**
- * ROLE=region: what the region answers the centre (removal at the centre), and the accounts of this
- * data centre it holds no row of yet (never logged in here), taken from the centre's directory.
+ * ROLE=region: what the region answers the centre (removal, password changes), and the accounts of
+ * this data centre it holds no row of yet (never logged in here), taken from the centre's directory.
  */
 export class RegionAccounts {
   constructor(
@@ -45,7 +46,18 @@ export class RegionAccounts {
     return null;
   }
 
-  /** The account's password changed at the centre at `at`: its earlier sessions here end but one. */
+  /**
+   * The account's password was reset or changed at the centre by `at` (epoch seconds): its sessions
+   * here begun by then end but `keepSession` (the changer's own), and its failed logins here are
+   * forgotten, as a reset does where passwords live. Sessions begun later had the new password.
+   */
+  private async passwordChangedAt(user: UserRow, at: number, keepSession: string | null): Promise<void> {
+    await this.d.repo.revokeFamiliesBegunBy(user.id, at, epochSeconds(this.d.clock), keepSession);
+    this.d.bus.emit('sessionsEnded', { userId: user.id });
+    await this.accounts.resetLoginFailures(user.username_key);
+  }
+
+  /** The centre's notice of a password change or reset (regionCalls.password). */
   async passwordChanged(b: {
     username: string;
     account_id: number | null;
@@ -53,8 +65,15 @@ export class RegionAccounts {
     at: number;
   }): Promise<null> {
     const user = await this.rowOf(b.username, b.account_id);
-    if (user) await this.accounts.passwordChangedAtCentre(user, b.at, b.keep_session);
+    if (user) await this.passwordChangedAt(user, b.at, b.keep_session);
     return null;
+  }
+
+  /** A reset sent on to the centre succeeded (its notice may come too: the same again). */
+  async passwordResetAtCentre(username: string): Promise<void> {
+    const user = await this.d.repo.findUserByUsername(username);
+    if (user) await this.passwordChangedAt(user, epochSeconds(this.d.clock), null);
+    else await this.accounts.resetLoginFailures(username.trim().toLowerCase());
   }
 
   /**

@@ -25,6 +25,7 @@ import type { CallDef } from '@hmi/contract';
 import type { CentrePort } from './centre-port';
 import type { CentralDirectory } from './directory';
 import type { ProfileService } from './profile';
+import type { RegionAccounts } from './region-side';
 import type { AccountService } from './service';
 
 function me<C extends CallDef>(ctx: CallContext<C>): SessionUser {
@@ -38,7 +39,13 @@ export function accountRoutes(
     accounts: svc,
     profile,
     directory,
-  }: { accounts: AccountService; profile: ProfileService; directory: CentralDirectory },
+    regionAccounts,
+  }: {
+    accounts: AccountService;
+    profile: ProfileService;
+    directory: CentralDirectory;
+    regionAccounts: RegionAccounts;
+  },
   config: Config,
   centre?: CentrePort,
 ): void {
@@ -71,7 +78,7 @@ export function accountRoutes(
     await centre.forward(modifyPwd, { query, body, address: req.ip });
     // The password changed at the centre: this region's sessions of the account end as well, and its
     // failed logins here are forgotten.
-    await svc.passwordResetAtCentre(body.username);
+    await regionAccounts.passwordResetAtCentre(body.username);
     return null;
   });
   registerCall(getUserInfo, async (ctx) => profile.userInfo(me(ctx)));

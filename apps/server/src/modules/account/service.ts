@@ -249,24 +249,6 @@ export class AccountService {
     await this.accountFailures.resetClaims(key);
   }
 
-  /**
-   * ROLE=region: the account's password was reset or changed at the centre by `at` (epoch seconds):
-   * its sessions here begun by then end but `keepSession` (the changer's own), and its failed logins
-   * are forgotten, as a reset does where passwords live. Sessions begun later had the new password.
-   */
-  async passwordChangedAtCentre(user: UserRow, at: number, keepSession: string | null): Promise<void> {
-    await this.d.repo.revokeFamiliesBegunBy(user.id, at, this.now(), keepSession);
-    this.sessionsEnded(user.id);
-    await this.resetLoginFailures(user.username_key);
-  }
-
-  /** ROLE=region: a reset sent on to the centre succeeded (its notice may come too: the same again). */
-  async passwordResetAtCentre(username: string): Promise<void> {
-    const user = await this.d.repo.findUserByUsername(username);
-    if (user) await this.passwordChangedAtCentre(user, this.now(), null);
-    else await this.resetLoginFailures(username.trim().toLowerCase());
-  }
-
   async logout(user: SessionUser): Promise<null> {
     await this.d.repo.revokeFamily(user.familyId, this.now());
     this.sessionsEnded(user.id);
