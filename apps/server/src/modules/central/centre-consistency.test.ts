@@ -33,8 +33,8 @@ describe('data centres: a change asked at a region happens on both sides or on n
   let c: Cluster;
   const eu = () => c.urls.eu;
   const me = (token: string) => api(eu(), 'GET', '/v1/global/getUserInfo', { token });
-  const token = async (account: string, passwd = PASSWORD) => {
-    const r = await login(eu(), account, passwd);
+  const token = async (account: string) => {
+    const r = await login(eu(), account);
     expect(r.code).toBe(0);
     return String(r.data?.token);
   };
@@ -92,21 +92,26 @@ describe('data centres: a change asked at a region happens on both sides or on n
     });
     expect(role.code).toBe(0);
     await c.centreToEu.cut();
-    const removed = await api(c.urls.central, 'POST', '/v1/global/removal', {
-      body: removal(lee, 'lee-old'),
-    });
-    expect(removed.code).toBe(0);
-    await c.register(lee, 'eu', 'lee-new');
-    const fresh = await token(lee);
-    const info = await me(fresh);
-    expect(info).toMatchObject({ code: 0, data: { account: lee, name: 'lee-new', is_main: true } });
-    expect(info.data?.team_id).not.toBe(oldInfo.data?.team_id);
-    const roles = await api(eu(), 'GET', '/v1/roles', { token: fresh });
-    expect(JSON.stringify(roles.data)).not.toContain('"Old"');
-    // The removed account's session ended here when its address became a new account.
-    expect((await me(old)).code).toBe(1055);
+    let fresh = '';
+    try {
+      const removed = await api(c.urls.central, 'POST', '/v1/global/removal', {
+        body: removal(lee, 'lee-old'),
+      });
+      expect(removed.code).toBe(0);
+      await c.register(lee, 'eu', 'lee-new');
+      fresh = await token(lee);
+      const info = await me(fresh);
+      expect(info).toMatchObject({ code: 0, data: { account: lee, name: 'lee-new', is_main: true } });
+      expect(info.data?.team_id).not.toBe(oldInfo.data?.team_id);
+      const roles = await api(eu(), 'GET', '/v1/roles', { token: fresh });
+      expect(roles.code).toBe(0);
+      expect(JSON.stringify(roles.data)).not.toContain('"Old"');
+      // The removed account's session ended here when its address became a new account.
+      expect((await me(old)).code).toBe(1055);
+    } finally {
+      await c.centreToEu.heal();
+    }
     // The late notice of the removal is about the old account: the new one stays.
-    await c.centreToEu.heal();
     const told = () => c.log('central').includes('region told: removed');
     const deadline = Date.now() + 40_000;
     while (!told() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
