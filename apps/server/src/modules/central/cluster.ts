@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readOutbox } from '../../platform/outbox';
-import { databases, sqliteDatabase } from '../../test/databases';
+import { databases, sqliteDatabase, type TestDatabase } from '../../test/databases';
 import { freePorts, spawnServer, type ServerProcess } from '../../test/server-process';
 import { relay, type Partition } from './partition';
 
@@ -73,7 +73,8 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
-export async function startCluster(): Promise<Cluster> {
+/** `regions`: the regions' database engine (SQLite by default, as on one machine). */
+export async function startCluster(o: { regions?: TestDatabase } = {}): Promise<Cluster> {
   const [pc, pe, pn, mqtt, pr] = await freePorts(5);
   const ports = { central: pc, eu: pe, cn: pn };
   const urls = {
@@ -88,6 +89,7 @@ export async function startCluster(): Promise<Cluster> {
   };
   const centreToEu = await relay(pr ?? 0, pe ?? 0);
   const db = await centreDb.create();
+  const regionDbs = await Promise.all([1, 2].map(() => (o.regions ?? sqliteDatabase).create()));
   const common = {
     CENTRAL_SECRET: CLUSTER_SECRET,
     DATA_CENTER_URLS: `eu=${urls.eu},cn=${urls.cn},in=http://127.0.0.1:9`,
@@ -103,8 +105,8 @@ export async function startCluster(): Promise<Cluster> {
       MQTT_PORT: String(mqtt),
       REGION_URLS: `eu=http://127.0.0.1:${pr}`,
     },
-    eu: { ...common, ROLE: 'region', DATA_CENTER: 'eu', CENTRAL_URL: urls.central },
-    cn: { ...common, ROLE: 'region', DATA_CENTER: 'cn', CENTRAL_URL: urls.central },
+    eu: { ...common, ...regionDbs[0]?.env, ROLE: 'region', DATA_CENTER: 'eu', CENTRAL_URL: urls.central },
+    cn: { ...common, ...regionDbs[1]?.env, ROLE: 'region', DATA_CENTER: 'cn', CENTRAL_URL: urls.central },
   };
   const running = new Map<Role, ServerProcess>();
   const start = async (role: Role) => {
@@ -161,7 +163,7 @@ export async function startCluster(): Promise<Cluster> {
       for (const role of running.keys()) signal(role, 'SIGCONT');
       await Promise.all((['eu', 'cn', 'central'] as const).map(stop));
       await centreToEu.close();
-      await db.drop();
+      await Promise.all([db, ...regionDbs].map((d) => d.drop()));
       for (const dir of Object.values(dirs)) rmSync(dir, { recursive: true, force: true });
     },
   };
