@@ -260,7 +260,11 @@ export class InvitationService {
     const sent = await this.repo.voidPending({ teamId: oldTeam }, now, trx);
     await this.tx.tellVoided(trx, sent, oldTeamName);
     await this.repo.voidPending({ inviteeId: me.id, exceptId: inv.id }, now, trx);
-    await this.owners.updateMember(me.id, { team_id: inv.team_id, is_main: 0, role_id: inv.role_id }, trx);
+    await this.owners.updateMember(
+      me.id,
+      { team_id: inv.team_id, joined_at: now, is_main: 0, role_id: inv.role_id },
+      trx,
+    );
     await this.owners.clearMemberState(me.id, trx);
     await this.tx.followUser(me.id, inv.team_id, trx);
     await this.owners.dropTeam(oldTeam, trx);

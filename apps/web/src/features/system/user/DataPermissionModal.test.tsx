@@ -24,6 +24,7 @@ const member: TeamMember = {
   role_id: null,
   role_name: null,
   created_at: 1700000000,
+  joined_at: 1700000000,
 };
 
 const group = (id: number, name: string, parent: { id: number; name: string } | null) => ({
