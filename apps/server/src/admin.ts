@@ -9,6 +9,7 @@
  *   device:list [--limit N]     registered hardware with its binding (team and device name)
  *   cards:issue --type cloud|remote --count N ...
  *                               issue billing cards; prints numbers and passwords, writes a CSV
+ *   --help (-h, help)           this usage, exit 0; an unknown command prints it on stderr, exit 2
  * With MQTT_URL (external broker) the device commands also create, replace or remove the device's
  * login on the broker (Mosquitto dynamic security), through the console login of MQTT_URL.
  */
@@ -34,20 +35,24 @@ function option(args: string[], name: string): string | undefined {
   return eq?.slice(name.length + 1);
 }
 
+const usageText = [
+  'usage: npm run admin -- outbox [--limit N]',
+  '       npm run admin -- user:activate --account <account>',
+  '       npm run admin -- device:register --sn <SN> --pin <PIN> --model <MODEL>',
+  '       npm run admin -- device:revoke --sn <SN>',
+  '       npm run admin -- device:secret --sn <SN>',
+  '       npm run admin -- device:list [--limit N]',
+  `       ${cardsIssueUsage}`,
+  '       npm run admin -- --help',
+].join('\n');
+
+/** A command line the CLI cannot run: the usage on stderr, exit 2. */
 function usage(): never {
-  console.error(
-    [
-      'usage: npm run admin -- outbox [--limit N]',
-      '       npm run admin -- user:activate --account <account>',
-      '       npm run admin -- device:register --sn <SN> --pin <PIN> --model <MODEL>',
-      '       npm run admin -- device:revoke --sn <SN>',
-      '       npm run admin -- device:secret --sn <SN>',
-      '       npm run admin -- device:list [--limit N]',
-      `       ${cardsIssueUsage}`,
-    ].join('\n'),
-  );
+  console.error(usageText);
   process.exit(2);
 }
+
+const helpFlags = new Set(['--help', '-h', 'help']);
 
 /** Where device logins live, for messages (never the broker's password). */
 function brokerName(config: Config): string {
@@ -89,6 +94,11 @@ function printSecret(sn: string, secret: string): void {
 
 async function main(): Promise<void> {
   const [command, ...args] = process.argv.slice(2);
+  // Asked for, the usage is an answer (stdout, exit 0), and needs no configuration.
+  if (command !== undefined && helpFlags.has(command)) {
+    console.log(usageText);
+    return;
+  }
   const config = loadConfig(process.env);
 
   if (command === 'outbox') {

@@ -26,6 +26,7 @@ export function userRow(u: {
     team_id: u.teamId,
     role_id: u.roleId,
     created_at: u.createdAt,
+    joined_at: u.createdAt,
     removed_at: null,
   };
 }

@@ -23,6 +23,8 @@ let live: LiveServer;
 let host = '';
 const calls: string[] = [];
 let unread = { notice: 1, billing: 2, alarm: 4 };
+/** Every session ended on the server (a password reset elsewhere): each call and refresh is 1009. */
+let revoked = false;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -36,6 +38,10 @@ beforeAll(async () => {
     if (req.method === 'OPTIONS') return void res.end();
     calls.push(`${req.method} ${req.url}`);
     res.setHeader('content-type', 'application/json');
+    if (revoked) {
+      res.statusCode = 401;
+      return void res.end(JSON.stringify({ code: 1009, data: null, msg: 'authentication expired' }));
+    }
     if (req.url === '/v1/global/getUserInfo')
       return void res.end(JSON.stringify({ code: 0, data: { ...baseUser, ...user }, msg: 'ok' }));
     if (req.url === '/v1/msg/notify/count') {
@@ -65,6 +71,7 @@ afterEach(() => {
   userStore.reset();
   calls.length = 0;
   unread = { notice: 1, billing: 2, alarm: 4 };
+  revoked = false;
 });
 
 function signIn(as: { is_main: boolean; permissions: number[] }) {
@@ -149,6 +156,19 @@ describe('router and guard', { timeout: 20000 }, () => {
     await at('/system/profile');
     expect(await screen.findByText(i18next.t('common.routeDenied'))).toBeTruthy();
     expect(i18next.t('common.routeDenied')).not.toBe('common.routeDenied');
+  });
+
+  it('a session ended on the server lands on login saying so, not that the role lacks the page', async () => {
+    signIn({ is_main: false, permissions: [2, 24] });
+    const { at, router } = open('/system/user');
+    await at('/system/user');
+    await screen.findByTestId('menu-device');
+    revoked = true;
+    await act(() => router.navigate('/device/devicelist'));
+    await at('/login');
+    expect(await screen.findByText(i18next.t('errors.E_INVALID_OR_EXPIRED_TOKEN'))).toBeTruthy();
+    expect(i18next.t('errors.E_INVALID_OR_EXPIRED_TOKEN', { lng: 'en-US' })).toMatch(/session has ended/);
+    expect(screen.queryByText(i18next.t('common.routeDenied'))).toBeNull();
   });
 
   it('sends a signed-in user on from /login: template link, or landing page with the query', async () => {

@@ -34,6 +34,11 @@ export const auditActions = [
   'alarmAcknowledged',
   'cardActivated',
   'remoteSession',
+  'invitationSent',
+  'memberJoined',
+  'tagsAllocated',
+  'cardAllocated',
+  'trafficSwitched',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

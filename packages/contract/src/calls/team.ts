@@ -31,7 +31,10 @@ export const teamMember = z.object({
   is_main: z.boolean(),
   role_id: z.number().int().nullable(),
   role_name: z.string().nullable(),
+  /** Registration of the account. */
   created_at: z.number().int(),
+  /** When it joined this team (registration for the main account that never moved). */
+  joined_at: z.number().int(),
 });
 export type TeamMember = z.infer<typeof teamMember>;
 

@@ -10,7 +10,7 @@ export class Membership {
 
   setMembership(
     userId: number,
-    patch: { team_id?: number; is_main?: number; role_id?: number | null },
+    patch: { team_id?: number; joined_at?: number; is_main?: number; role_id?: number | null },
     q: Queryable,
   ): Promise<void> {
     return this.repo.updateUser(userId, patch, q);

@@ -23,7 +23,7 @@ export class AccountRepo extends RepoBase {
 
   async createTeamWithMainUser(
     teamName: string,
-    user: Omit<NewUser, 'team_id' | 'is_main'>,
+    user: Omit<NewUser, 'team_id' | 'is_main' | 'joined_at'>,
     q: Queryable,
   ): Promise<UserRow> {
     const team = await q
@@ -31,11 +31,14 @@ export class AccountRepo extends RepoBase {
       .values({ name: teamName, created_at: user.created_at })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return q
-      .insertInto('users')
-      .values({ ...user, team_id: team.id, is_main: 1 })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return (
+      q
+        .insertInto('users')
+        // A new account joins its own new team as it registers.
+        .values({ ...user, team_id: team.id, is_main: 1, joined_at: user.created_at })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    );
   }
 
   async updateUser(id: number, patch: UserUpdate, q: Queryable = this.db): Promise<void> {

@@ -1,5 +1,11 @@
 import {
+  allocateCard,
   allPermissionIds,
+  confirmInvitation,
+  createAllocation,
+  createInvitation,
+  createRole,
+  setTrafficSwitch,
   copyTemplate,
   createTemplate,
   createZone,
@@ -15,7 +21,7 @@ import {
   type AuditEntry,
 } from '@hmi/contract';
 import { describe, expect, it } from 'vitest';
-import { createSubAccount } from '../../test/accounts';
+import { createMainAccount, createSubAccount } from '../../test/accounts';
 import { activatedCard } from '../../test/billing';
 import { boundDevice, brokerUrl, connect } from '../../test/mqtt';
 import { withTraffic } from '../../test/vnc';
@@ -74,8 +80,50 @@ describe.each(databases)('audited actions on $name', (database) => {
 
     await activatedCard(ctx.h, ctx.main, { type: 2 });
     const [card] = await ofAction('cardActivated');
-    expect(card).toMatchObject({ user_id: ctx.main.userId, ip: '127.0.0.1', detail: { type: '2' } });
+    expect(card).toMatchObject({ user_id: ctx.main.userId, ip: '127.0.0.1', detail: { type: 'remote' } });
     expect(card?.target).toMatch(/^[0-9A-Z]{8}$/);
+  });
+
+  it('records invitations and joins, TAG and card allocations and the traffic switch, with names', async () => {
+    const role = await ok(ctx.h, ctx.main, createRole, { body: { name: 'Operator', permissions: [2] } });
+    const guest = await createMainAccount(ctx.h);
+    const sent = await ok(ctx.h, ctx.main, createInvitation, {
+      body: { account: guest.username, role_id: role.id },
+    });
+    await ok(ctx.h, guest, confirmInvitation, { body: { id: sent.id, accept: true } });
+    expect((await ofAction('invitationSent'))[0]).toMatchObject({
+      user_id: ctx.main.userId,
+      target: guest.username,
+      detail: { role: 'Operator' },
+    });
+    // In the log of the team joined, by the member itself.
+    expect((await ofAction('memberJoined'))[0]).toMatchObject({
+      user_id: guest.userId,
+      target: guest.username,
+      detail: { role: 'Operator' },
+    });
+
+    const dev = await boundDevice(ctx.h, ctx.main, `${database.name}alloc`);
+    await activatedCard(ctx.h, ctx.main, { type: 1, tagCount: 10 });
+    await ok(ctx.h, ctx.main, createAllocation, {
+      body: { device_id: dev.deviceId, tag_count: 4, frequency_min: 5 },
+    });
+    expect((await ofAction('tagsAllocated'))[0]).toMatchObject({
+      target: `D${database.name}alloc`,
+      detail: { tags: '4', minutes: '5' },
+    });
+
+    const cardId = await activatedCard(ctx.h, ctx.main, { type: 2 });
+    await ok(ctx.h, ctx.main, allocateCard, { params: { id: cardId }, body: { device_id: dev.deviceId } });
+    const [allocated] = await ofAction('cardAllocated');
+    expect(allocated).toMatchObject({ detail: { device: `D${database.name}alloc` } });
+    expect(allocated?.target).toMatch(/^[0-9A-Z]{8}$/);
+
+    await ok(ctx.h, ctx.main, setTrafficSwitch, { params: { id: dev.deviceId }, body: { on: true } });
+    expect((await ofAction('trafficSwitched'))[0]).toMatchObject({
+      target: `D${database.name}alloc`,
+      detail: { switch: 'on' },
+    });
   });
 
   it('records the opening of a remote view session with its mode and length', async () => {

@@ -149,7 +149,8 @@ export class CardService {
         userId: user.id,
         action: 'cardActivated',
         target: input.card_no,
-        detail: { type: String(card.type) },
+        // The type by name (the log showed "type: 2"); the web and the export word it per locale.
+        detail: { type: card.type === CardType.CA ? 'cloud' : 'remote' },
         ip: address,
       });
     const scope = await this.perms.scope(user);
@@ -167,6 +168,14 @@ export class CardService {
     if (cardStatus(card, now) !== 1) failInput('id', 'cardOutdated');
     if (card.device_id !== null || !(await this.repo.allocateCard(card.id, device.id, now)))
       failInput('device_id', 'cardAllocated');
+    if (this.bus)
+      audit(this.bus, {
+        teamId: user.teamId,
+        userId: user.id,
+        action: 'cardAllocated',
+        target: card.number_tail,
+        detail: { device: device.name },
+      });
     const row = await this.repo.findCard(user.teamId, id);
     return row ? toCard(row, now, scope) : fail(1003);
   }

@@ -1,4 +1,6 @@
 import { limits } from '@hmi/contract';
+import { audit } from '../../platform/audit';
+import type { Bus } from '../../platform/bus';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import { failInput } from '../../platform/errors';
 import type { Queryable } from '../../platform/db/sql';
@@ -35,6 +37,8 @@ export class Entitlements {
     private readonly perms: DataPermissionService,
     private readonly clock: Clock,
     readonly enabled: boolean,
+    /** The audit log's way in (null: not audited, as in unit tests of the rules). */
+    private readonly bus: Bus | null = null,
   ) {}
 
   private now(): number {
@@ -115,6 +119,14 @@ export class Entitlements {
       return { id, ...row };
     });
     this.policies.delete(device.id);
+    if (this.bus)
+      audit(this.bus, {
+        teamId: user.teamId,
+        userId: user.id,
+        action: 'tagsAllocated',
+        target: device.name,
+        detail: { tags: String(body.tag_count), minutes: String(body.frequency_min) },
+      });
     return toAllocation(created, device.name, this.now());
   }
 

@@ -59,8 +59,8 @@ export function installBilling(app: FastifyInstance, ctx: InstallContext, d: Bil
   const enabled = d.config.billing;
   const { clock } = ctx;
   const repo = new BillingRepo(ctx.db);
-  const entitlements = new Entitlements(repo, d.perms, clock, enabled);
-  const traffic = new Traffic(repo, d.perms, entitlements, clock, enabled);
+  const entitlements = new Entitlements(repo, d.perms, clock, enabled, ctx.bus);
+  const traffic = new Traffic(repo, d.perms, entitlements, clock, enabled, ctx.bus);
   const cards = new CardService(repo, d.perms, entitlements, clock, ctx.bus);
   billingRoutes(ctx.registerCall, { repo, cards, entitlements, traffic, clock });
   const housekeeping = new BillingHousekeeping({

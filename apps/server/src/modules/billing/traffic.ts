@@ -1,3 +1,5 @@
+import { audit } from '../../platform/audit';
+import type { Bus } from '../../platform/bus';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import { failInput } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
@@ -29,6 +31,7 @@ export class Traffic {
     private readonly entitlements: Entitlements,
     private readonly clock: Clock,
     readonly enabled: boolean,
+    private readonly bus: Bus | null = null,
   ) {}
 
   private now(): number {
@@ -137,6 +140,14 @@ export class Traffic {
     const next = turnSwitch((await this.repo.traffic.findSwitch(device.id)) ?? NEVER_ON, on, month);
     if (next === 'locked') failInput('on', 'switchLockedThisMonth');
     await this.repo.traffic.saveSwitch({ device_id: device.id, team_id: device.team_id, ...next }, now);
+    if (this.bus)
+      audit(this.bus, {
+        teamId: user.teamId,
+        userId: user.id,
+        action: 'trafficSwitched',
+        target: device.name,
+        detail: { switch: on ? 'on' : 'off' },
+      });
     return switchView(next, month);
   }
 

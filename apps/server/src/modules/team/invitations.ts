@@ -9,6 +9,7 @@ import {
   type listInvitations,
 } from '@hmi/contract';
 import type { Transaction } from 'kysely';
+import { audit } from '../../platform/audit';
 import type { Database, UserRow } from '../../platform/db/schema';
 import { pageWindow } from '../../platform/db/sql';
 import { fail } from '../../platform/errors';
@@ -132,6 +133,13 @@ export class InvitationService {
       });
       return invitationId;
     });
+    audit(this.tx.bus, {
+      teamId: user.teamId,
+      userId: user.id,
+      action: 'invitationSent',
+      target: invitee.username,
+      detail: { role: role.name },
+    });
     return this.view(id);
   }
 
@@ -243,11 +251,20 @@ export class InvitationService {
       });
       return this.view(id);
     }
-    await this.tx.run(async (trx) => {
+    const joined = await this.tx.run(async (trx) => {
       const { inv, inviter, me } = await this.answerable(user, id, trx);
       if (!(await this.repo.answer(id, 'accepted', now, trx))) fail(1003, { status: 'answered' });
       if (inv.kind === 'invite') await this.join(trx, me, inv, now);
       else await this.takeOver(trx, me, inviter, inv, now);
+      return inv;
+    });
+    // In the log of the team joined: the new member is the actor.
+    audit(this.tx.bus, {
+      teamId: joined.team_id,
+      userId: user.id,
+      action: 'memberJoined',
+      target: user.row.username,
+      detail: joined.kind === 'invite' ? { role: joined.role_name ?? '' } : { main: 'yes' },
     });
     return this.view(id);
   }
@@ -260,7 +277,11 @@ export class InvitationService {
     const sent = await this.repo.voidPending({ teamId: oldTeam }, now, trx);
     await this.tx.tellVoided(trx, sent, oldTeamName);
     await this.repo.voidPending({ inviteeId: me.id, exceptId: inv.id }, now, trx);
-    await this.owners.updateMember(me.id, { team_id: inv.team_id, is_main: 0, role_id: inv.role_id }, trx);
+    await this.owners.updateMember(
+      me.id,
+      { team_id: inv.team_id, joined_at: now, is_main: 0, role_id: inv.role_id },
+      trx,
+    );
     await this.owners.clearMemberState(me.id, trx);
     await this.tx.followUser(me.id, inv.team_id, trx);
     await this.owners.dropTeam(oldTeam, trx);

@@ -30,7 +30,8 @@ export class TeamTransactions {
     private readonly repo: TeamRepo,
     private readonly messages: MessageService,
     private readonly clock: Clock,
-    private readonly bus: Bus,
+    /** Also the team services' way to the audit log. */
+    readonly bus: Bus,
   ) {}
 
   now(): number {

@@ -21,7 +21,7 @@ export class TeamOwners {
 
   updateMember(
     userId: number,
-    patch: { team_id?: number; is_main?: number; role_id?: number | null },
+    patch: { team_id?: number; joined_at?: number; is_main?: number; role_id?: number | null },
     q: Queryable,
   ): Promise<void> {
     return this.d.membership.setMembership(userId, patch, q);

@@ -23,6 +23,7 @@ function toMember(r: UserRow & { role_name?: string | null }): TeamMember {
     role_id: r.is_main === 1 ? null : r.role_id,
     role_name: r.is_main === 1 ? null : (r.role_name ?? null),
     created_at: Number(r.created_at),
+    joined_at: Number(r.joined_at),
   };
 }
 
@@ -81,7 +82,11 @@ export class TeamService {
     const teamName = team?.name ?? '';
     await this.tx.run(async (trx) => {
       const newTeam = await this.owners.createTeam(member.name || member.username, now, trx);
-      await this.owners.updateMember(member.id, { team_id: newTeam, is_main: 1, role_id: null }, trx);
+      await this.owners.updateMember(
+        member.id,
+        { team_id: newTeam, joined_at: now, is_main: 1, role_id: null },
+        trx,
+      );
       await this.owners.clearMemberState(member.id, trx);
       await this.tx.followUser(member.id, newTeam, trx);
       const voided = await this.repo.voidPending({ teamId: user.teamId, member: member.id }, now, trx);

@@ -82,6 +82,9 @@ describe.each(databases)('team members and invitations on $name', (database) => 
       data: { inviter_id: owner.userId, team_id: owner.teamId, role_id: viewerRole },
     });
 
+    // Joined a minute after registering (within the token's life): the list gives the join.
+    h.clock.advance(60);
+    const joinedAt = Math.floor(h.clock.now() / 1000);
     const accepted = await confirm(guest, id, true);
     expect(accepted.body).toMatchObject({ code: 0, data: { status: 'accepted' } });
     const me = await info(guest);
@@ -105,7 +108,10 @@ describe.each(databases)('team members and invitations on $name', (database) => 
     expect(members.list.find((m) => m.id === guest.userId)).toMatchObject({
       is_main: false,
       role_name: 'Viewer',
+      joined_at: joinedAt,
     });
+    const registered = members.list.find((m) => m.id === guest.userId)?.created_at ?? joinedAt;
+    expect(registered).toBeLessThan(joinedAt);
 
     // Answered: cancel and answering again are refused.
     const cancel = await api(h.app, cancelInvitation, { params: { id }, token: owner.token });

@@ -32,6 +32,8 @@ export interface UserTable {
   role_id: number | null;
   template_max_num: Generated<number>;
   created_at: number;
+  /** When the account joined its current team (registration, an accepted invitation, a removal). */
+  joined_at: number;
   removed_at: number | null;
   /**
    * ROLE=region: the centre's id of the account this row mirrors (migration 0018); null elsewhere and

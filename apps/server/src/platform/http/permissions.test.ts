@@ -81,6 +81,7 @@ describe.each(databases)('permissions on $name', (database) => {
         team_id: demo.team_id,
         role_id: role.id,
         created_at: now,
+        joined_at: now,
         removed_at: null,
       })
       .execute();

@@ -1,4 +1,8 @@
-/** The bell of the top bar: unread count, and today's messages in a popover. */
+/**
+ * The bell of the top bar: unread count (99+ above 99), and today's messages in a popover that
+ * scrolls inside the window and closes once a message or "view all" is chosen.
+ */
+import { useState } from 'react';
 import { Badge, Button, Empty, List, Popover, Typography } from 'antd';
 import { BellOutlined } from '../../ui/icons';
 import dayjs from 'dayjs';
@@ -17,20 +21,28 @@ export function TodayMessages() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { messageCounts, todayMessages } = useSession();
+  const [open, setOpen] = useState(false);
+  const go = (path: string) => {
+    setOpen(false);
+    void navigate(path);
+  };
   const unread = messageCounts
     ? messageCounts.unread.notice + messageCounts.unread.billing + messageCounts.unread.alarm
     : 0;
 
   const content = (
-    <div style={{ width: 320 }} data-testid="today-messages">
+    <div style={{ width: 'min(320px, calc(100vw - 48px))' }} data-testid="today-messages">
       {todayMessages.length ? (
         <List
           size="small"
+          // A busy day has hundreds: the list scrolls inside the window, the link stays below it.
+          style={{ maxHeight: 'calc(100vh - 200px)', overflowY: 'auto' }}
+          data-testid="today-messages-list"
           dataSource={todayMessages}
           renderItem={(m) => (
             <List.Item
               style={{ cursor: 'pointer' }}
-              onClick={() => void navigate(kindPath[m.kind])}
+              onClick={() => go(kindPath[m.kind])}
               extra={
                 <Typography.Text type="secondary">{dayjs.unix(m.created_at).format('HH:mm')}</Typography.Text>
               }
@@ -44,14 +56,21 @@ export function TodayMessages() {
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noTodayMessages')} />
       )}
-      <Button type="link" block onClick={() => void navigate('/message')}>
+      <Button type="link" block onClick={() => go('/message')}>
         {t('common.viewAllMessages')}
       </Button>
     </div>
   );
 
   return (
-    <Popover trigger="click" placement="bottomRight" title={t('common.todayMessages')} content={content}>
+    <Popover
+      trigger="click"
+      open={open}
+      onOpenChange={setOpen}
+      placement="bottomRight"
+      title={t('common.todayMessages')}
+      content={content}
+    >
       <Button
         type="text"
         aria-label={t('common.unreadMessages', { count: unread })}

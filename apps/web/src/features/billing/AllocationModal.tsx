@@ -122,6 +122,7 @@ export function AllocationModal({ open, account, device, onClose, onSaved }: Pro
         extra={picked ? t('allocation.takes', { tags: needed }) : undefined}
         rules={[
           { required: true, message: t('validation:required') },
+          { type: 'integer', min: 1, max: 100000 },
           {
             validator: (_, value: number | null) => {
               if (level && !isLevelUp(level, value ?? 0, form.getFieldValue('frequency_min') as number))
@@ -132,13 +133,7 @@ export function AllocationModal({ open, account, device, onClose, onSaved }: Pro
           },
         ]}
       >
-        <InputNumber
-          min={1}
-          max={100000}
-          precision={0}
-          style={{ width: '100%' }}
-          data-testid="allocation-tags"
-        />
+        <InputNumber precision={0} style={{ width: '100%' }} data-testid="allocation-tags" />
       </Form.Item>
       <Form.Item
         name="frequency_min"

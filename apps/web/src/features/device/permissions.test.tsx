@@ -79,6 +79,19 @@ describe('permission-gated controls', { timeout: 30000 }, () => {
     expect(screen.getByTestId('device-edit-7')).toBeTruthy();
   });
 
+  it('device list: the labels button needs edit (4), the id that manages labels', async () => {
+    await signInAs(api, { is_main: false, permissions: [2] });
+    const viewer = renderPage(<DeviceListPage />);
+    await screen.findByTestId('device-link-7');
+    expect(screen.queryByTestId('labels-open')).toBeNull();
+    viewer.unmount();
+
+    await signInAs(api, { is_main: false, permissions: [2, 4] });
+    renderPage(<DeviceListPage />);
+    await screen.findByTestId('device-link-7');
+    expect(screen.getByTestId('labels-open')).toBeTruthy();
+  });
+
   it('device groups: add (14), rename and move (15), delete (16)', async () => {
     const groupActions = [
       'group-add-root',

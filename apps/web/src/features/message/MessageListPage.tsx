@@ -108,7 +108,8 @@ export function MessageListPage({ kind }: { kind: MessageKindValue }) {
     <div
       data-testid={`page-${messageCentreTabs.find((tab) => tab.kind === kind)?.path.split('/')[2] ?? kind}`}
     >
-      {kind === MessageKind.NOTICE && <ReceivedInvitations />}
+      {/* On every tab: the invitation's own message is a billing one, where the bell leads. */}
+      <ReceivedInvitations />
       <Card>
         <MessageCentreTabs active={kind} />
         <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>

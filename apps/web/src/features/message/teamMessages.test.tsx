@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { Message } from '@hmi/contract';
 import { renderPage, setLanguage } from '../../test/render';
-import { signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
+import { emptyPage, signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
 import { MsgBillingPage } from './MsgBillingPage';
 
 let api: ApiServer;
@@ -52,6 +52,7 @@ const messages = [
 
 beforeAll(async () => {
   api = await startApiServer();
+  api.routes.set('GET /v1/msg/team/invation', emptyPage);
   api.routes.set('GET /v1/msg/notify', () => ({ list: messages, total: messages.length }));
 });
 afterAll(() => api.close());

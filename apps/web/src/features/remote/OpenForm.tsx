@@ -47,11 +47,18 @@ export function OpenForm({ busy, held, onOpen }: OpenFormProps) {
         name="max_minutes"
         label={t('setup.maxMinutes')}
         extra={t('setup.maxMinutesHelp', { max: VNC_MAX_MINUTES })}
-        rules={[{ required: true, message: t('validation:required') }]}
+        rules={[
+          { required: true, message: t('validation:required') },
+          {
+            type: 'integer',
+            min: 1,
+            max: VNC_MAX_MINUTES,
+            message: t('setup.maxMinutesRange', { max: VNC_MAX_MINUTES }),
+          },
+        ]}
       >
+        {/* No min/max on the input: it would clamp 0 to 1 on blur, opening a session nobody asked for. */}
         <InputNumber<number>
-          min={1}
-          max={VNC_MAX_MINUTES}
           precision={0}
           suffix={t('setup.minutes')}
           style={{ width: 200 }}

@@ -219,4 +219,19 @@ describe('remote view', { timeout: 30000 }, () => {
     expect(screen.getByTestId('remote-open')).toBeTruthy();
     expect(screen.queryByTestId('remote-held')).toBeNull();
   });
+
+  it.each([0, 481])('refuses a maximum duration of %i in the form instead of changing it', async (typed) => {
+    await signInAs(api, { is_main: true, permissions: [] });
+    api.routes.set('POST /v1/devices/7/vnc', () => opened('control'));
+    const before = api.callsTo('POST /v1/devices/7/vnc').length;
+    const view = renderPage(<RemoteView deviceId={7} socketUrl={relay.url} onBack={() => undefined} />);
+    const input = await screen.findByTestId('remote-max-minutes');
+    fireEvent.change(input, { target: { value: String(typed) } });
+    fireEvent.blur(input);
+    fireEvent.click(screen.getByTestId('remote-open'));
+    expect(await screen.findByText(i18next.t('remote:setup.maxMinutesRange', { max: 480 }))).toBeTruthy();
+    expect((input as HTMLInputElement).value).toBe(String(typed));
+    expect(api.callsTo('POST /v1/devices/7/vnc')).toHaveLength(before);
+    view.unmount();
+  });
 });

@@ -9,8 +9,16 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Result, Select, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DeviceOnline, hasPermission, Permission, type Screen, type ScreenSummary } from '@hmi/contract';
+import {
+  DeviceOnline,
+  ErrorCode,
+  hasPermission,
+  Permission,
+  type Screen,
+  type ScreenSummary,
+} from '@hmi/contract';
 import { getDevice } from '../../api/devices';
+import { isApiError } from '../../api/errors';
 import { getScreen, listDeviceScreens, listProjectScreens } from '../../api/screens';
 import { session } from '../../api/tokens';
 import { useLiveDevices, useLiveStatus } from '../../live/hooks';
@@ -19,15 +27,30 @@ import { useSession, userStore } from '../../session/userStore';
 import { ScadaView } from './ScadaView';
 import './scada.css';
 
+/**
+ * `unaddressed`: the address names no device or screen (opened by hand or with a broken link);
+ * `missing`: the device or screen does not exist or is not the caller's to see; `none`: the
+ * device's template has no screen.
+ */
 type Loaded =
   | { state: 'loading' }
+  | { state: 'unaddressed' }
+  | { state: 'missing' }
   | { state: 'none' }
   | { state: 'failed' }
   | { state: 'ready'; screen: Screen; siblings: ScreenSummary[]; deviceName: string | null };
 
+const emptyText = {
+  unaddressed: 'unaddressed',
+  missing: 'missing',
+  none: 'empty',
+  failed: 'failed',
+} as const;
+
 const idParam = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : null);
 
 async function loadScreen(deviceId: number | null, screenId: number | null): Promise<Loaded> {
+  if (deviceId === null && screenId === null) return { state: 'unaddressed' };
   if (deviceId !== null) {
     const [list, device] = await Promise.all([
       listDeviceScreens(deviceId),
@@ -38,7 +61,7 @@ async function loadScreen(deviceId: number | null, screenId: number | null): Pro
     const screen = await getScreen(id, deviceId);
     return { state: 'ready', screen, siblings: list.list, deviceName: device?.name ?? null };
   }
-  if (screenId === null) return { state: 'none' };
+  if (screenId === null) return { state: 'unaddressed' };
   const screen = await getScreen(screenId);
   const siblings =
     screen.project_id === null
@@ -96,7 +119,12 @@ export function ScadaPage() {
     const key = `${deviceId}/${screenId}`;
     loadScreen(deviceId, screenId).then(
       (l) => alive && setAnswer({ want: key, loaded: l }),
-      () => alive && setAnswer({ want: key, loaded: { state: 'failed' } }),
+      (error: unknown) =>
+        alive &&
+        setAnswer({
+          want: key,
+          loaded: { state: isApiError(error) && error.code === ErrorCode.NO_DATA ? 'missing' : 'failed' },
+        }),
     );
     return () => {
       alive = false;
@@ -147,13 +175,11 @@ export function ScadaPage() {
           <Spin />
         </div>
       )}
-      {(loaded.state === 'none' || loaded.state === 'failed') && (
+      {loaded.state !== 'loading' && loaded.state !== 'ready' && (
         <div className="scada-fit">
           <Result
-            status={loaded.state === 'none' ? 'info' : 'warning'}
-            title={
-              <span style={{ color: '#f0f0f0' }}>{t(loaded.state === 'none' ? 'empty' : 'failed')}</span>
-            }
+            status={loaded.state === 'failed' ? 'warning' : 'info'}
+            title={<span style={{ color: '#f0f0f0' }}>{t(emptyText[loaded.state])}</span>}
             data-testid={`scada-${loaded.state}`}
           />
         </div>

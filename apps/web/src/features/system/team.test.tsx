@@ -8,6 +8,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Form } from 'antd';
 import { useState } from 'react';
 import { field, i18next, renderPage, setLanguage, submitOf } from '../../test/render';
+import { formatTime } from '../../shared/format';
 import { MsgSystemPage } from '../message/MsgSystemPage';
 import { PermissionPicker } from './role/PermissionPicker';
 import { togglePermission } from './role/permissionPicking';
@@ -38,6 +39,7 @@ beforeAll(async () => {
         role_id: null,
         role_name: null,
         created_at: 1700000000,
+        joined_at: 1710000000,
       },
     ],
     total: 1,
@@ -124,6 +126,14 @@ describe('team screens', { timeout: 30000 }, () => {
     renderPage(<UserPage />);
     await screen.findByTestId('member-tester@example.com');
     expect(screen.getByTestId('member-invite')).toBeTruthy();
+  });
+
+  it('users: the join time is when the member joined the team, not its registration', async () => {
+    await signInAs(api, { is_main: false, permissions: [24] });
+    renderPage(<UserPage />);
+    const row = (await screen.findByTestId('member-tester@example.com')).closest('tr');
+    expect(row?.textContent).toContain(formatTime(1710000000));
+    expect(row?.textContent).not.toContain(formatTime(1700000000));
   });
 
   it('messages: mark all read calls setread and reloads the counts', async () => {

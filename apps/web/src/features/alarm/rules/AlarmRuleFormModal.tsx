@@ -270,10 +270,9 @@ function RuleFields({
                     name="on_delay_s"
                     label={t('rule.field.on_delay_s')}
                     extra={t('rule.onDelayTip')}
+                    rules={[{ type: 'integer', min: 0, max: ALARM_ON_DELAY_MAX_S }]}
                   >
                     <InputNumber<number>
-                      min={0}
-                      max={ALARM_ON_DELAY_MAX_S}
                       precision={0}
                       style={{ width: '100%' }}
                       data-testid="alarm-rule-on_delay_s"

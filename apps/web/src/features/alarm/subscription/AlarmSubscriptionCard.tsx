@@ -99,8 +99,6 @@ function SubscriptionForm({
         ]}
       >
         <InputNumber<number>
-          min={1}
-          max={ESCALATE_MAX_MINUTES}
           precision={0}
           disabled={!escalation}
           suffix={t('subscription.minutes')}

@@ -213,9 +213,12 @@ export function DeviceListPage() {
       testId="page-devicelist"
       title={t('list.title')}
       actions={
-        <Button icon={<TagsOutlined />} data-testid="labels-open" onClick={() => setLabelsOpen(true)}>
-          {t('labels.manage')}
-        </Button>
+        // Labels are managed with edit (4); a viewer sees them in the table and the filter.
+        can(Permission.DEVICE_EDIT) ? (
+          <Button icon={<TagsOutlined />} data-testid="labels-open" onClick={() => setLabelsOpen(true)}>
+            {t('labels.manage')}
+          </Button>
+        ) : undefined
       }
       add={
         can(Permission.DEVICE_BIND) && {

@@ -8,7 +8,7 @@ import { Button, Flex, Input, InputNumber, Select, Space, Switch, Table, Typogra
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, PlusOutlined, SaveOutlined } from '../../../ui/icons';
 import { useTranslation } from 'react-i18next';
-import { SCAN_TIME_MAX_MS, TagAccess, tagDataTypes, TAGS_MAX } from '@hmi/contract';
+import { TagAccess, tagDataTypes, TAGS_MAX } from '@hmi/contract';
 import { emptyRow, nameCounts, tagRowErrors, type TagRow } from './tagRows';
 
 export interface TagTableEditorProps {
@@ -186,8 +186,6 @@ export function TagTableEditor({ initial, editable, saving, onSave, toolbar }: T
           <>
             <InputNumber
               value={row.scan_time_ms}
-              min={1}
-              max={SCAN_TIME_MAX_MS}
               precision={0}
               status={error ? 'error' : undefined}
               onChange={(value) =>

@@ -6,13 +6,35 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AuditEntry } from '@hmi/contract';
-import { renderPage, setLanguage } from '../../../test/render';
+import { i18next, renderPage, setLanguage } from '../../../test/render';
 import { signInAs, startApiServer, type ApiServer } from '../../../test/apiServer';
 import { AuditPage } from './AuditPage';
 
 let api: ApiServer;
 
 const entries: AuditEntry[] = [
+  {
+    id: 4,
+    at: 1_772_353_000,
+    user_id: 5,
+    user_name: 'Ann',
+    user_account: 'ann@example.com',
+    ip: '10.9.9.9',
+    action: 'roleAdded',
+    target: 'Operator',
+    detail: { permissions: '2,4', zones: '' },
+  },
+  {
+    id: 3,
+    at: 1_772_352_500,
+    user_id: 5,
+    user_name: 'Ann',
+    user_account: 'ann@example.com',
+    ip: '10.9.9.9',
+    action: 'cardActivated',
+    target: 'AB12CD34',
+    detail: { type: 'remote' },
+  },
   {
     id: 2,
     at: 1_772_352_000,
@@ -61,6 +83,17 @@ describe('audit log', { timeout: 30000 }, () => {
     expect(screen.getByTestId('audit-detail-2').textContent).toMatch(/^setpoint(: |：)12 → 34$/);
     expect(screen.getByTestId('audit-detail-1').textContent).toContain(c.device);
     expect(screen.getByTestId('audit-table').textContent).toContain('10.9.9.9');
+    view.unmount();
+  });
+
+  it('words codes by name: permission ids, the card type', async () => {
+    await setLanguage('en-US');
+    await signInAs(api, { is_main: true, permissions: [] });
+    const view = renderPage(<AuditPage />);
+    expect((await screen.findByTestId('audit-detail-4')).textContent).toBe(
+      `Permissions: ${i18next.t('role:permission.2')}, ${i18next.t('role:permission.4')}`,
+    );
+    expect(screen.getByTestId('audit-detail-3').textContent).toBe('Card type: Remote Access card');
     view.unmount();
   });
 

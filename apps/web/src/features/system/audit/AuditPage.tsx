@@ -22,6 +22,9 @@ import { usePagedList } from '../../../shared/usePagedList';
 
 const PAGE_SIZE = 20;
 
+/** Detail keys whose values are codes with a word in `audit:value`. */
+const codedKeys = new Set(['type', 'switch', 'main']);
+
 export function AuditPage() {
   const { t, i18n } = useTranslation('audit');
   const { message } = App.useApp();
@@ -44,6 +47,16 @@ export function AuditPage() {
       toastedByClient,
     );
 
+  /** A value in words where the log keeps a code: permission ids by name, a card type, on/off. */
+  const worded = (key: string, value: string) => {
+    if (key === 'permissions')
+      return value
+        .split(',')
+        .map((id) => t(`role:permission.${id}`, { defaultValue: id }))
+        .join(', ');
+    return codedKeys.has(key) ? t(`value.${value}`, { defaultValue: value }) : value;
+  };
+
   /** The particulars in words: a TAG write as `tag: old → new`, others as labelled values. */
   const detail = (e: AuditEntry) => {
     const d = e.detail;
@@ -51,7 +64,7 @@ export function AuditPage() {
       return t('tagWriteDetail', { tag: d.tag, old: d.old || '-', new: d.new ?? '' });
     const parts = Object.entries(d)
       .filter(([, v]) => v !== '')
-      .map(([k, v]) => t('pair', { key: t(`key.${k}`, { defaultValue: k }), value: v }));
+      .map(([k, v]) => t('pair', { key: t(`key.${k}`, { defaultValue: k }), value: worded(k, v) }));
     return parts.length ? parts.join(' · ') : '-';
   };
 

@@ -86,6 +86,16 @@ export function DataPermissionModal({ member, onClose }: { member: TeamMember | 
     }
   };
 
+  const toggleGroup = (id: number) =>
+    setGrants((g) =>
+      g
+        ? {
+            ...g,
+            group_ids: g.group_ids.includes(id) ? g.group_ids.filter((k) => k !== id) : [...g.group_ids, id],
+          }
+        : g,
+    );
+
   const notAllowed = (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dataPermission.notAllowed')} />
   );
@@ -137,6 +147,10 @@ export function DataPermissionModal({ member, onClose }: { member: TeamMember | 
                       const keys = Array.isArray(checked) ? checked : checked.checked;
                       setGrants((g) => (g ? { ...g, group_ids: keys.map(Number) } : g));
                     }}
+                    // A click on a group's name grants or takes it back like its checkbox; a
+                    // selection of its own would look like a grant and save nothing.
+                    selectedKeys={[]}
+                    onSelect={(_, { node }) => toggleGroup(Number(node.key))}
                     data-testid="data-permission-groups"
                   />
                 ) : (

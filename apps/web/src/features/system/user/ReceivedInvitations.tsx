@@ -2,13 +2,18 @@
  * Invitations addressed to the signed-in account (spec's `/msg/team/invation`), shown while some are
  * pending. Answering first checks the invitation (`/team/invitation/confirm/check`: still pending,
  * may be accepted), then accepts or rejects it (`/team/invitation/confirm`). After accepting, the user
- * info is read again: rights now come from the team's main account and the menu follows.
+ * info is read again: rights now come from the role in the new team and the menu follows; a page the
+ * role does not open (System → Users, say) is left for the role's landing page first, so the guard
+ * has nothing to refuse.
  */
 import { useCallback, useState } from 'react';
 import { App, Button, Card, Flex, List, Modal, Space, Tag, Typography } from 'antd';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { InvitationKind, InvitationStatus, type Invitation } from '@hmi/contract';
+import { getUserInfo } from '../../../api/account';
 import { checkInvitation, confirmInvitation, listReceivedInvitations } from '../../../api/team';
+import { landingPath, mayOpen } from '../../../session/landing';
 import { modalDefaults } from '../../../ui/theme';
 import { useSession } from '../../../session/userStore';
 import { useErrorToast } from '../../../shared/errors';
@@ -20,6 +25,8 @@ export function ReceivedInvitations() {
   const { message } = App.useApp();
   const fail = useErrorToast();
   const { reloadUserInfo, reloadMessageCounts } = useSession();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [checking, setChecking] = useState<number | null>(null);
   const [answering, setAnswering] = useState<Invitation | null>(null);
   const [busy, setBusy] = useState<'accept' | 'reject' | null>(null);
@@ -52,8 +59,12 @@ export function ReceivedInvitations() {
         accept ? t('received.accepted', { team: answering.team_name }) : t('received.rejected'),
       );
       setAnswering(null);
-      await received.reload();
-      if (accept) await reloadUserInfo();
+      if (accept) {
+        // Leave before the new rights apply: the guard would refuse this page under them.
+        const next = await getUserInfo();
+        if (!mayOpen(next, pathname)) await navigate(landingPath(next), { replace: true });
+        await reloadUserInfo();
+      } else await received.reload();
       await reloadMessageCounts().catch(() => undefined);
     } catch (error) {
       fail(error);

@@ -95,7 +95,7 @@ export function UserPage() {
           <Typography.Text type="secondary">{t('noRole')}</Typography.Text>
         ),
     },
-    { title: t('field.joined'), dataIndex: 'created_at', width: 180, render: (v: number) => formatTime(v) },
+    { title: t('field.joined'), dataIndex: 'joined_at', width: 180, render: (v: number) => formatTime(v) },
   ];
   const anyAction =
     can(Permission.USER_CHANGE_ROLE) ||
