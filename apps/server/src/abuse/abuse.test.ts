@@ -203,6 +203,35 @@ describe('abuse suite (server process)', () => {
     expect(r.code).not.toBe(0);
   });
 
+  it('an unauthenticated login body nested 40,000 levels: refused at once, requests beside it answered', async () => {
+    const depth = 40_000;
+    const deep = `{"user":${'['.repeat(depth)}${']'.repeat(depth)},"passwd":"x"}`;
+    const r = await measured(
+      'login body nested 40,000 levels',
+      async () => {
+        const refused = fetch(`${t.http}/v1/global/login?type=1`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: deep,
+        }).then(async (res) => ({ status: res.status, body: (await res.json()) as unknown }));
+        // Ten device lists of the logged-in user, issued beside the deep body.
+        const beside = Array.from({ length: 10 }, async () => {
+          const res = await fetch(`${t.http}/v1/devices?page=1&pageSize=10`, {
+            headers: { authorization: token },
+          });
+          return ((await res.json()) as { code: number }).code;
+        });
+        return { refused: await refused, beside: await Promise.all(beside) };
+      },
+      (x) => `answered ${x.refused.status}; ${x.beside.length} device lists beside it answered`,
+    );
+    expect(r.refused).toEqual({
+      status: 400,
+      body: { code: 1006, data: { field: 'body', issue: 'tooDeep' }, msg: 'input parameter error: body' },
+    });
+    expect(r.beside).toEqual(Array.from({ length: 10 }, () => 0));
+  });
+
   it('100 concurrent wrong passwords: 5 are checked, then one more per doubled delay', async () => {
     let seconds = 0;
     const codes = await measured(

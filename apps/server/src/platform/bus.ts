@@ -5,6 +5,12 @@ import type { AuditAction, WsDeviceEvent } from '@hmi/contract';
  * Events between modules. In-process by default; with REDIS_URL every event also reaches every other
  * instance of the deployment (see redis-bus.ts), so payloads must survive JSON.
  */
+/** Alarm rules whose active records end without their condition clearing (the alarm lifecycle). */
+export interface RulesEnded {
+  ruleIds: number[];
+  reason: 'ruleDisabled' | 'ruleChanged' | 'ruleDeleted';
+}
+
 export interface BusEvents {
   /** A team bound hardware (devices row created). */
   deviceBound: { deviceId: number; sn: string; teamId: number };
@@ -25,7 +31,8 @@ export interface BusEvents {
    * A template's alarm rules (or the TAGs they point at) changed: evaluators reload that template's
    * enabled rules. Emitted after the commit that wrote them.
    */
-  alarmRulesChanged: { templateId: number; teamId: number };
+  /** `ended`: rules whose active alarm records end (disabled, changed or deleted), and why. */
+  alarmRulesChanged: { templateId: number; teamId: number; ended?: RulesEnded[] };
   /**
    * Sessions of a user ended (logout, password change or recovery, account removal): every instance
    * re-checks that user's live sockets at once and closes those whose session is gone. Emitted after

@@ -50,6 +50,7 @@ export const recordRow = (id: number, patch: Partial<AlarmRecord> = {}): AlarmRe
   tag_name: 'Temp',
   value: '85.5',
   recovery_value: null,
+  recovery_reason: null,
   content: 'Too hot',
   state: 1,
   alarm_at: 1700000000,

@@ -35,6 +35,18 @@ const urgencies = Object.values(AlarmUrgency);
  * 4 recovered (a record recovered before anyone acknowledged it stays acknowledgeable and keeps
  * every time). Times are epoch seconds.
  */
+/**
+ * Why an alarm record recovered although its condition did not clear (the alarm lifecycle): its rule
+ * was disabled, changed (condition, threshold, TAG…) or deleted, or its device got another template.
+ */
+export const alarmRecoveryReasons = [
+  'ruleDisabled',
+  'ruleChanged',
+  'ruleDeleted',
+  'templateChanged',
+] as const;
+export type AlarmRecoveryReason = (typeof alarmRecoveryReasons)[number];
+
 export const alarmRecord = z.object({
   id: z.number().int(),
   device_id: z.number().int(),
@@ -57,6 +69,8 @@ export const alarmRecord = z.object({
   alarm_at: z.number().int(),
   response_at: z.number().int().nullable(),
   recovery_at: z.number().int().nullable(),
+  /** Why it recovered without its condition clearing; null when the condition cleared. */
+  recovery_reason: z.enum(alarmRecoveryReasons).nullable(),
   responder_id: z.number().int().nullable(),
   responder_name: z.string().nullable(),
 });

@@ -2,6 +2,37 @@ import { TagDataType } from '../tables';
 import { checkTagValue, type ValidationKey } from '../validators';
 import type { WireValue } from './payloads';
 
+/** Longest text a string TAG takes in a write (the write call's body limit). */
+export const TAG_STRING_MAX = 1024;
+
+/**
+ * What a user typed for a TAG of `dataType`, parsed strictly: the one check of every path that turns
+ * typed text into a TAG value (the SCADA write dialog, device detail's write dialog, the write call).
+ * The whole text must be the value: `2O` or `abc` for a number is refused, never read as 2 or as the
+ * old value. Surrounding spaces are ignored for all but strings. bool takes 0 or 1 only (no words
+ * such as true/on: HMI scripts and alarm values use 0/1); integers are whole decimal numbers within
+ * their type's range; float and double are decimals (an exponent allowed) finite in their type; a
+ * string takes up to TAG_STRING_MAX characters as typed. The result's text is canonical (`+007` → `7`,
+ * `1e3` → `1000`), what the command, the audit log and the device get.
+ */
+export function parseTypedValue(
+  dataType: number,
+  typed: string,
+): { ok: true; text: string; wire: WireValue } | { ok: false; reason: ValidationKey } {
+  if (dataType === TagDataType.STRING)
+    return typed.length > TAG_STRING_MAX
+      ? { ok: false, reason: 'tooLong' }
+      : { ok: true, text: typed, wire: typed };
+  const trimmed = typed.trim();
+  const key = checkTagValue(dataType, trimmed);
+  if (key) return { ok: false, reason: key };
+  const text =
+    dataType === TagDataType.FLOAT || dataType === TagDataType.DOUBLE
+      ? String(Number(trimmed))
+      : BigInt(trimmed).toString();
+  return { ok: true, text, wire: textToWire(dataType, text) };
+}
+
 /** Why a sample's value was refused for its TAG (besides the ValidationKeys of checkTagValue). */
 export type ValueRejection = 'nonFinite' | 'type' | ValidationKey;
 
@@ -36,7 +67,9 @@ export function wireValueText(
       return { ok: false, reason: 'tagValueRange' };
     text = Number.isInteger(value) ? BigInt(value).toString() : String(value);
   } else {
-    text = value;
+    // Text (a form's value) is parsed as typed text, by the same rules as the write dialogs.
+    const typed = parseTypedValue(dataType, value);
+    return typed.ok ? { ok: true, text: typed.text } : typed;
   }
   const key = checkTagValue(dataType, text);
   return key ? { ok: false, reason: key } : { ok: true, text };

@@ -6,7 +6,7 @@ import {
   type AlarmRuleInput,
 } from '@hmi/contract';
 import type { Transaction } from 'kysely';
-import type { Bus } from '../../platform/bus';
+import type { Bus, RulesEnded } from '../../platform/bus';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import { isUniqueViolation } from '../../platform/db';
 import type { Database } from '../../platform/db/schema';
@@ -15,6 +15,7 @@ import type { SessionUser } from '../../platform/http/session';
 import type { LapseGuard } from '../billing/lapse-guard';
 import type { DataPermissionService } from '../data-permissions/service';
 import { canSeeTemplate } from '../data-permissions/scope';
+import { endingReason } from './ending';
 import { ruleFields, toAlarmGroup, toAlarmRule } from './mapping';
 import type { AlarmRuleRepo } from './repo';
 
@@ -33,7 +34,9 @@ export interface RuleQuery {
  * permissions; 1029 otherwise), a rule or group id of another team or of a template the caller cannot
  * see is 1003. Names are unique in the template (1088 rules, 1085 groups), at most 300 rules per
  * template (1090); every rule passes validateAlarmRule against its TAG. Each change is one
- * transaction and announces `alarmRulesChanged` after the commit. A template billing put out of
+ * transaction and announces `alarmRulesChanged` after the commit, naming the rules whose active
+ * alarm records end (disabled, changed in what decides the alarm, deleted: the alarm lifecycle in
+ * apps/server/README.md); the alarm engine ends them. A template billing put out of
  * service keeps its rules readable, exportable and deletable; creating, changing, enabling and
  * importing them is refused like its other changes (1033, reason `expired`).
  */
@@ -50,8 +53,8 @@ export class AlarmRuleService {
     return epochSeconds(this.clock);
   }
 
-  changed(templateId: number, teamId: number): void {
-    this.bus.emit('alarmRulesChanged', { templateId, teamId });
+  changed(templateId: number, teamId: number, ended: RulesEnded[] = []): void {
+    this.bus.emit('alarmRulesChanged', { templateId, teamId, ...(ended.length ? { ended } : {}) });
   }
 
   /** The template if the caller may see it, otherwise 1029. */
@@ -200,13 +203,15 @@ export class AlarmRuleService {
   async update(user: SessionUser, id: number, input: AlarmRuleInput): Promise<AlarmRule> {
     const rule = await this.visibleRule(user, id);
     await this.assertLive(rule);
+    const fields = ruleFields(input);
     await this.writeRule(async (trx) => {
       await this.check(rule.template_id, input, trx);
       if (await this.repo.nameTaken(rule.template_id, input.name, id, trx)) fail(1088);
-      await this.repo.update(id, { ...ruleFields(input), updated_at: this.now() }, trx);
+      await this.repo.update(id, { ...fields, updated_at: this.now() }, trx);
       return id;
     });
-    this.changed(rule.template_id, rule.team_id);
+    const reason = endingReason(rule, fields);
+    this.changed(rule.template_id, rule.team_id, reason ? [{ ruleIds: [id], reason }] : []);
     return this.readRule(user, id);
   }
 
@@ -222,14 +227,14 @@ export class AlarmRuleService {
       if ((await this.repo.idsOf(templateId, unique, trx)).length !== unique.length) fail(1003);
       return this.repo.setEnabled(templateId, unique, enabled ? 1 : 0, this.now(), trx);
     });
-    this.changed(t.id, t.team_id);
+    this.changed(t.id, t.team_id, enabled ? [] : [{ ruleIds: unique, reason: 'ruleDisabled' }]);
     return { changed };
   }
 
   async remove(user: SessionUser, id: number): Promise<null> {
     const rule = await this.visibleRule(user, id);
     await this.repo.transaction((trx) => this.repo.remove(id, trx));
-    this.changed(rule.template_id, rule.team_id);
+    this.changed(rule.template_id, rule.team_id, [{ ruleIds: [id], reason: 'ruleDeleted' }]);
     return null;
   }
 }

@@ -1,10 +1,12 @@
 import { ALARM_IMPORT_MAX_BYTES, limits } from '@hmi/contract';
 import type { Transaction } from 'kysely';
 import { isUniqueViolation } from '../../platform/db';
+import type { RulesEnded } from '../../platform/bus';
 import type { Database } from '../../platform/db/schema';
 import { fail, failInput } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import { SheetError } from '../../platform/xlsx';
+import { endedByReason, endingReason } from './ending';
 import { ruleFields, toAlarmRule } from './mapping';
 import type { AlarmRuleService } from './service';
 import { sheetRules, type SheetRefusal, type SheetRule } from './sheet-rules';
@@ -65,30 +67,32 @@ export class AlarmRuleTransfer {
     }
     const repo = this.rules.repo;
     const parsed = sheetRules(rows, await repo.tags(templateId));
-    let written: { created: ImportRow[]; updated: ImportRow[] };
+    let written: { created: ImportRow[]; updated: ImportRow[]; ended: RulesEnded[] };
     try {
       written = await repo.transaction((trx) => this.write(t, parsed.rules, trx));
     } catch (err) {
       if (isUniqueViolation(err)) fail(1088);
       throw err;
     }
-    if (parsed.rules.length) this.rules.changed(t.id, t.team_id);
-    return { ...written, refused: parsed.refused };
+    if (parsed.rules.length) this.rules.changed(t.id, t.team_id, written.ended);
+    return { created: written.created, updated: written.updated, refused: parsed.refused };
   }
 
   private async write(
     t: { id: number; team_id: number },
     rules: readonly SheetRule[],
     trx: Transaction<Database>,
-  ): Promise<{ created: ImportRow[]; updated: ImportRow[] }> {
+  ): Promise<{ created: ImportRow[]; updated: ImportRow[]; ended: RulesEnded[] }> {
     const repo = this.rules.repo;
-    const existing = new Map((await repo.all(t.id, trx)).map((r) => [r.name, r.id]));
+    const existing = new Map((await repo.all(t.id, trx)).map((r) => [r.name, r]));
     const creating = rules.filter((r) => !existing.has(r.input.name)).length;
     if (existing.size + creating > limits.alarmRulesMax) fail(1090);
     const groups = new Map((await repo.groups(t.id, trx)).map((g) => [g.name, g.id]));
     const now = this.rules.now();
     const created: ImportRow[] = [];
     const updated: ImportRow[] = [];
+    // An updated rule disabled or changed in what decides it ends its active alarms (as an edit does).
+    const endings: { id: number; reason: RulesEnded['reason'] | null }[] = [];
     for (const r of rules) {
       let groupId: number | null = null;
       if (r.groupName !== '') {
@@ -102,16 +106,17 @@ export class AlarmRuleTransfer {
         }
       }
       const fields = ruleFields({ ...r.input, group_id: groupId });
-      const id = existing.get(r.input.name);
-      if (id === undefined) {
+      const before = existing.get(r.input.name);
+      if (before === undefined) {
         await repo.insert({ ...fields, team_id: t.team_id, template_id: t.id, created_at: now }, trx);
         created.push({ row: r.row, name: r.input.name });
       } else {
-        await repo.update(id, { ...fields, updated_at: now }, trx);
+        await repo.update(before.id, { ...fields, updated_at: now }, trx);
         updated.push({ row: r.row, name: r.input.name });
+        endings.push({ id: before.id, reason: endingReason(before, fields) });
       }
     }
-    return { created, updated };
+    return { created, updated, ended: endedByReason(endings) };
   }
 
   async export(

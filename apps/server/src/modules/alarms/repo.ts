@@ -41,6 +41,7 @@ const RECORD_COLUMNS = [
   'alarm_records.alarm_at',
   'alarm_records.response_at',
   'alarm_records.recovery_at',
+  'alarm_records.recovery_reason',
   'alarm_records.responder_id',
   'alarm_records.responder_name',
 ] as const;

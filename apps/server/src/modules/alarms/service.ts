@@ -59,6 +59,7 @@ function toRecord(r: RecordRow): AlarmRecord {
     alarm_at: Number(r.alarm_at),
     response_at: nullableNumber(r.response_at),
     recovery_at: nullableNumber(r.recovery_at),
+    recovery_reason: r.recovery_reason,
     responder_id: r.responder_id,
     responder_name: r.responder_name,
   };

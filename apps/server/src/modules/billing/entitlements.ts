@@ -108,6 +108,7 @@ export class Entitlements {
       const row = {
         team_id: user.teamId,
         device_id: device.id,
+        sn: device.sn,
         tag_count: body.tag_count,
         frequency_min: body.frequency_min,
         starts_at: now,

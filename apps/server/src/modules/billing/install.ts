@@ -30,6 +30,8 @@ export interface BillingApi {
   mayUseTraffic: Traffic['mayUseTraffic'];
   /** The device list's billing columns. */
   deviceSummaries: Traffic['summaries'];
+  /** In a bind's transaction: the hardware's allocations kept in the team while it was unbound. */
+  reattachAllocations: BillingRepo['reattachAllocations'];
   /** One run of the housekeeping job (lapses, reminders) at the clock's time; tests call it. */
   runHousekeeping(): Promise<HousekeepingResult>;
   /** DEMO=1: cards, an allocation on the device and some traffic for the demo team. */
@@ -88,6 +90,7 @@ export function installBilling(app: FastifyInstance, ctx: InstallContext, d: Bil
     remaining: (deviceId) => traffic.remaining(deviceId),
     mayUseTraffic: (deviceId) => traffic.mayUseTraffic(deviceId),
     deviceSummaries: (deviceIds) => traffic.summaries(deviceIds),
+    reattachAllocations: (teamId, sn, deviceId, q) => repo.reattachAllocations(teamId, sn, deviceId, q),
     runHousekeeping: () => housekeeping.run(),
     seedDemo: (user, deviceId) =>
       enabled

@@ -34,6 +34,8 @@ export class NoticeRepo {
       .selectFrom('billing_allocations as a')
       .innerJoin('devices as d', 'd.id', 'a.device_id')
       .select(['a.id', 'a.team_id', 'a.device_id', 'd.name as device_name', 'a.ends_at', 'a.tag_count'])
+      // The join keeps only allocations of bound devices (an unbound device's has device_id null).
+      .$narrowType<{ device_id: number }>()
       .where('a.starts_at', '<=', now)
       .where('a.ends_at', '>', now)
       .orderBy('a.id')

@@ -174,6 +174,7 @@ export class BillingRepo {
     return allocationsAt(q, now)
       .selectAll()
       .where('device_id', '=', deviceId)
+      .$narrowType<{ device_id: number }>()
       .orderBy('id', 'desc')
       .executeTakeFirst();
   }
@@ -183,6 +184,7 @@ export class BillingRepo {
     return allocationsAt(this.db, now)
       .select(['device_id', 'tag_count', 'frequency_min', 'ends_at'])
       .where('device_id', 'in', idsOrNone(deviceIds))
+      .$narrowType<{ device_id: number }>()
       .execute();
   }
 
@@ -192,6 +194,20 @@ export class BillingRepo {
       .where('team_id', '=', teamId)
       .executeTakeFirstOrThrow();
     return Number(r.n);
+  }
+
+  /**
+   * Gives a device just bound the allocations its hardware kept in this team while unbound (the
+   * allocation is irreversible: an unbind neither ends it nor returns its TAGs to the pool).
+   */
+  async reattachAllocations(teamId: number, sn: string, deviceId: number, q: Queryable): Promise<void> {
+    await q
+      .updateTable('billing_allocations')
+      .set({ device_id: deviceId })
+      .where('team_id', '=', teamId)
+      .where('sn', '=', sn)
+      .where('device_id', 'is', null)
+      .execute();
   }
 
   async endAllocation(id: number, now: number, trx: Transaction<Database>): Promise<void> {
@@ -223,6 +239,8 @@ export class BillingRepo {
       base
         .selectAll('a')
         .select('d.name as device_name')
+        // The join keeps only allocations of bound devices (an unbound device's has device_id null).
+        .$narrowType<{ device_id: number }>()
         .orderBy('a.id', 'desc')
         .offset(offset)
         .limit(limit)
@@ -236,7 +254,7 @@ export class BillingRepo {
   findDevice(id: number) {
     return this.db
       .selectFrom('devices')
-      .select(['id', 'team_id', 'group_id', 'name', 'template_id'])
+      .select(['id', 'team_id', 'group_id', 'name', 'template_id', 'sn'])
       .where('id', '=', id)
       .executeTakeFirst();
   }

@@ -295,12 +295,20 @@ describe.each(databases)('device connectivity on $name', (database) => {
     });
     expect(big.body).toMatchObject({ code: 1006, data: { field: 'value', issue: 'tagValueRange' } });
 
-    // Round trip: pending → device applies and acks → done.
+    // Text that is only partly a number is refused, never read as the number it starts with.
+    const partly = await api(h.app, writeTag, {
+      params: { id: d.deviceId, tagId: d.tagId('speed') },
+      body: { value: '2O' },
+      token: main.token,
+    });
+    expect(partly.body).toMatchObject({ code: 1006, data: { field: 'value', issue: 'tagValueInteger' } });
+
+    // Round trip: pending → device applies and acks → done. Typed text is kept in canonical form.
     let cmd = nextMessage(c, topics.cmd(d.sn));
     const w = await ok(h, main, writeTag, {
       params: { id: d.deviceId, tagId: d.tagId('speed') },
       body: {
-        value: '42',
+        value: ' +042',
       },
     });
     expect(w).toMatchObject({ status: 'pending', value: '42' });

@@ -23,6 +23,27 @@ describe('history codec', () => {
     expect(decodeChunk(encodeChunk([]))).toEqual([]);
   });
 
+  it('keeps what arrived in an interval beside its last value, and walks it as one summary', () => {
+    const points = [
+      { ts: 1772352000000, num: 24.5, value: '24.5', agg: { min: 18, max: 32, sum: 300, n: 12 } },
+      { ts: 1772352060000, num: null, value: 'last ✓' },
+      { ts: 1772352120000, num: 1e21, value: '1e21', agg: { min: -1, max: 1e21, sum: 1e21, n: 3 } },
+      { ts: 1772352180000, num: 7, value: '7' },
+    ];
+    const data = encodeChunk(points);
+    expect(decodeChunk(data)).toEqual(points);
+    expect(decodeStaged(encodeStaged(points.map((p) => ({ ...p, tag: 't' }))))).toEqual(
+      points.map((p) => ({ tag: 't', ...p })),
+    );
+    const seen: number[][] = [];
+    eachNumber(data, (ts, min, max, sum, n) => seen.push([ts, min, max, sum, n]));
+    expect(seen).toEqual([
+      [1772352000000, 18, 32, 300, 12],
+      [1772352120000, -1, 1e21, 1e21, 3],
+      [1772352180000, 7, 7, 7, 1],
+    ]);
+  });
+
   it('walks the numeric samples of a chunk, time and number, as decoding finds them', () => {
     for (const data of [encodeChunk(samples), new Uint8Array(encodeChunk(samples)), encodeChunk([])]) {
       const seen: [number, number][] = [];

@@ -6,15 +6,33 @@
  * samples are 17 bytes. A staging row also names each sample's TAG, through a table of the TAG names
  * it holds.
  *
+ * A point that stands for an interval (an allocation's collection interval, filed by ChunkBuilder)
+ * is its interval's start, its last value, and then what arrived in it: the minimum, maximum and sum
+ * of the numbers and how many (flag bit 2; 28 more bytes). Rows written before have the bit clear.
+ *
  * Stored rows outlive this code: a change of the format needs a migration that rewrites them (migration
  * 0010 keeps a frozen copy of the format it wrote, so changes here never alter it).
  */
+
+/** What arrived in an interval: its numeric samples' minimum, maximum, sum and count. */
+export interface IntervalSummary {
+  min: number;
+  max: number;
+  sum: number;
+  n: number;
+}
 
 export interface HistorySample {
   ts: number;
   num: number | null;
   value: string;
+  /** Set on a point standing for an interval: `ts` is its start, `num`/`value` its last sample. */
+  agg?: IntervalSummary;
 }
+
+const HAS_TEXT = 1;
+const HAS_SUMMARY = 2;
+const SUMMARY_BYTES = 28;
 
 export interface TaggedSample extends HistorySample {
   tag: string;
@@ -25,30 +43,50 @@ const textOf = (s: HistorySample): string | null =>
 
 function sampleBytes(s: HistorySample): number {
   const text = textOf(s);
-  return 17 + (text === null ? 0 : 4 + Buffer.byteLength(text));
+  return 17 + (text === null ? 0 : 4 + Buffer.byteLength(text)) + (s.agg ? SUMMARY_BYTES : 0);
 }
 
 function writeSample(buf: Buffer, at: number, s: HistorySample): number {
   buf.writeDoubleLE(s.ts, at);
   buf.writeDoubleLE(s.num ?? NaN, at + 8);
   const text = textOf(s);
-  if (text === null) {
-    buf[at + 16] = 0;
-    return at + 17;
+  buf[at + 16] = (text === null ? 0 : HAS_TEXT) | (s.agg ? HAS_SUMMARY : 0);
+  let end = at + 17;
+  if (text !== null) {
+    const len = buf.write(text, end + 4, 'utf8');
+    buf.writeUInt32LE(len, end);
+    end += 4 + len;
   }
-  buf[at + 16] = 1;
-  const len = buf.write(text, at + 21, 'utf8');
-  buf.writeUInt32LE(len, at + 17);
-  return at + 21 + len;
+  if (s.agg) {
+    buf.writeDoubleLE(s.agg.min, end);
+    buf.writeDoubleLE(s.agg.max, end + 8);
+    buf.writeDoubleLE(s.agg.sum, end + 16);
+    buf.writeUInt32LE(s.agg.n, end + 24);
+    end += SUMMARY_BYTES;
+  }
+  return end;
 }
 
 function readSample(buf: Buffer, at: number): [HistorySample, number] {
   const ts = buf.readDoubleLE(at);
   const raw = buf.readDoubleLE(at + 8);
   const num = Number.isNaN(raw) ? null : raw;
-  if (buf[at + 16] === 0) return [{ ts, num, value: String(num) }, at + 17];
-  const len = buf.readUInt32LE(at + 17);
-  return [{ ts, num, value: buf.toString('utf8', at + 21, at + 21 + len) }, at + 21 + len];
+  const flags = buf[at + 16] ?? 0;
+  let end = at + 17;
+  let value = String(num);
+  if (flags & HAS_TEXT) {
+    const len = buf.readUInt32LE(end);
+    value = buf.toString('utf8', end + 4, end + 4 + len);
+    end += 4 + len;
+  }
+  if (!(flags & HAS_SUMMARY)) return [{ ts, num, value }, end];
+  const agg = {
+    min: buf.readDoubleLE(end),
+    max: buf.readDoubleLE(end + 8),
+    sum: buf.readDoubleLE(end + 16),
+    n: buf.readUInt32LE(end + 24),
+  };
+  return [{ ts, num, value, agg }, end + SUMMARY_BYTES];
 }
 
 const asBuffer = (data: Uint8Array): Buffer =>
@@ -75,16 +113,40 @@ export function decodeChunk(data: Uint8Array): HistorySample[] {
   return out;
 }
 
+/** Calls `visit` with a chart's view of a sample: its time and what it counts (one number or an interval). */
+export type NumberVisitor = (ts: number, min: number, max: number, sum: number, n: number) => void;
+
+/** The chart's view of a decoded sample, or nothing when it has no number. */
+export function visitSample(s: HistorySample, visit: NumberVisitor): void {
+  if (s.agg) {
+    if (s.agg.n > 0) visit(s.ts, s.agg.min, s.agg.max, s.agg.sum, s.agg.n);
+  } else if (s.num !== null) visit(s.ts, s.num, s.num, s.num, 1);
+}
+
 /**
- * Calls `visit` with the time and number of each numeric sample of a chunk, in order, without building
- * samples or their text (a chart reads a month of them per request).
+ * Visits each numeric sample (or interval) of a chunk, in order, without building samples or their
+ * text (a chart reads a month of them per request).
  */
-export function eachNumber(data: Uint8Array, visit: (ts: number, num: number) => void): void {
+export function eachNumber(data: Uint8Array, visit: NumberVisitor): void {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   for (let at = 0; at < data.byteLength;) {
+    const ts = view.getFloat64(at, true);
     const num = view.getFloat64(at + 8, true);
-    if (!Number.isNaN(num)) visit(view.getFloat64(at, true), num);
-    at += data[at + 16] === 0 ? 17 : 21 + view.getUint32(at + 17, true);
+    const flags = data[at + 16] ?? 0;
+    at += 17;
+    if (flags & HAS_TEXT) at += 4 + view.getUint32(at, true);
+    if (flags & HAS_SUMMARY) {
+      const n = view.getUint32(at + 24, true);
+      if (n > 0)
+        visit(
+          ts,
+          view.getFloat64(at, true),
+          view.getFloat64(at + 8, true),
+          view.getFloat64(at + 16, true),
+          n,
+        );
+      at += SUMMARY_BYTES;
+    } else if (!Number.isNaN(num)) visit(ts, num, num, num, 1);
   }
 }
 

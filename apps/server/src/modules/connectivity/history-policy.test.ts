@@ -62,7 +62,7 @@ describe.each(databases)('history bought by a TAG allocation on $name', (databas
     expect(tags.body.data?.list.find((t) => t.name === 'temp')?.value).toBe('22');
   });
 
-  it('stores the first tag_count history TAGs, one sample per frequency_min, and shows it in /history', async () => {
+  it('stores the first tag_count history TAGs, one point per frequency_min saying what arrived in it', async () => {
     const { d, c } = await device();
     const r = await api(h.app, createAllocation, {
       token: owner.token,
@@ -71,7 +71,9 @@ describe.each(databases)('history bought by a TAG allocation on $name', (databas
     expect(r.body.code).toBe(0);
     await publishMinutes(c, d, [0, 1, 4, 5, 7, 10]);
     await c.endAsync();
-    // temp and speed (the first two history TAGs); label is the third: not stored.
+    await h.app.connectivity.ingest.fileHistory(Infinity);
+    // temp and speed (the first two history TAGs); label is the third: not stored. One point per
+    // 5-minute interval, at its start.
     expect(await stored(h, d)).toEqual(['speed@0', 'speed@10', 'speed@5', 'temp@0', 'temp@10', 'temp@5']);
 
     const history = (tag: string) =>
@@ -81,9 +83,68 @@ describe.each(databases)('history bought by a TAG allocation on $name', (databas
         query: { tag: d.tagId(tag), from: T0 - MIN, to: T0 + 60 * MIN },
       });
     const temp = await history('temp');
-    expect(temp.body.data?.points.reduce((k, p) => k + p.count, 0)).toBe(3);
+    // A point is at least the 5-minute interval; each says what arrived in it (temp is 20 + minute).
+    expect(temp.body.data?.bucket_ms).toBe(5 * MIN);
+    expect(temp.body.data?.points).toEqual([
+      { t: T0, min: 20, max: 24, avg: 65 / 3, count: 3 },
+      { t: T0 + 5 * MIN, min: 25, max: 27, avg: 26, count: 2 },
+      { t: T0 + 10 * MIN, min: 30, max: 30, avg: 30, count: 1 },
+    ]);
     const label = await history('label');
     expect(label.body.data?.samples).toEqual([]);
+  });
+});
+
+describe.each(databases)('history at the collection frequency on $name', (database) => {
+  let h: Harness;
+  let owner: TestAccount;
+
+  beforeAll(async () => {
+    h = await startHarness(database);
+    owner = await createMainAccount(h, 10);
+    await activatedCard(h, owner, { type: BillingCardType.CLOUD_APPLICATION, tagCount: 10 });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('a sine swinging 18-32 every minute, stored one point a minute, shows its band and average', async () => {
+    const d = await boundDevice(h, owner, `sine${database.name}`);
+    const c = await connect(brokerUrl(h), { username: d.sn, password: d.secret });
+    const r = await api(h.app, createAllocation, {
+      token: owner.token,
+      body: { device_id: d.deviceId, tag_count: 1, frequency_min: 1 },
+    });
+    expect(r.body.code).toBe(0);
+    // A sample every 5 s for 3 minutes: 25 + 7·sin(2π·t/60 s), 32 at 15 s and 18 at 45 s of each minute.
+    const SECONDS = 180;
+    for (let s = 0; s < SECONDS; s += 5) {
+      const value = Math.round((25 + 7 * Math.sin((2 * Math.PI * s) / 60)) * 1000) / 1000;
+      const batch = { v: 1, seq: s + 1, values: [{ tag: 'temp', value, ts: T0 + s * 1000 }] };
+      await c.publishAsync(topics.tags(d.sn), JSON.stringify(batch), { qos: 1 });
+    }
+    await c.endAsync();
+    const read = () =>
+      api(h.app, deviceHistory, {
+        token: owner.token,
+        params: { id: d.deviceId },
+        query: { tag: d.tagId('temp'), from: T0, to: T0 + 60 * MIN },
+      });
+    // The same answer from the staged samples and once they are filed as one point a minute.
+    for (const filed of [false, true]) {
+      if (filed) await h.app.connectivity.ingest.fileHistory(Infinity);
+      const points = (await read()).body.data?.points ?? [];
+      expect(
+        points.map((p) => [(p.t - T0) / MIN, p.min, p.max, p.count]),
+        `filed ${filed}`,
+      ).toEqual([
+        [0, 18, 32, 12],
+        [1, 18, 32, 12],
+        [2, 18, 32, 12],
+      ]);
+      for (const p of points) expect(p.avg).toBeCloseTo(25, 6);
+    }
+    expect((await historyOf(h, d.deviceId)).map((s) => (s.ts - T0) / MIN)).toEqual([0, 1, 2]);
   });
 });
 

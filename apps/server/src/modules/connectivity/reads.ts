@@ -126,7 +126,12 @@ export class DeviceReads {
   ) {
     const row = await this.visible(user, id);
     const def = await this.tagOf(row, q.tag, 'tag');
-    const bucketMs = Math.max(1, Math.ceil((q.to - q.from) / q.buckets));
+    // With an allocation, buckets start at an interval's start and hold at least one interval (its
+    // points are at interval starts): a finer or shifted bucket would be empty now and then, which the
+    // chart draws as a gap.
+    const interval = await this.o.history.periodOf(id);
+    const from = interval ? Math.floor(q.from / interval) * interval : q.from;
+    const bucketMs = Math.max(1, interval ?? 1, Math.ceil((q.to - from) / q.buckets));
     const numeric = def.data_type !== 9;
     return {
       tag: def.name,
@@ -134,7 +139,7 @@ export class DeviceReads {
       from: q.from,
       to: q.to,
       bucket_ms: bucketMs,
-      points: numeric ? await this.o.history.buckets(id, def.name, q.from, q.to, bucketMs) : [],
+      points: numeric ? await this.o.history.buckets(id, def.name, from, q.to, bucketMs) : [],
       samples: numeric ? [] : await this.o.history.samples(id, def.name, q.from, q.to, q.buckets),
     };
   }

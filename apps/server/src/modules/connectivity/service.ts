@@ -64,7 +64,8 @@ export class ConnectivityService {
     const emit = (teamId: number, event: WsDeviceEvent) => o.bus.emit('live', { teamId, event });
     const counters = new IngestCounters(o.clock, o.log);
     this.states = new StateStore(db);
-    this.history = new HistoryStore(db, dialect);
+    const historyFilter = o.historyPolicy ? new HistoryFilter(o.historyPolicy) : undefined;
+    this.history = new HistoryStore(db, dialect, historyFilter && ((id) => historyFilter.periodMs(id)));
     this.cache = new DeviceCache(this.states);
     this.state = new DeviceStateTracker({
       store: this.states,
@@ -108,7 +109,7 @@ export class ConnectivityService {
       clock: o.clock,
       log: o.log,
       emit,
-      historyFilter: o.historyPolicy ? new HistoryFilter(o.historyPolicy) : undefined,
+      historyFilter,
     });
   }
 

@@ -14,7 +14,7 @@ export function installDevices(
     perms: DataPermissionService;
     templates: TemplateService;
     labels: LabelService;
-    billing: Pick<BillingApi, 'deviceSummaries'>;
+    billing: Pick<BillingApi, 'deviceSummaries' | 'reattachAllocations'>;
   },
 ): DeviceService {
   const svc = new DeviceService(

@@ -58,8 +58,8 @@ export class DeviceService {
     private readonly labels: LabelService,
     private readonly perms: DataPermissionService,
     private readonly clock: Clock,
-    /** The list's traffic switch and allocation columns. */
-    private readonly billing: Pick<BillingApi, 'deviceSummaries'>,
+    /** The list's traffic switch and allocation columns; a rebind's kept TAG allocation. */
+    private readonly billing: Pick<BillingApi, 'deviceSummaries' | 'reattachAllocations'>,
     /** Bind, unbind and template changes are announced here (connectivity drops connections). */
     private readonly bus?: Bus,
   ) {
@@ -232,6 +232,7 @@ export class DeviceService {
           trx,
         );
         await this.repo.setLabels(deviceId, body.label_ids, trx);
+        await this.billing.reattachAllocations(scope.teamId, body.sn, deviceId, trx);
         return deviceId;
       });
     } catch (err) {

@@ -22,6 +22,8 @@ import * as m0016 from './migrations/0016_region_notices';
 import * as m0017 from './migrations/0017_alarm_record_counts';
 import * as m0018 from './migrations/0018_centre_identity';
 import * as m0019 from './migrations/0019_member_joined_at';
+import * as m0020 from './migrations/0020_allocations_by_hardware';
+import * as m0021 from './migrations/0021_alarm_recovery_reason';
 import type { Database } from './schema';
 import { ImmediateSqliteDialect } from './sqlite-dialect';
 import { cachingStatements } from './statement-cache';
@@ -65,6 +67,8 @@ const migrationModules: Record<string, MigrationModule> = {
   '0017_alarm_record_counts': m0017,
   '0018_centre_identity': m0018,
   '0019_member_joined_at': m0019,
+  '0020_allocations_by_hardware': m0020,
+  '0021_alarm_recovery_reason': m0021,
 };
 
 class StaticProvider implements MigrationProvider {

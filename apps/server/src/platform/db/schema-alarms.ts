@@ -1,3 +1,4 @@
+import type { AlarmRecoveryReason } from '@hmi/contract';
 import type { Generated } from 'kysely';
 
 /**
@@ -64,6 +65,8 @@ export interface AlarmRecordTable {
   raised_at: number;
   response_at: number | null;
   recovery_at: number | null;
+  /** Why it recovered without its condition clearing (AlarmRecoveryReason); null: it cleared. */
+  recovery_reason: AlarmRecoveryReason | null;
   responder_id: number | null;
   responder_name: string | null;
 }

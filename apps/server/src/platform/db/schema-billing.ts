@@ -28,7 +28,10 @@ export interface BillingCardTable {
 export interface BillingAllocationTable {
   id: Generated<number>;
   team_id: number;
-  device_id: number;
+  /** Null while the hardware is unbound: the allocation stays the team's (migration 0018). */
+  device_id: number | null;
+  /** The hardware the allocation belongs to; a rebind to the team takes it up again. */
+  sn: string;
   tag_count: number;
   frequency_min: number;
   starts_at: number;

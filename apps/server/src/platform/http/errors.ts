@@ -1,4 +1,4 @@
-import { errorCatalogue } from '@hmi/contract';
+import { errorCatalogue, jsonTooDeep } from '@hmi/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { applySecurityHeaders, isApiPath } from './security-headers';
@@ -67,11 +67,14 @@ export function installErrorHandling(app: FastifyInstance): void {
 
   app.setNotFoundHandler((_req, reply) => reply.code(404).send(notFound));
 
-  // JSON bodies: an empty body counts as no body; malformed JSON is 1021.
+  // JSON bodies: an empty body counts as no body; malformed JSON is 1021; nesting deeper than any
+  // call takes is refused before parsing (one pass), so no walk over the body can be slow.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    if (jsonTooDeep(text))
+      return done(new AppError(1006, { field: 'body', issue: 'tooDeep' }, {}, 'input parameter error: body'));
     try {
       done(null, JSON.parse(text));
     } catch {

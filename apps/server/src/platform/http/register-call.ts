@@ -45,23 +45,36 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, part: string):
   failInput(field, issue?.message ?? 'invalid');
 }
 
+/** A value met while walking a body: its key and the entry it was found in (for its path). */
+interface Visit {
+  value: unknown;
+  key: string | null;
+  parent: Visit | null;
+}
+
+function pathOf(visit: Visit, key: string | null = null): string {
+  const keys = key === null ? [] : [key];
+  for (let v: Visit | null = visit; v; v = v.parent) if (v.key !== null) keys.push(v.key);
+  return keys.reverse().join('.');
+}
+
 /**
  * The path (as parsePart names fields) of the first string or key holding U+0000, or null.
  * PostgreSQL cannot store the character, and no field of the API means it. Iterative, so a deeply
- * nested body cannot overflow the stack.
+ * nested body cannot overflow the stack, and linear: each value links to its parent and a path is
+ * built only for the one found (copying a path per value was quadratic in the depth).
  */
 export function nulField(value: unknown): string | null {
-  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  const stack: Visit[] = [{ value, key: null, parent: null }];
   for (let item = stack.pop(); item; item = stack.pop()) {
     const v = item.value;
     if (typeof v === 'string') {
-      if (v.includes('\u0000')) return item.path.join('.');
+      if (v.includes('\u0000')) return pathOf(item);
     } else if (typeof v === 'object' && v !== null) {
       // Reversed onto the stack, so fields come off it in document order.
       for (const [key, child] of Object.entries(v).reverse()) {
-        const path = [...item.path, key];
-        if (key.includes('\u0000')) return path.join('.');
-        stack.push({ value: child, path });
+        if (key.includes('\u0000')) return pathOf(item, key);
+        stack.push({ value: child, key, parent: item });
       }
     }
   }

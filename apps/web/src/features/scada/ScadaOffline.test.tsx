@@ -77,7 +77,7 @@ const line: Screen = {
 };
 const writer: Writer = {
   write: () => Promise.resolve({ status: 'done', error: null }),
-  tagId: () => Promise.resolve(undefined),
+  tag: () => Promise.resolve(undefined),
   dispose: () => undefined,
 };
 

@@ -89,7 +89,7 @@ function setup(canWrite = true) {
   let finish: (o: CommandOutcome) => void = () => undefined;
   const writer: Writer = {
     write: vi.fn(() => new Promise<CommandOutcome>((resolve) => (finish = resolve))),
-    tagId: () => Promise.resolve(undefined),
+    tag: () => Promise.resolve(undefined),
     dispose: () => undefined,
   };
   const onGoto = vi.fn();

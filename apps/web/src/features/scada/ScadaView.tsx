@@ -4,13 +4,21 @@
  * are watched, and each message updates only the bound keys whose sample changed (see valueStore).
  */
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { App, InputNumber } from 'antd';
+import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DeviceOnline, documentBindings, type Binding, type Screen, type Widget } from '@hmi/contract';
+import {
+  DeviceOnline,
+  documentBindings,
+  parseTypedValue,
+  type Binding,
+  type Screen,
+  type Widget,
+} from '@hmi/contract';
 import type { LiveConnection, LiveDevices } from '../../live/types';
 import { ScadaContext, type ScadaContextValue } from './context';
 import { createFeedbackStore } from './feedback';
 import { truthy } from './format';
+import { TypedValueField } from './TypedValueField';
 import { createValueStore, valueKey, type ValueStoreOptions } from './valueStore';
 import { createPainter } from './widgets/painter';
 import { WidgetFrame } from './widgets/WidgetFrame';
@@ -168,25 +176,36 @@ export function ScadaView({ screen, deviceId, live, canWrite, onGoto, mode, writ
         return confirm(next, next === '1' ? t('write.on') : t('write.off'));
       }
       const bounds = w.action?.kind === 'input' ? w.action : { min: null, max: null };
-      let entered: number | null = current === undefined ? null : Number(current);
-      modal.confirm({
-        title: t('write.inputTitle', { tag }),
-        okText: t('write.ok'),
-        content: (
-          <InputNumber
-            autoFocus
-            data-testid="scada-input-value"
-            style={{ width: '100%' }}
-            defaultValue={entered ?? undefined}
-            min={bounds.min ?? undefined}
-            max={bounds.max ?? undefined}
-            onChange={(v) => (entered = typeof v === 'number' ? v : null)}
-          />
-        ),
-        onOk: () => {
-          if (entered === null || !Number.isFinite(entered)) return Promise.reject(new Error('empty'));
-          send(String(entered));
-        },
+      // Parsed by the TAG's data type, as the server parses it: the dialog opens once it is known.
+      void writer.tag(device, tag).then((def) => {
+        if (!def) return feedback.set(w.id, { state: 'failed', error: null });
+        const check = (text: string) => {
+          const parsed = parseTypedValue(def.data_type, text);
+          if (!parsed.ok) return { error: t(`validation:${parsed.reason}`) };
+          const n = Number(parsed.text);
+          if ((bounds.min !== null && n < bounds.min) || (bounds.max !== null && n > bounds.max))
+            return { error: t('validation:range') };
+          return { text: parsed.text };
+        };
+        let entered = current ?? '';
+        modal.confirm({
+          title: t('write.inputTitle', { tag }),
+          okText: t('write.ok'),
+          content: (
+            <TypedValueField
+              initial={entered}
+              check={(text) => check(text).error ?? null}
+              onText={(text) => (entered = text)}
+            />
+          ),
+          // Taking `close` keeps the dialog open until called: a refused value stays to be corrected.
+          onOk: (close: () => void) => {
+            const checked = check(entered);
+            if (checked.text === undefined) return;
+            send(checked.text);
+            close();
+          },
+        });
       });
     },
     [canWrite, deviceOf, feedback, modal, onGoto, t, writer],
@@ -201,7 +220,7 @@ export function ScadaView({ screen, deviceId, live, canWrite, onGoto, mode, writ
       act,
       canWrite,
       devices,
-      tagId: (d, tag) => writer.tagId(d, tag),
+      tagId: async (d, tag) => (await writer.tag(d, tag))?.id,
       onDeviceValues: (d, fn) => live.onValues(d, fn),
     }),
     [store, feedback, painter, deviceOf, act, canWrite, devices, writer, live],

@@ -19,10 +19,15 @@ export interface CommandSource {
   onReady(listener: (again: boolean) => void): () => void;
 }
 
+export interface WritableTag {
+  id: number;
+  data_type: number;
+}
+
 export interface Writer {
   write(deviceId: number, tag: string, value: string): Promise<CommandOutcome>;
-  /** The id of a TAG of the device's template by name (read once per device). */
-  tagId(deviceId: number, tag: string): Promise<number | undefined>;
+  /** A TAG of the device's template by name: its id and data type (read once per device). */
+  tag(deviceId: number, tag: string): Promise<WritableTag | undefined>;
   dispose(): void;
 }
 
@@ -30,7 +35,7 @@ export interface Writer {
 const EARLY_MAX = 50;
 
 export function createWriter(live: CommandSource): Writer {
-  const tagIds = new Map<number, Promise<Map<string, number>>>();
+  const tagTables = new Map<number, Promise<Map<string, WritableTag>>>();
   const early = new Map<string, CommandOutcome>();
   const waiting = new Map<string, { deviceId: number; resolve: (o: CommandOutcome) => void }>();
 
@@ -61,11 +66,13 @@ export function createWriter(live: CommandSource): Writer {
   ];
 
   const tagsOf = (deviceId: number) => {
-    let ids = tagIds.get(deviceId);
+    let ids = tagTables.get(deviceId);
     if (!ids) {
-      ids = getDeviceTags(deviceId).then((r) => new Map(r.list.map((t) => [t.name, t.id])));
-      ids.catch(() => tagIds.delete(deviceId));
-      tagIds.set(deviceId, ids);
+      ids = getDeviceTags(deviceId).then(
+        (r) => new Map(r.list.map((t) => [t.name, { id: t.id, data_type: t.data_type }])),
+      );
+      ids.catch(() => tagTables.delete(deviceId));
+      tagTables.set(deviceId, ids);
     }
     return ids;
   };
@@ -83,13 +90,13 @@ export function createWriter(live: CommandSource): Writer {
 
   return {
     async write(deviceId, tag, value) {
-      const tagId = (await tagsOf(deviceId)).get(tag);
-      if (tagId === undefined) return { status: 'failed', error: null };
+      const def = (await tagsOf(deviceId)).get(tag);
+      if (def === undefined) return { status: 'failed', error: null };
       // A refused call (permission 6, security zone, value) is toasted by the client.
-      const command = await writeTag(deviceId, tagId, value);
+      const command = await writeTag(deviceId, def.id, value);
       return follow(deviceId, command);
     },
-    tagId: async (deviceId, tag) => (await tagsOf(deviceId)).get(tag),
+    tag: async (deviceId, tag) => (await tagsOf(deviceId)).get(tag),
     dispose() {
       stops.forEach((stop) => stop());
       waiting.clear();

@@ -4,6 +4,7 @@ import type { Bus } from '../../../platform/bus';
 import { epochSeconds, type Clock } from '../../../platform/clock';
 import type { Database } from '../../../platform/db/schema';
 import type { MessageService } from '../../message/service';
+import { closeRecords, closeStaleRecords, type Closing } from './closing';
 import { ALARM, step, type PairState } from './core';
 import { loadTemplateRules, type RulesByTag } from './rules';
 import { applyChanges, type Applied, type Change, type DeviceRef } from './store';
@@ -59,6 +60,8 @@ export class AlarmEngine {
   private readonly rules = new Map<number, CachedRules>();
   private readonly loading = new Map<number, Promise<RulesByTag>>();
   private queue: StoredSamples[] = [];
+  /** Lifecycle changes to apply before the next evaluation (rules ended, templates changed). */
+  private closings: Closing[] = [];
   private running: Promise<void> | null = null;
   private readonly unsubscribe: (() => void)[] = [];
 
@@ -66,13 +69,18 @@ export class AlarmEngine {
 
   async start(): Promise<void> {
     this.unsubscribe.push(
-      this.o.bus.on('alarmRulesChanged', ({ templateId }) => this.forget(templateId)),
+      this.o.bus.on('alarmRulesChanged', ({ templateId, ended }) => {
+        this.forget(templateId);
+        for (const e of ended ?? []) this.end({ kind: 'rules', ...e });
+      }),
+      this.o.bus.on('deviceTemplateChanged', ({ deviceId }) => this.end({ kind: 'template', deviceId })),
       // Its records went with it (cascade); so does its state here.
       this.o.bus.on('deviceUnbound', ({ deviceId }) => {
         this.pairs.delete(deviceId);
         this.lastTs.delete(deviceId);
       }),
     );
+    await closeStaleRecords(this.o.db, epochSeconds(this.o.clock));
     const active = await this.o.db
       .selectFrom('alarm_records')
       .select(['id', 'rule_id', 'device_id'])
@@ -81,6 +89,48 @@ export class AlarmEngine {
       .execute();
     for (const r of active)
       if (r.rule_id !== null) this.pairsOf(r.device_id).set(r.rule_id, { state: ALARM, recordId: r.id });
+  }
+
+  /** Queues a lifecycle change; it is applied between evaluation steps, never inside one. */
+  private end(c: Closing): void {
+    this.closings.push(c);
+    this.kick();
+  }
+
+  private kick(): void {
+    this.running ??= this.run().finally(() => {
+      this.running = null;
+    });
+  }
+
+  /**
+   * Ends the records of the queued closings and forgets the state of their pairs, so a rule enabled
+   * or changed again starts from normal (its on-delay too) instead of an alarm already closed.
+   */
+  private async applyClosings(closings: readonly Closing[]): Promise<void> {
+    for (const c of closings) {
+      await closeRecords(this.o.db, epochSeconds(this.o.clock), c);
+      if (c.kind === 'rules')
+        for (const pairs of this.pairs.values()) c.ruleIds.forEach((id) => pairs.delete(id));
+      else {
+        // The old template's pairs go; those still in alarm (the template did not change) come back.
+        this.pairs.delete(c.deviceId);
+        await this.reloadPairs(c.deviceId);
+      }
+    }
+  }
+
+  /** The device's pairs in alarm, as its active records say. */
+  private async reloadPairs(deviceId: number): Promise<void> {
+    const active = await this.o.db
+      .selectFrom('alarm_records')
+      .select(['id', 'rule_id'])
+      .where('device_id', '=', deviceId)
+      .where('recovery_at', 'is', null)
+      .where('rule_id', 'is not', null)
+      .execute();
+    const pairs = this.pairsOf(deviceId);
+    for (const r of active) if (r.rule_id !== null) pairs.set(r.rule_id, { state: ALARM, recordId: r.id });
   }
 
   async close(): Promise<void> {
@@ -97,9 +147,7 @@ export class AlarmEngine {
   accept(batch: StoredSamples): void {
     if (batch.device.template_id === null || !batch.samples.length) return;
     this.queue.push(batch);
-    this.running ??= this.run().finally(() => {
-      this.running = null;
-    });
+    this.kick();
   }
 
   /** Resolves once every accepted batch has been evaluated and written. */
@@ -108,12 +156,14 @@ export class AlarmEngine {
   }
 
   private async run(): Promise<void> {
-    while (this.queue.length) {
+    while (this.queue.length || this.closings.length) {
       // Lets the batches of the commit in progress queue up too: fewer, larger alarm transactions.
       await new Promise<void>((resolve) => setImmediate(resolve));
+      const closings = this.closings.splice(0);
       const batches = this.queue.splice(0);
       try {
-        await this.evaluate(batches);
+        if (closings.length) await this.applyClosings(closings);
+        if (batches.length) await this.evaluate(batches);
       } catch (err) {
         this.o.log.error({ err }, 'alarm evaluation');
       }

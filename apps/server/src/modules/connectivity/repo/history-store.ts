@@ -5,6 +5,7 @@ import {
   decodeChunk,
   decodeStaged,
   eachNumber,
+  visitSample,
   type HistorySample,
   type TaggedSample,
 } from '../history-codec';
@@ -18,7 +19,17 @@ export class HistoryStore {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: 'sqlite' | 'postgres',
+    /** A device's collection interval (its allocation's), or null: every sample is stored. */
+    readonly periodOf: (deviceId: number) => Promise<number | null> = () => Promise.resolve(null),
   ) {}
+
+  /** The intervals of the devices with staged samples (asked before a filing's transaction). */
+  private async stagedPeriods(): Promise<Map<number, number | null>> {
+    const rows = await this.db.selectFrom('tag_history_staging').select('device_id').distinct().execute();
+    const periods = new Map<number, number | null>();
+    for (const r of rows) periods.set(r.device_id, await this.periodOf(r.device_id));
+    return periods;
+  }
 
   async hasStaged(): Promise<boolean> {
     const row = await this.db.selectFrom('tag_history_staging').select('id').limit(1).executeTakeFirst();
@@ -31,6 +42,7 @@ export class HistoryStore {
    * samples filed. On PostgreSQL several instances may file at once: each takes rows no other has locked.
    */
   async fileStaged(maxRows: number): Promise<number> {
+    const periods = await this.stagedPeriods();
     return this.db.transaction().execute(async (trx) => {
       let q = trx
         .selectFrom('tag_history_staging')
@@ -40,7 +52,8 @@ export class HistoryStore {
       if (this.dialect === 'postgres') q = q.forUpdate().skipLocked();
       const rows = await q.execute();
       if (!rows.length) return 0;
-      const chunks = new ChunkBuilder();
+      // A device staged since the periods were read (another instance) is filed as it arrived.
+      const chunks = new ChunkBuilder((deviceId) => periods.get(deviceId) ?? null);
       for (const r of rows) for (const s of decodeStaged(r.samples)) chunks.add(r.device_id, s);
       await this.insertChunks(trx, chunks.rows());
       for (const part of partsOf(rows.map((r) => r.id)))
@@ -87,9 +100,10 @@ export class HistoryStore {
   }
 
   /**
-   * Min, max, average and count of the numeric samples per bucket of `bucketMs` from `from` (the
-   * caller keeps the buckets of a range to a chart's few thousand). A chunk wholly inside one bucket
-   * counts by its aggregates; the numbers of the others, and the staged samples, are read one by one.
+   * Min, max, average and count of what arrived (samples, or the intervals of an allocation's points)
+   * per bucket of `bucketMs` from `from` (the caller keeps the buckets of a range to a chart's few
+   * thousand). A chunk wholly inside one bucket counts by its aggregates; the numbers of the others,
+   * and the staged samples, are read one by one. A bucket nothing arrived in has no point.
    */
   async buckets(deviceId: number, tag: string, from: number, to: number, bucketMs: number) {
     const size = Math.max(0, Math.ceil((to - from) / bucketMs));
@@ -106,8 +120,8 @@ export class HistoryStore {
       sum[b] = (sum[b] as number) + total;
       count[b] = (count[b] as number) + n;
     };
-    const addNumber = (ts: number, num: number) => {
-      if (ts >= from && ts < to) add(bucketOf(ts), num, num, num, 1);
+    const addNumber = (ts: number, lo: number, hi: number, total: number, n: number) => {
+      if (ts >= from && ts < to) add(bucketOf(ts), lo, hi, total, n);
     };
     const chunks = await this.chunksOf(deviceId, tag, from, to)
       .select(['id', 't0', 't1', 'num_n', 'num_min', 'num_max', 'num_sum'])
@@ -128,7 +142,7 @@ export class HistoryStore {
         .execute();
       for (const r of rows) eachNumber(r.samples, addNumber);
     }
-    for (const s of await this.stagedOf(deviceId, tag, from, to)) if (s.num !== null) addNumber(s.ts, s.num);
+    for (const s of await this.stagedOf(deviceId, tag, from, to)) visitSample(s, addNumber);
     const points: { t: number; min: number; max: number; avg: number; count: number }[] = [];
     for (let b = 0; b < size; b += 1) {
       const n = count[b] as number;

@@ -191,7 +191,14 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
       dataIndex: 'recovery_at',
       width: 170,
       render: (v: number | null, r) => (
-        <span data-testid={`alarm-record-recovery-${r.id}`}>{formatTime(v)}</span>
+        <Space size={0} orientation="vertical">
+          <span data-testid={`alarm-record-recovery-${r.id}`}>{formatTime(v)}</span>
+          {r.recovery_reason !== null && (
+            <Typography.Text type="secondary" data-testid={`alarm-record-recovery-reason-${r.id}`}>
+              {t(`records.recoveryReason.${r.recovery_reason}`)}
+            </Typography.Text>
+          )}
+        </Space>
       ),
     },
     {

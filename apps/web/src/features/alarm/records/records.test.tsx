@@ -134,6 +134,18 @@ describe('alarm records', { timeout: 60000 }, () => {
     }
   });
 
+  it('says why a record ended when its rule or template changed instead of its condition clearing', async () => {
+    records = [
+      recordRow(4, { state: 4, recovery_at: 1700000100, recovery_reason: 'ruleDisabled' }),
+      recordRow(5, { state: 4, recovery_at: 1700000100, recovery_value: '70' }),
+    ];
+    renderPage(<AlarmRecordsPage />);
+    expect((await screen.findByTestId('alarm-record-recovery-reason-4')).textContent).toBe(
+      v('alarm:records.recoveryReason.ruleDisabled'),
+    );
+    expect(screen.queryByTestId('alarm-record-recovery-reason-5')).toBeNull();
+  });
+
   it('exports the filtered records as .xlsx with the browser time-zone offset in hours', async () => {
     api.routes.set('GET /v1/alarms/export', () => ({
       filename: 'alarm-records',

@@ -121,7 +121,13 @@ describe('device detail, live', { timeout: 30000 }, () => {
     expect(await within(modal).findByText(i18next.t('validation:tagValueNumber'))).toBeTruthy();
     expect(api.callsTo('POST /v1/devices/7/tags/2/write')).toHaveLength(0);
 
-    fireEvent.change(input, { target: { value: '65.5' } });
+    fireEvent.change(input, { target: { value: '2O' } });
+    submit();
+    expect(await within(modal).findByText(i18next.t('validation:tagValueNumber'))).toBeTruthy();
+    expect(api.callsTo('POST /v1/devices/7/tags/2/write')).toHaveLength(0);
+
+    // Parsed as every write path parses it: spaces around a number ignored, the canonical text sent.
+    fireEvent.change(input, { target: { value: ' 65.50' } });
     submit();
     expect(await within(modal).findByTestId('tag-write-pending')).toBeTruthy();
     expect(api.callsTo('POST /v1/devices/7/tags/2/write')[0]?.body).toEqual({ value: '65.5' });

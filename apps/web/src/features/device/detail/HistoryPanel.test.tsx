@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
 /**
  * The TAG history panel against a real local API server: a preset range loads at once, the custom
- * range asks for its dates (in each locale) instead of claiming there is no data.
+ * range asks for its dates (in each locale) instead of claiming there is no data; the chart's caption
+ * says what one point stands for.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { LiveTag } from '@hmi/contract';
 import { i18next, renderPage, setLanguage } from '../../../test/render';
 import { signInAs, startApiServer, type ApiServer } from '../../../test/apiServer';
+import { pointMeaning } from './history';
 import { HistoryPanel } from './HistoryPanel';
 
 let api: ApiServer;
@@ -38,6 +40,19 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 describe.each(['en-US', 'zh-CN', 'zh-TW'] as const)('history panel in %s', (locale) => {
+  it('says what one point of the chart stands for', async () => {
+    await setLanguage(locale);
+    const t = (key: string, options?: Record<string, unknown>) => i18next.t(`live:${key}`, options);
+    const caption = pointMeaning(t, 60_000);
+    expect(caption).toBe(
+      i18next.t('live:history.eachPoint', { span: t('history.span.minutes', { count: 1 }) }),
+    );
+    expect(caption).toContain({ 'en-US': '1 min', 'zh-CN': '1 分钟', 'zh-TW': '1 分鐘' }[locale]);
+    expect(pointMeaning(t, 5 * 86_400_000)).toContain(
+      { 'en-US': '5 d', 'zh-CN': '5 天', 'zh-TW': '5 天' }[locale],
+    );
+  });
+
   it('asks for the dates of a custom range instead of showing "no data"', async () => {
     await setLanguage(locale);
     // Each test signs in again: the rendering helper clears the stored session after a test.

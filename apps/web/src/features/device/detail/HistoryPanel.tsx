@@ -3,7 +3,7 @@
  * a min/max band with the average line for numeric TAGs, or the newest samples for string TAGs.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, DatePicker, Empty, Flex, Segmented, Select, Spin, Table } from 'antd';
+import { Button, DatePicker, Empty, Flex, Segmented, Select, Spin, Table, Typography } from 'antd';
 import { ReloadOutlined } from '../../../ui/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,15 @@ import { TagDataType, type LiveTag } from '@hmi/contract';
 import { getDeviceHistory } from '../../../api/connectivity';
 import { useLoad } from '../../../shared/useLoad';
 import { echarts } from './echarts';
-import { historyOption, MAX_RANGE_MS, presetWindow, rangeKeys, type History, type RangeKey } from './history';
+import {
+  historyOption,
+  MAX_RANGE_MS,
+  pointMeaning,
+  presetWindow,
+  rangeKeys,
+  type History,
+  type RangeKey,
+} from './history';
 
 const formatMs = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
 
@@ -39,7 +47,14 @@ function HistoryChart({ history }: { history: History }) {
       chart.dispose();
     };
   }, [option]);
-  return <div ref={ref} style={{ width: '100%', height: 320 }} data-testid="history-chart" />;
+  return (
+    <div>
+      <Typography.Text type="secondary" data-testid="history-point-meaning">
+        {pointMeaning(t, history.bucket_ms)}
+      </Typography.Text>
+      <div ref={ref} style={{ width: '100%', height: 320 }} data-testid="history-chart" />
+    </div>
+  );
 }
 
 export function HistoryPanel({ deviceId, tags }: { deviceId: number; tags: LiveTag[] }) {

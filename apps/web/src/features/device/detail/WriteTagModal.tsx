@@ -1,12 +1,12 @@
 /**
- * Writes one TAG (access write or read/write, HMI operation id 6): the value is checked against the
- * data type in the form, then the command shows pending until the device confirms or it fails.
+ * Writes one TAG (access write or read/write, HMI operation id 6): the value is parsed by the data
+ * type in the form (parseTypedValue, as every write path and the server parse it), then the command shows pending until the device confirms or it fails.
  * Rendered with the TAG's id as key, so each TAG starts with an empty form.
  */
 import { useState } from 'react';
 import { Alert, Descriptions, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { checkTagValue, TagDataType, type LiveTag } from '@hmi/contract';
+import { parseTypedValue, TagDataType, type LiveTag } from '@hmi/contract';
 import { writeTag } from '../../../api/connectivity';
 import { useLiveTags } from '../../../live/hooks';
 import { useCommandTracker } from '../../../live/useCommandTracker';
@@ -36,9 +36,11 @@ export function WriteTagModal({
   const submit = async () => {
     if (!tag) return;
     const { value } = await form.validateFields();
+    const parsed = parseTypedValue(tag.data_type, value);
+    if (!parsed.ok) return;
     setSending(true);
     try {
-      const command = await writeTag(deviceId, tag.id, value);
+      const command = await writeTag(deviceId, tag.id, parsed.text);
       setOutcome({ state: 'pending' });
       const result = await track(command);
       setOutcome(
@@ -86,8 +88,8 @@ export function WriteTagModal({
               rules={[
                 {
                   validator: async (_, value: string | undefined) => {
-                    const key = checkTagValue(tag.data_type, value ?? '');
-                    if (key) throw new Error(t(`validation:${key}`));
+                    const parsed = parseTypedValue(tag.data_type, value ?? '');
+                    if (!parsed.ok) throw new Error(t(`validation:${parsed.reason}`));
                   },
                 },
               ]}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyOption, presetWindow, type History } from './history';
+import { historyOption, pointSpan, presetWindow, type History } from './history';
 
 const names = { min: 'Min', max: 'Max', avg: 'Avg', band: 'Range' };
 const history: History = {
@@ -19,6 +19,31 @@ describe('history', () => {
   it('ends a preset range now', () => {
     expect(presetWindow('hour', 10_000_000)).toEqual([6_400_000, 10_000_000]);
     expect(presetWindow('month', 3_000_000_000)).toEqual([408_000_000, 3_000_000_000]);
+  });
+
+  it('breaks every line where a bucket has no point instead of joining across the gap', () => {
+    const gappy: History = {
+      ...history,
+      points: [...history.points, { t: 240_000, min: 5, max: 7, avg: 6, count: 3 }],
+    };
+    const [min, band, avg] = historyOption(gappy, names, String).series;
+    expect(avg?.data).toEqual([
+      [0, 1],
+      [60_000, 1.25],
+      [120_000, null],
+      [240_000, 6],
+    ]);
+    expect(min?.data[2]).toEqual([120_000, null]);
+    expect(band?.data[2]).toEqual([120_000, null]);
+  });
+
+  it('names what one point covers in its largest unit', () => {
+    expect(pointSpan(1_800)).toEqual({ unit: 'seconds', count: 1.8 });
+    expect(pointSpan(60_000)).toEqual({ unit: 'minutes', count: 1 });
+    expect(pointSpan(300_000)).toEqual({ unit: 'minutes', count: 5 });
+    expect(pointSpan(1_296_000)).toEqual({ unit: 'minutes', count: 21.6 });
+    expect(pointSpan(86_400_000)).toEqual({ unit: 'hours', count: 24 });
+    expect(pointSpan(3 * 86_400_000)).toEqual({ unit: 'days', count: 3 });
   });
 
   it('draws the min/max band stacked on the min line, and the average', () => {

@@ -28,9 +28,44 @@ export interface SeriesNames {
   band: string;
 }
 
+/** A span of time in its largest whole unit (one decimal at most): what one point covers. */
+export function pointSpan(ms: number): { unit: 'seconds' | 'minutes' | 'hours' | 'days'; count: number } {
+  const round = (v: number) => Math.round(v * 10) / 10;
+  if (ms < 60_000) return { unit: 'seconds', count: round(ms / 1000) };
+  if (ms < 7_200_000) return { unit: 'minutes', count: round(ms / 60_000) };
+  if (ms < 172_800_000) return { unit: 'hours', count: round(ms / 3_600_000) };
+  return { unit: 'days', count: round(ms / 86_400_000) };
+}
+
+/** The chart's caption: what one point stands for (`t` of the live namespace). */
+export function pointMeaning(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  bucketMs: number,
+) {
+  const span = pointSpan(bucketMs);
+  return t('history.eachPoint', { span: t(`history.span.${span.unit}`, { count: span.count }) });
+}
+
+type Point = History['points'][number];
+
+/**
+ * Each series' data with a break wherever a bucket has no point (nothing arrived, or only bad
+ * samples): the lines stop there instead of joining across the gap as if values had been seen.
+ */
+function withGaps(points: readonly Point[], bucketMs: number, value: (p: Point) => number) {
+  const out: [number, number | null][] = [];
+  points.forEach((p, i) => {
+    const prev = points[i - 1];
+    if (prev && p.t - prev.t > bucketMs) out.push([prev.t + bucketMs, null]);
+    out.push([p.t, value(p)]);
+  });
+  return out;
+}
+
 /** Time-axis line chart: an invisible min line, the max − min band stacked on it, and the average. */
 export function historyOption(h: History, names: SeriesNames, formatTime: (ms: number) => string) {
   const byTime = new Map(h.points.map((p) => [p.t, p]));
+  const data = (value: (p: Point) => number) => withGaps(h.points, h.bucket_ms, value);
   const round = (v: number) => Number(v.toPrecision(6));
   return {
     animation: false,
@@ -58,7 +93,7 @@ export function historyOption(h: History, names: SeriesNames, formatTime: (ms: n
         stack: 'band',
         symbol: 'none',
         lineStyle: { opacity: 0 },
-        data: h.points.map((p) => [p.t, p.min]),
+        data: data((p) => p.min),
       },
       {
         name: names.band,
@@ -68,14 +103,14 @@ export function historyOption(h: History, names: SeriesNames, formatTime: (ms: n
         lineStyle: { opacity: 0 },
         color: 'rgba(22, 119, 255, 0.4)',
         areaStyle: { color: 'rgba(22, 119, 255, 0.18)' },
-        data: h.points.map((p) => [p.t, p.max - p.min]),
+        data: data((p) => p.max - p.min),
       },
       {
         name: names.avg,
         type: 'line' as const,
         symbol: h.points.length > 60 ? 'none' : 'circle',
         color: '#1677ff',
-        data: h.points.map((p) => [p.t, p.avg]),
+        data: data((p) => p.avg),
       },
     ],
   };
