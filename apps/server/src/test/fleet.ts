@@ -62,20 +62,18 @@ export async function provisionFleet(database: Db, o: FleetOptions): Promise<Fle
       .values({ name: o.prefix, created_at: nowS })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('users')
-      .values(
-        userRow({
-          username,
-          passwordHash,
-          name: o.prefix,
-          teamId: team.id,
-          isMain: true,
-          roleId: null,
-          createdAt: nowS,
-        }),
-      )
-      .execute();
+    // Migration tests provision a fleet at older schemas, before users had joined_at (0019): the
+    // column's default fills it on today's schema.
+    const { joined_at: _joinedAt, ...user } = userRow({
+      username,
+      passwordHash,
+      name: o.prefix,
+      teamId: team.id,
+      isMain: true,
+      roleId: null,
+      createdAt: nowS,
+    });
+    await trx.insertInto('users').values(user).execute();
     const template = await trx
       .insertInto('templates')
       .values({

@@ -32,8 +32,11 @@ export interface UserTable {
   role_id: number | null;
   template_max_num: Generated<number>;
   created_at: number;
-  /** When the account joined its current team (registration, an accepted invitation, a removal). */
-  joined_at: number;
+  /**
+   * When the account joined its current team (registration, an accepted invitation, a removal). The
+   * column defaults to 0 (0019) so rows written at an older schema stay valid; the service sets it.
+   */
+  joined_at: Generated<number>;
   removed_at: number | null;
   /**
    * ROLE=region: the centre's id of the account this row mirrors (migration 0018); null elsewhere and
