@@ -46,7 +46,10 @@ export function createDeviceStore(
             const values = new Map(d.values);
             for (const v of event.values) {
               const prev = values.get(v.tag);
-              if (!prev || v.ts >= prev.ts) values.set(v.tag, { value: v.value, ts: v.ts });
+              if (prev && v.ts < prev.ts) continue;
+              // A bad sample has no value: the last good one stays (greyed where it is shown).
+              if (v.q !== undefined) values.set(v.tag, { value: prev?.value ?? v.value, ts: v.ts, q: v.q });
+              else values.set(v.tag, { value: v.value, ts: v.ts });
             }
             return { ...d, values };
           })
