@@ -31,6 +31,7 @@ export * from './calls/audit';
 export * from './alarms/condition';
 export * from './alarms/validate';
 export * from './protocol';
+export * from './field';
 
 import { accountCalls } from './calls/account';
 import { messageCalls } from './calls/message';
