@@ -54,6 +54,8 @@ const opcua = z.strictObject({
   user: z.string().default(''),
   password: z.string().default(''),
   timeout_ms: timeoutMs,
+  /** The gateway's certificate store (its own certificate, trusted and rejected peers). */
+  pki: z.string().min(1).default('pki'),
 });
 
 export const connectionConfig = z.discriminatedUnion('protocol', [
@@ -67,16 +69,14 @@ export type ModbusConnectionConfig = Exclude<ConnectionConfig, { protocol: 'opcu
 export type OpcUaConnectionConfig = Extract<ConnectionConfig, { protocol: 'opcua' }>;
 
 const connectionsConfig = z
-  .record(
-    z
-      .string()
-      .regex(CONNECTION_NAME_PATTERN, 'a connection name is a letter then up to 31 of A-Z a-z 0-9 _ -'),
-    connectionConfig,
-  )
+  .record(z.string(), connectionConfig)
   .refine((c) => Object.keys(c).length <= 64, 'at most 64 connections');
 
 /** The checked connections; an Error naming the first wrong field (`connections.plc1.port: …`). */
 export function parseConnections(raw: unknown): Record<string, ConnectionConfig> {
+  for (const name of Object.keys(typeof raw === 'object' && raw !== null ? raw : {}))
+    if (!CONNECTION_NAME_PATTERN.test(name))
+      throw new Error(`connections.${name}: a connection name is a letter then up to 31 of A-Z a-z 0-9 _ -`);
   const r = connectionsConfig.safeParse(raw ?? {});
   if (r.success) return r.data;
   const issue = r.error.issues[0];

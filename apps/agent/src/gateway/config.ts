@@ -70,7 +70,12 @@ export function readGatewayConfig(path: string): GatewayConfig {
     ...(c as GatewayConfig),
     sink: resolve(base, c.sink as string),
     template: resolve(base, c.template ?? 'template.json'),
-    connections,
+    connections: Object.fromEntries(
+      Object.entries(connections).map(([name, cc]) => [
+        name,
+        cc.protocol === 'opcua' ? { ...cc, pki: resolve(base, cc.pki) } : cc,
+      ]),
+    ),
     tags: (c.tags ?? []).map((t) => ({
       ...t,
       source: 'file' in t.source ? { file: resolve(base, t.source.file) } : t.source,
