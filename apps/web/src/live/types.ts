@@ -38,6 +38,8 @@ export interface TagSample {
   ts: number;
   /** Set while the TAG is bad: why (DESIGN.md "Field side", quality). */
   q?: string;
+  /** While bad: the time of `value`, when this connection received it. */
+  goodTs?: number;
 }
 
 /** What the socket told about one watched device since it was first watched. */

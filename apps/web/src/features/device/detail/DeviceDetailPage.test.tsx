@@ -132,18 +132,25 @@ describe('device detail, live', { timeout: 30000 }, () => {
     const peer = await api.live.peer(first);
     await peer.next('subscribe', (m) => m.devices.includes(7));
 
-    // The PLC refuses the read: the last good value stays, greyed, with the exception's name.
     peer.send({
       type: 'values',
       device_id: 7,
-      values: [{ tag: 'temperature', value: '20.5', ts: 1_700_000_002_000, q: 'exception:2' }],
+      values: [{ tag: 'temperature', value: '21.25', ts: 1_700_000_001_000 }],
+    });
+    await waitFor(() => expect(screen.getByTestId('tag-value-temperature').textContent).toBe('21.25'));
+    // The PLC refuses the read: the last good value (pushed, newer than the loaded one) stays,
+    // greyed, with the exception's name.
+    peer.send({
+      type: 'values',
+      device_id: 7,
+      values: [{ tag: 'temperature', value: '', ts: 1_700_000_002_000, q: 'exception:2' }],
     });
     await waitFor(() =>
       expect(screen.getByTestId('tag-quality-temperature').textContent).toBe(
         'Bad value: the PLC refused: exception 2 (illegal data address)',
       ),
     );
-    expect(screen.getByTestId('tag-value-temperature').textContent).toContain('20.5');
+    expect(screen.getByTestId('tag-value-temperature').textContent).toContain('21.25');
     await setLanguage('zh-TW');
     await waitFor(() =>
       expect(screen.getByTestId('tag-quality-temperature').textContent).toBe(

@@ -8,8 +8,14 @@ import type { TagSample } from '../../../live/types';
 export function withLiveValue(tag: LiveTag, pushed: TagSample | undefined): LiveTag {
   const newest = Math.max(tag.ts ?? -1, tag.quality_ts ?? -1);
   if (!pushed || pushed.ts < newest) return tag;
-  if (pushed.q !== undefined)
-    return { ...tag, quality: 'bad', quality_reason: pushed.q, quality_ts: pushed.ts };
+  if (pushed.q !== undefined) {
+    const bad = { ...tag, quality: 'bad' as const, quality_reason: pushed.q, quality_ts: pushed.ts };
+    // The last good value received live is newer than the loaded one.
+    const { goodTs } = pushed;
+    return goodTs !== undefined && goodTs >= (tag.ts ?? -1)
+      ? { ...bad, value: pushed.value, ts: goodTs }
+      : bad;
+  }
   return {
     ...tag,
     value: pushed.value,
