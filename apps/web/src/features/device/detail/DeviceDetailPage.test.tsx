@@ -90,6 +90,17 @@ const LOADED = { timeout: 20000 };
 const open = () =>
   renderPage(<DeviceDetailPage />, { url: '/device/devicelist/7', path: '/device/devicelist/:id' });
 
+/** Opens the page, live, and the write dialog of `setpoint`: the socket's server side and the dialog. */
+async function openSetpointWrite() {
+  await signInAs(api, { is_main: true, permissions: [] });
+  const first = api.live.peers.length;
+  live.start();
+  open();
+  const peer = await api.live.peer(first);
+  fireEvent.click(await screen.findByTestId('tag-write-setpoint', {}, LOADED));
+  return { peer, modal: await screen.findByTestId('tag-write-modal') };
+}
+
 describe('device detail, live', { timeout: 30000 }, () => {
   it('shows pushed values and online changes in place', async () => {
     await signInAs(api, { is_main: true, permissions: [] });
@@ -173,13 +184,7 @@ describe('device detail, live', { timeout: 30000 }, () => {
   });
 
   it('checks the value against the data type, then shows pending until the device confirms', async () => {
-    await signInAs(api, { is_main: true, permissions: [] });
-    const first = api.live.peers.length;
-    live.start();
-    open();
-    const peer = await api.live.peer(first);
-    fireEvent.click(await screen.findByTestId('tag-write-setpoint', {}, LOADED));
-    const modal = await screen.findByTestId('tag-write-modal');
+    const { peer, modal } = await openSetpointWrite();
     expect(within(modal).getByTestId('tag-write-current').textContent).toBe('60');
     const input = within(modal).getByTestId('tag-write-value');
     // The dialog's own Write button: the row's is named "Write" too now that icons carry no name.
@@ -202,13 +207,7 @@ describe('device detail, live', { timeout: 30000 }, () => {
   });
 
   it('says why a write failed in words: the PLC exception by name', async () => {
-    await signInAs(api, { is_main: true, permissions: [] });
-    const first = api.live.peers.length;
-    live.start();
-    open();
-    const peer = await api.live.peer(first);
-    fireEvent.click(await screen.findByTestId('tag-write-setpoint', {}, LOADED));
-    const modal = await screen.findByTestId('tag-write-modal');
+    const { peer, modal } = await openSetpointWrite();
     fireEvent.change(within(modal).getByTestId('tag-write-value'), { target: { value: '70' } });
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Write' }));
     expect(await within(modal).findByTestId('tag-write-pending')).toBeTruthy();
