@@ -56,6 +56,14 @@ describe.each(databases)('TAG quality on $name', (database) => {
       { tag: 'temp', value: '21.5', ts: T0 + 1000, q: 'timeout' },
       { tag: 'count', value: '', ts: T0 + 1000, q: 'exception:2' },
     ]);
+    // A browser subscribing now gets the same in its snapshot.
+    const snapshot = await h.app.connectivity.ingest.reads.snapshot([d.deviceId]);
+    expect(snapshot.find((e) => e.type === 'values')).toMatchObject({
+      values: [
+        { tag: 'temp', value: '21.5', ts: T0 + 1000, q: 'timeout' },
+        { tag: 'count', value: '', ts: T0 + 1000, q: 'exception:2' },
+      ],
+    });
     expect(await quality(d.deviceId)).toMatchObject({
       temp: { quality: 'bad', reason: 'timeout', value: '21.5', ts: T0, bad_ts: T0 + 1000 },
       count: { quality: 'bad', reason: 'exception:2', value: null, ts: null, bad_ts: T0 + 1000 },
