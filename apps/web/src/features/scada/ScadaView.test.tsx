@@ -165,8 +165,16 @@ describe('ScadaView', () => {
     expect(value.getAttribute('aria-description')).toBe('Bad value: no connection to the PLC');
     expect(value.getAttribute('aria-label')).toBe('21.3°C');
 
+    // A control bound to a bad TAG greys too, with the reason, and still writes.
     act(() => live.push('running', '0'));
-    fireEvent.click(screen.getByTestId('scada-switch-run'));
+    act(() => live.pushBad('running', 'config:unknown connection'));
+    const control = screen.getByTestId('scada-switch-run');
+    await waitFor(() => expect(control.getAttribute('data-quality')).toBe('bad'));
+    expect(control.classList.contains('scada-bad')).toBe(true);
+    expect(control.getAttribute('title')).toBe(
+      "Bad value: the TAG's connection is not in the gateway's configuration file",
+    );
+    fireEvent.click(control);
     fireEvent.click(await screen.findByRole('button', { name: 'Write' }));
     await waitFor(() =>
       expect(screen.getByTestId('scada-feedback-run').getAttribute('data-state')).toBe('pending'),
