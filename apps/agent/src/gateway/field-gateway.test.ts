@@ -3,6 +3,8 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  PAYLOAD_BYTES_MAX,
+  TAGS_MAX,
   TagAccess,
   TagDataType,
   topics,
@@ -193,6 +195,25 @@ describe('gateway driven by the synced template', () => {
     const next = nextPayload<TagsBatch>(cloud, topics.tags(sn), () => true);
     await peer.set('hr', 20, [0x4142, 0x4400]);
     expect((await next).values.map((s) => [s.tag, s.value])).toEqual([['label', 'ABD']]);
+  });
+
+  it('accepts the sync of a full template, larger than a tags batch may be', async () => {
+    const sn = 'GW-FIELD-1';
+    const tags = Array.from({ length: TAGS_MAX }, (_, i) => ({
+      ...syncTag(
+        `${'n'.repeat(58)}${String(i).padStart(6, '0')}`,
+        'plc1:4x',
+        String(i % 1000),
+        TagDataType.UINT16,
+      ),
+      scan_time_ms: 60_000,
+    }));
+    expect(JSON.stringify(tags).length).toBeGreaterThan(PAYLOAD_BYTES_MAX);
+    expect(await command(sn, { type: 'sync', config_version: 6, tags })).toMatchObject({
+      ok: true,
+      config_version: 6,
+    });
+    expect(gateways[0]?.poller.requestsPerScan()).toBe(8);
   });
 
   it('polls the stored template after a restart, and a stopped PLC is disconnected within three scans', async () => {

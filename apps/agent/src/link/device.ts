@@ -1,4 +1,5 @@
 import {
+  COMMAND_BYTES_MAX,
   PROTOCOL_VERSION,
   commandV1,
   parsePayload,
@@ -200,7 +201,7 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
   });
   client.on('message', (topic, payload) => {
     if (topic !== topics.cmd(o.sn)) return;
-    const parsed = parsePayload(commandV1, payload);
+    const parsed = parsePayload(commandV1, payload, COMMAND_BYTES_MAX);
     if (!parsed.ok) return;
     const cmd = parsed.data;
     void (async () => {
