@@ -32,6 +32,7 @@ export * from './alarms/condition';
 export * from './alarms/validate';
 export * from './protocol';
 export * from './json-depth';
+export * from './field';
 
 import { accountCalls } from './calls/account';
 import { messageCalls } from './calls/message';

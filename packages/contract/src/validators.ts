@@ -41,6 +41,17 @@ export type ValidationKey =
   | 'tagValueInteger'
   | 'tagValueNumber'
   | 'tagValueRange'
+  // TAG field addresses (field/address.ts)
+  | 'addressConnection'
+  | 'addressArea'
+  | 'addressFormat'
+  | 'addressRange'
+  | 'addressBit'
+  | 'addressCount'
+  | 'addressOrder'
+  | 'addressDataType'
+  | 'addressReadOnlyArea'
+  | 'addressNodeId'
   // TAG import
   | 'fileTooLarge'
   | 'fileFormat'

@@ -1,8 +1,7 @@
-import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { promisify } from 'node:util';
-import type { Command, WireValue } from '@hmi/contract';
+import { BATCH_VALUES_MAX, type Command, type WireValue } from '@hmi/contract';
+import { openDriver } from '../field/drivers';
+import { FieldError } from '../field/errors';
+import { Poller, type FieldSample } from '../field/poller';
 import {
   memorySeq,
   startDevice,
@@ -12,122 +11,93 @@ import {
 } from '../link/device';
 import { Tunnels } from '../vnc/command';
 import { connectLocalVnc, VncOffError } from '../vnc/tunnel';
+import type { GatewayConfig } from './config';
+import { readSource, storeWrite } from './sources';
+import { loadTemplate, saveTemplate } from './template-store';
 
-const run = promisify(execFile);
+export { readGatewayConfig } from './config';
+export { readSource } from './sources';
 
-/** Where a TAG's value comes from: a constant, a file's content, or a command's stdout. */
-export type GatewaySource = { value: WireValue } | { file: string } | { command: string; args?: string[] };
+const AGENT_VERSION = '0.1.0';
 
-export interface GatewayTag {
-  name: string;
-  /** How the text read from a file or command is turned into a value (default number). */
-  type?: 'number' | 'bool' | 'string';
-  source: GatewaySource;
+export interface GatewayOptions {
+  onChange?: (s: DeviceStatus) => void;
+  /** Milliseconds between field diagnostics reports (default 5000). */
+  fieldReportMs?: number;
 }
 
-export interface GatewayConfig {
-  url: string;
-  sn: string;
-  secret: string;
-  /** Milliseconds between batches (default 5000). */
-  rateMs?: number;
-  /** JSON file the `write` commands are stored to: { "<tag>": { "value": …, "ts": epoch ms } }. */
-  sink: string;
-  tags: GatewayTag[];
-  /**
-   * The HMI's own VNC server, bridged when the cloud opens a remote view. Only this file names it:
-   * a `vnc` command carries a relay URL and a ticket, never a host or port. Absent: 1024.
-   */
-  vnc?: { host: string; port: number };
-}
-
-/** Reads a gateway config; relative file paths are taken from the config file's folder. */
-export function readGatewayConfig(path: string): GatewayConfig {
-  const c = JSON.parse(readFileSync(path, 'utf8')) as GatewayConfig;
-  for (const k of ['url', 'sn', 'secret', 'sink'] as const)
-    if (typeof c[k] !== 'string' || !c[k]) throw new Error(`${path}: "${k}" is required`);
-  if (!Array.isArray(c.tags) || !c.tags.length) throw new Error(`${path}: "tags" needs at least one TAG`);
-  if (
-    c.vnc !== undefined &&
-    (typeof c.vnc.host !== 'string' ||
-      !c.vnc.host ||
-      !Number.isInteger(c.vnc.port) ||
-      c.vnc.port < 1 ||
-      c.vnc.port > 65535)
-  )
-    throw new Error(`${path}: "vnc" needs a host and a port (1-65535)`);
-  const base = dirname(resolve(path));
-  return {
-    ...c,
-    sink: resolve(base, c.sink),
-    tags: c.tags.map((t) => ({
-      ...t,
-      source: 'file' in t.source ? { file: resolve(base, t.source.file) } : t.source,
-    })),
-  };
-}
-
-function parseText(text: string, type: GatewayTag['type']): WireValue | null {
-  const s = text.trim();
-  if (type === 'string') return s;
-  if (type === 'bool') return ['1', 'true', 'on', 'yes'].includes(s.toLowerCase());
-  const n = Number(s);
-  return s !== '' && Number.isFinite(n) ? n : null;
-}
-
-/** The current value of a TAG from its source; null when it cannot be read (skipped this round). */
-export async function readSource(t: GatewayTag): Promise<WireValue | null> {
-  const src = t.source;
-  if ('value' in src) return src.value;
-  try {
-    if ('file' in src) return parseText(readFileSync(src.file, 'utf8'), t.type);
-    const { stdout } = await run(src.command, src.args ?? [], { timeout: 5000, shell: !src.args });
-    return parseText(stdout, t.type);
-  } catch {
-    return null;
-  }
-}
-
-function storeWrite(sink: string, tag: string, value: WireValue): void {
-  const data = existsSync(sink) ? (JSON.parse(readFileSync(sink, 'utf8')) as Record<string, unknown>) : {};
-  data[tag] = { value, ts: Date.now() };
-  const tmp = `${sink}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(data, null, 2)}\n`);
-  renameSync(tmp, sink);
+export interface Gateway extends DeviceAgent {
+  /** The field poller (diagnostics, requests per scan). */
+  readonly poller: Poller;
 }
 
 /**
- * A real device agent: reports the configured TAGs every `rateMs` and executes commands (write: stored
- * to the sink file and acknowledged; sync: acknowledged with the pushed version; vnc: the tunnel to the
- * VNC server of its config). Its sequence starts at its clock in microseconds (DESIGN: a device without
- * storage), so restarts never reuse numbers.
+ * A real device agent. Local TAG sources are reported every `rateMs`; the synced template's field TAGs
+ * are polled from the connections of the config file (stored, applied, then acked with their version,
+ * and polled again after a restart) and reported by exception. Commands: write (a protocol write for a
+ * field TAG, else stored to the sink file), sync, vnc (the tunnel to the VNC server of its config). Its
+ * sequence starts at its clock in microseconds (DESIGN: a device without storage), so restarts never
+ * reuse numbers.
  */
-export function startGateway(c: GatewayConfig, onChange?: (s: DeviceStatus) => void): DeviceAgent {
+export function startGateway(c: GatewayConfig, options: GatewayOptions = {}): Gateway {
   const byName = new Map(c.tags.map((t) => [t.name, t]));
   const tunnels = new Tunnels();
   const vnc = c.vnc;
+  const stored = c.template ? loadTemplate(c.template) : null;
+  let device: DeviceAgent | null = null;
+  const publish = (samples: FieldSample[]) => {
+    for (let i = 0; i < samples.length; i += BATCH_VALUES_MAX)
+      void device?.publishValues(samples.slice(i, i + BATCH_VALUES_MAX)).catch(() => undefined);
+  };
+  const poller = new Poller({
+    connections: c.connections ?? {},
+    openDriver,
+    publish,
+    report: (r) => device?.publishField(r),
+    ...(c.refreshMs ? { refreshMs: c.refreshMs } : {}),
+    ...(options.fieldReportMs ? { reportMs: options.fieldReportMs } : {}),
+  });
+
+  const write = async (tag: string, value: WireValue): Promise<CommandResult> => {
+    if (poller.has(tag)) {
+      try {
+        await poller.write(tag, value);
+        return { ok: true };
+      } catch (err) {
+        if (err instanceof FieldError) return { ok: false, error: err.message, reason: err.reason };
+        throw err;
+      }
+    }
+    if (!byName.has(tag)) return { ok: false, error: `unknown TAG ${tag}` };
+    storeWrite(c.sink, tag, value);
+    return { ok: true };
+  };
+
   const execute = (cmd: Command): CommandResult | Promise<CommandResult> => {
     if (cmd.type === 'vnc')
       return tunnels.run(cmd, c.sn, async () => {
         if (!vnc) throw new VncOffError('no VNC server in the gateway config');
         return connectLocalVnc(vnc.host, vnc.port);
       });
-    if (cmd.type === 'write') {
-      if (!byName.has(cmd.tag)) return { ok: false, error: `unknown TAG ${cmd.tag}` };
-      storeWrite(c.sink, cmd.tag, cmd.value);
-      return { ok: true };
+    if (cmd.type === 'write') return write(cmd.tag, cmd.value);
+    if (cmd.type === 'sync') {
+      // Kept first, so a restart polls what was acked; acked only once applied.
+      if (c.template) saveTemplate(c.template, { config_version: cmd.config_version, tags: cmd.tags });
+      poller.apply(cmd.tags);
+      return { ok: true, config_version: cmd.config_version };
     }
-    if (cmd.type === 'sync') return { ok: true, config_version: cmd.config_version };
     return { ok: false, error: 'unsupported command' };
   };
-  const device = startDevice({
+  device = startDevice({
     url: c.url,
     sn: c.sn,
     secret: c.secret,
     rateMs: c.rateMs ?? 5000,
     firmware: 'gateway-1.0',
+    agentVersion: AGENT_VERSION,
     seq: memorySeq(Date.now() * 1000),
-    ...(onChange ? { onChange } : {}),
+    ...(stored ? { configVersion: stored.config_version } : {}),
+    ...(options.onChange ? { onChange: options.onChange } : {}),
     async sample() {
       const out: { tag: string; value: WireValue }[] = [];
       for (const t of c.tags) {
@@ -138,11 +108,15 @@ export function startGateway(c: GatewayConfig, onChange?: (s: DeviceStatus) => v
     },
     execute,
   });
+  if (stored) poller.apply(stored.tags);
+  const agent = device;
   return {
-    ...device,
+    ...agent,
+    poller,
     async stop() {
+      await poller.stop();
       await tunnels.closeAll();
-      await device.stop();
+      await agent.stop();
     },
   };
 }

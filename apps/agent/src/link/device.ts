@@ -1,4 +1,5 @@
 import {
+  COMMAND_BYTES_MAX,
   PROTOCOL_VERSION,
   commandV1,
   parsePayload,
@@ -6,6 +7,8 @@ import {
   type Ack,
   type Command,
   type DeviceState,
+  type FieldReport,
+  type QualityReason,
   type TagsBatch,
   type WireValue,
 } from '@hmi/contract';
@@ -36,7 +39,12 @@ export interface DeviceStatus {
   error: string | null;
 }
 
-export type CommandResult = { ok: true; config_version?: number } | { ok: false; error: string };
+export type CommandResult =
+  { ok: true; config_version?: number } | { ok: false; error: string; reason?: QualityReason };
+
+/** A value to send: good (`value`) or bad (`q`, no value), stamped now unless it has its own time. */
+export type OutgoingSample =
+  { tag: string; value: WireValue; ts?: number } | { tag: string; q: QualityReason; ts?: number };
 
 export interface DeviceOptions {
   url: string;
@@ -45,6 +53,8 @@ export interface DeviceOptions {
   rateMs: number;
   seq?: SeqSource;
   firmware?: string;
+  /** The agent's own version, reported in its state. */
+  agentVersion?: string;
   /** Template version the device runs (reported in its state). */
   configVersion?: number;
   keepaliveSeconds?: number;
@@ -66,7 +76,11 @@ export interface DeviceAgent {
   /** Sends one batch now (QoS 1); resolves with its seq once the broker acknowledged it, null when nothing to send. */
   publishNow(): Promise<number | null>;
   /** Sends `values` now as one batch (a change made at the HMI itself); resolves with its seq. */
-  publishValues(values: { tag: string; value: WireValue }[]): Promise<number | null>;
+  publishValues(values: OutgoingSample[]): Promise<number | null>;
+  /** Sends the field diagnostics (QoS 0; dropped while offline: the next report replaces it). */
+  publishField(report: FieldReport): void;
+  /** The template version the device now runs (reported in its state from the next connect on). */
+  setConfigVersion(version: number): void;
   /** Publishes state offline (retained) and disconnects. */
   stop(): Promise<void>;
 }
@@ -92,6 +106,7 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
     v: PROTOCOL_VERSION,
     online,
     ...(online && o.firmware ? { firmware: o.firmware } : {}),
+    ...(online && o.agentVersion ? { agent: o.agentVersion } : {}),
     ...(online && st.configVersion > 0 ? { config_version: st.configVersion } : {}),
   });
   const client: MqttClient = mqtt.connect(o.url, {
@@ -128,17 +143,14 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
     return publishValues(await o.sample(now), now);
   };
 
-  const publishValues = async (
-    values: { tag: string; value: WireValue }[],
-    now = Date.now(),
-  ): Promise<number | null> => {
+  const publishValues = async (values: OutgoingSample[], now = Date.now()): Promise<number | null> => {
     if (!client.connected || !values.length) return null;
     const n = seq.next();
     const batch: TagsBatch = {
       v: PROTOCOL_VERSION,
       seq: n,
       ts: now,
-      values: values.map((v) => ({ ...v, ts: now })),
+      values: values.map((v) => ({ ...v, ts: v.ts ?? now })),
     };
     await client.publishAsync(topics.tags(o.sn), JSON.stringify(batch), { qos: 1 });
     st.lastSeq = n;
@@ -189,7 +201,7 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
   });
   client.on('message', (topic, payload) => {
     if (topic !== topics.cmd(o.sn)) return;
-    const parsed = parsePayload(commandV1, payload);
+    const parsed = parsePayload(commandV1, payload, COMMAND_BYTES_MAX);
     if (!parsed.ok) return;
     const cmd = parsed.data;
     void (async () => {
@@ -209,7 +221,13 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
             ok: true,
             ...(r.config_version !== undefined ? { config_version: r.config_version } : {}),
           }
-        : { v: 1, id: cmd.id, ok: false, error: r.error.slice(0, 200) };
+        : {
+            v: 1,
+            id: cmd.id,
+            ok: false,
+            error: r.error.slice(0, 200),
+            ...(r.reason !== undefined ? { reason: r.reason } : {}),
+          };
       changed();
       try {
         await client.publishAsync(topics.ack(o.sn), JSON.stringify(ack), { qos: 1 });
@@ -227,6 +245,12 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
     ready: () => readyP,
     publishNow,
     publishValues: (values) => publishValues(values),
+    publishField(report) {
+      if (client.connected) client.publish(topics.field(o.sn), JSON.stringify(report), { qos: 0 });
+    },
+    setConfigVersion(version) {
+      st.configVersion = version;
+    },
     async stop() {
       if (stopped) return;
       stopped = true;

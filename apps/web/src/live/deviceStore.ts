@@ -8,6 +8,13 @@ import type { DeviceEvent, LiveDevice, LiveDevices, TagSample } from './types';
 
 const EMPTY_VALUES: ReadonlyMap<string, TagSample> = new Map();
 
+/** A bad sample as held: the last good value received before (with its time), else the server's. */
+function badSample(prev: TagSample | undefined, held: string, ts: number, q: string): TagSample {
+  if (!prev) return { value: held, ts, q };
+  const goodTs = prev.q === undefined ? prev.ts : prev.goodTs;
+  return goodTs === undefined ? { value: prev.value, ts, q } : { value: prev.value, ts, q, goodTs };
+}
+
 export interface DeviceStore extends LiveDevices {
   /** Every watched id (to subscribe again after a reconnect). */
   watched(): number[];
@@ -46,7 +53,10 @@ export function createDeviceStore(
             const values = new Map(d.values);
             for (const v of event.values) {
               const prev = values.get(v.tag);
-              if (!prev || v.ts >= prev.ts) values.set(v.tag, { value: v.value, ts: v.ts });
+              if (prev && v.ts < prev.ts) continue;
+              // A bad sample has no value: the last good one stays (greyed where it is shown).
+              if (v.q !== undefined) values.set(v.tag, badSample(prev, v.value, v.ts, v.q));
+              else values.set(v.tag, { value: v.value, ts: v.ts });
             }
             return { ...d, values };
           })

@@ -32,9 +32,14 @@ export interface LiveDeps {
 export type LiveStatus = 'idle' | 'connecting' | 'live' | 'reconnecting';
 
 export interface TagSample {
+  /** While bad: the last good value known ('' when none). */
   value: string;
   /** Sample time, epoch ms. */
   ts: number;
+  /** Set while the TAG is bad: why (DESIGN.md "Field side", quality). */
+  q?: string;
+  /** While bad: the time of `value`, when this connection received it. */
+  goodTs?: number;
 }
 
 /** What the socket told about one watched device since it was first watched. */

@@ -31,6 +31,8 @@ export const auditActions = [
   'templateEdited',
   'templateDeleted',
   'tagWrite',
+  /** A TAG write the device refused or never confirmed; `error` holds its reason. */
+  'tagWriteFailed',
   'alarmAcknowledged',
   'cardActivated',
   'remoteSession',

@@ -8,6 +8,9 @@ import { idParams, typeError } from '../zod-helpers';
 export const HISTORY_BUCKETS_MAX = 2000;
 export const HISTORY_BUCKETS_DEFAULT = 500;
 
+export const tagQualities = ['good', 'bad'] as const;
+export type TagQuality = (typeof tagQualities)[number];
+
 /** A TAG of the device's template with its latest value (null until the device sent one). */
 export const liveTag = z.object({
   id: z.number().int(),
@@ -16,9 +19,16 @@ export const liveTag = z.object({
   access: z.number().int(),
   save_history: z.boolean(),
   description: z.string(),
+  /** The last good value (kept while the TAG is bad). */
   value: z.string().nullable(),
-  /** Sample time, epoch ms. */
+  /** Time of the last good value, epoch ms. */
   ts: z.number().int().nullable(),
+  /** `bad` while the newest sample was bad (DESIGN.md "Field side", quality). */
+  quality: z.enum(tagQualities),
+  /** Why it is bad (`timeout`, `disconnected`, `exception:<n>`, `config:<why>`, `decode`); null if good. */
+  quality_reason: z.string().nullable(),
+  /** Time of the newest bad sample, epoch ms; null if good. */
+  quality_ts: z.number().int().nullable(),
 });
 export type LiveTag = z.infer<typeof liveTag>;
 

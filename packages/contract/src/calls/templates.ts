@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
+import { parseTagAddress } from '../field/address';
 import { Permission } from '../permissions';
 import { syncTag } from '../protocol/payloads';
 import { tagDataTypes, TagAccess } from '../tables';
@@ -44,7 +45,8 @@ const accessCodes = Object.values(TagAccess);
 
 /**
  * One TAG row. `default_value` is text checked against `data_type` by checkTagValue (empty: no
- * default); `scan_time_ms` a positive whole number of milliseconds.
+ * default); `scan_time_ms` a positive whole number of milliseconds; `address_type` and `address`
+ * follow the field address grammar (field/address.ts; empty address type: not polled).
  */
 export const tagInput = z
   .object({
@@ -71,6 +73,8 @@ export const tagInput = z
     description: text(200).default(''),
   })
   .superRefine((t, ctx) => {
+    const address = parseTagAddress(t);
+    if (!address.ok) ctx.addIssue({ code: 'custom', path: [address.field], message: address.issue });
     if (t.default_value === '') return;
     const key = checkTagValue(t.data_type, t.default_value);
     if (key) ctx.addIssue({ code: 'custom', path: ['default_value'], message: key });

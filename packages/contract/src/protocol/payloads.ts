@@ -9,6 +9,11 @@ export const PROTOCOL_VERSION = 1;
 /** Most values in one tags batch, and the largest payload the server parses (bytes). */
 export const BATCH_VALUES_MAX = 1000;
 export const PAYLOAD_BYTES_MAX = 256 * 1024;
+/**
+ * Largest command a device parses: a sync carries the whole TAG table (up to TAGS_MAX rows of a
+ * template, more than PAYLOAD_BYTES_MAX holds), so commands get their own bound.
+ */
+export const COMMAND_BYTES_MAX = 4 * 1024 * 1024;
 /** Longest string TAG value accepted. */
 export const STRING_VALUE_MAX = 1024;
 
@@ -192,12 +197,13 @@ export type FieldReport = z.infer<typeof fieldReportV1>;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Parses a JSON payload with `schema`; the reason on failure (never throws). */
+/** Parses a JSON payload of at most `maxBytes` with `schema`; the reason on failure (never throws). */
 export function parsePayload<T extends z.ZodType>(
   schema: T,
   payload: Uint8Array | string,
+  maxBytes = PAYLOAD_BYTES_MAX,
 ): { ok: true; data: z.infer<T> } | { ok: false; reason: string } {
-  if (payload.length > PAYLOAD_BYTES_MAX) return { ok: false, reason: 'payload too large' };
+  if (payload.length > maxBytes) return { ok: false, reason: 'payload too large' };
   let json: unknown;
   try {
     json = JSON.parse(typeof payload === 'string' ? payload : utf8.decode(payload));

@@ -62,6 +62,11 @@ export const wsTagValue = z.object({
   value: z.string(),
   /** Sample time, epoch ms. */
   ts: z.number().int(),
+  /**
+   * Set when the sample is bad (DESIGN.md "Field side", quality): its reason; `value` then is the
+   * last good value the server holds ('' when none) and `ts` the bad sample's time. Absent: good.
+   */
+  q: z.string().optional(),
 });
 export type WsTagValue = z.infer<typeof wsTagValue>;
 

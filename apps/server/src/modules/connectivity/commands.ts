@@ -93,11 +93,13 @@ export class DeviceCommands {
     const parsed = parsePayload(ackV1, payload);
     if (!parsed.ok) return this.o.counters.reject(sn, 'schema', null);
     const ack = parsed.data;
+    // The machine-readable reason (the field's `exception:<n>`, `timeout`, …) is what the console
+    // translates; a device without one may still say why in its own words.
     const done = await this.finish(
       sn,
       ack.id,
       ack.ok ? 'done' : 'failed',
-      ack.ok ? null : (ack.error ?? 'refused'),
+      ack.ok ? null : (ack.reason ?? ack.error ?? 'refused'),
     );
     if (done && ack.ok && done.type === 'sync') {
       const version = ack.config_version ?? done.config_version;
@@ -115,6 +117,16 @@ export class DeviceCommands {
     const row = await this.o.commands.finishCommand(sn, id, status, error, this.o.clock.now());
     if (row)
       this.o.emit(row.team_id, { type: 'command', device_id: row.device_id, command_id: id, status, error });
+    // The write's audit entry says it was sent; a failure comes later and gets its own, with the reason.
+    if (row?.type === 'write' && status === 'failed' && this.o.bus)
+      audit(this.o.bus, {
+        teamId: row.team_id,
+        userId: row.user_id,
+        action: 'tagWriteFailed',
+        target: row.device_name,
+        detail: { tag: row.tag ?? '', new: row.value ?? '', error: error ?? '' },
+        ip: '',
+      });
     return row;
   }
 

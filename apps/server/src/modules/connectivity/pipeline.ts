@@ -14,8 +14,10 @@ import type { IngestCounters } from './counters';
 import type { DeviceCache } from './device-cache';
 import type { DeviceStateTracker, EmitLive } from './device-state';
 import type { HistoryFilter } from './history-policy';
+import { badSampleOf, holdBad, wireHeld, type HeldValue } from './quality';
 import type { HistoryStore } from './repo/history-store';
 import type { DeviceBySn } from './repo/state-store';
+import type { BadSample } from './repo/quality-write';
 import type { PendingBatch, Sample, WritePath } from './repo/write-path';
 
 /** A batch once committed: never a redelivery, never one whose transaction failed. */
@@ -58,7 +60,7 @@ export interface IngestPipelineOptions {
  */
 export class IngestPipeline {
   /** Latest values by device id, then TAG name. */
-  private readonly latest = new Map<number, Map<string, { value: string; ts: number }>>();
+  private readonly latest = new Map<number, Map<string, HeldValue>>();
   private queue: QueuedBatch[] = [];
   private flushing: Promise<void> | null = null;
   /** History samples this instance staged and did not file yet. */
@@ -124,13 +126,15 @@ export class IngestPipeline {
       return batch.values.length;
     }
     const samples: Sample[] = [];
+    const bad: BadSample[] = [];
     for (const v of batch.values) {
       const def = tags.get(v.tag);
       if (!def) {
         counters.reject(sn, 'unknownTag', v.tag);
         continue;
       }
-      // A bad sample (q set) carries no value: nothing to store yet.
+      const badSample = badSampleOf(def.name, v);
+      if (badSample) bad.push(badSample);
       if (v.value === undefined) continue;
       const r = wireValueText(def.data_type, v.value);
       if (!r.ok) {
@@ -146,15 +150,15 @@ export class IngestPipeline {
       });
     }
     if (this.o.historyFilter) await this.o.historyFilter.apply(device.id, tags, samples);
-    if (!(await this.enqueue({ sn, seq: batch.seq, deviceId: device.id, samples, device })))
+    if (!(await this.enqueue({ sn, seq: batch.seq, deviceId: device.id, samples, bad, device })))
       counters.of(sn).duplicates += 1;
     return batch.values.length;
   }
 
   /** Latest values held in memory (for a websocket snapshot). */
-  memoryValues(deviceId: number): { tag: string; value: string; ts: number }[] {
-    return [...(this.latest.get(deviceId) ?? new Map<string, { value: string; ts: number }>()).entries()].map(
-      ([tag, v]) => ({ tag, ...v }),
+  memoryValues(deviceId: number): WsTagValue[] {
+    return [...(this.latest.get(deviceId) ?? new Map<string, HeldValue>()).entries()].map(([tag, v]) =>
+      wireHeld(tag, v),
     );
   }
 
@@ -165,12 +169,12 @@ export class IngestPipeline {
    */
   private afterCommit(batches: readonly QueuedBatch[]): void {
     const events = new Map<number, { teamId: number; values: WsTagValue[] }>();
-    for (const { sn, device, samples } of batches) {
+    for (const { sn, device, samples, bad = [] } of batches) {
       const s = this.o.counters.of(sn);
       s.batches += 1;
       s.values += samples.length;
-      if (!samples.length) continue;
-      this.announceStored({ device, samples });
+      if (!samples.length && !bad.length) continue;
+      if (samples.length) this.announceStored({ device, samples });
       let mem = this.latest.get(device.id);
       if (!mem) this.latest.set(device.id, (mem = new Map()));
       let event = events.get(device.id);
@@ -180,6 +184,7 @@ export class IngestPipeline {
         if (!prev || x.ts >= prev.ts) mem.set(x.tag, { value: x.value, ts: x.ts });
         event.values.push({ tag: x.tag, value: x.value, ts: x.ts });
       }
+      holdBad(mem, bad, event.values);
     }
     for (const [deviceId, { teamId, values }] of events)
       this.o.emit(teamId, { type: 'values', device_id: deviceId, values });

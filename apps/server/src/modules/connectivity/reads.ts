@@ -1,4 +1,4 @@
-import type { LiveTag, WsDeviceEvent } from '@hmi/contract';
+import type { LiveTag, WsDeviceEvent, WsTagValue } from '@hmi/contract';
 import { fail, failInput } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import { canSeeDevice } from '../data-permissions/scope';
@@ -36,7 +36,7 @@ export interface DeviceReadsOptions {
   perms: DataPermissionService;
   counters: IngestCounters;
   /** Latest values held in memory for a device. */
-  memoryValues(deviceId: number): { tag: string; value: string; ts: number }[];
+  memoryValues(deviceId: number): WsTagValue[];
 }
 
 /** What callers may read of devices they see: latest values, history, ingest stats, live snapshots. */
@@ -85,13 +85,18 @@ export class DeviceReads {
   async tags(user: SessionUser, id: number): Promise<{ list: LiveTag[]; total: number }> {
     const row = await this.visible(user, id);
     if (row.template_id === null) return { list: [], total: 0 };
-    const [defs, values] = await Promise.all([
+    const [defs, values, qualities] = await Promise.all([
       this.o.store.templateTags(row.template_id),
       this.o.store.latest(id),
+      this.o.store.quality(id),
     ]);
     const byTag = new Map(values.map((v) => [v.tag, v]));
-    const list = defs.map((d) => {
+    const badByTag = new Map(qualities.map((q) => [q.tag, q]));
+    const list = defs.map((d): LiveTag => {
       const v = byTag.get(d.name);
+      const q = badByTag.get(d.name);
+      // Bad while its newest bad sample is newer than its last good value.
+      const bad = q && (!v || Number(q.ts) > Number(v.ts)) ? q : undefined;
       return {
         id: d.id,
         name: d.name,
@@ -101,6 +106,9 @@ export class DeviceReads {
         description: d.description,
         value: v ? v.value : null,
         ts: v ? Number(v.ts) : null,
+        quality: bad ? 'bad' : 'good',
+        quality_reason: bad ? bad.reason : null,
+        quality_ts: bad ? Number(bad.ts) : null,
       };
     });
     return { list, total: list.length };
@@ -109,7 +117,8 @@ export class DeviceReads {
   /** The latest value of one TAG of a device (held in memory, else stored); null before any. */
   async latestValue(deviceId: number, tag: string): Promise<string | null> {
     const held = this.o.memoryValues(deviceId).find((v) => v.tag === tag);
-    if (held) return held.value;
+    // A TAG bad since its first sample holds no value ('').
+    if (held && (held.q === undefined || held.value !== '')) return held.value;
     return (await this.o.store.latest(deviceId)).find((v) => v.tag === tag)?.value ?? null;
   }
 

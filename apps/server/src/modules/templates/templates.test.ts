@@ -315,4 +315,67 @@ describe.each(databases)('templates and TAG tables on $name', (database) => {
       .execute();
     expect(rows).toEqual([]);
   });
+
+  it('checks the field address grammar on save and import: 1006 naming the row and field, nothing written', async () => {
+    // The earlier tests' template is gone with its devices.
+    const addressed = await ok(ctx.h, ctx.main, createTemplate, {
+      body: { name: 'Field', hmi_model: 'X10' },
+    });
+    const before = await tagsOf(addressed.id);
+    const good = {
+      setpoint: { name: 'sp', data_type: 7, access: 2, address_type: 'plc1:4x', address: '100@CDAB' },
+      input: { name: 'run', data_type: 0, access: 0, address_type: 'plc1:1x', address: '7' },
+      bit: { name: 'bit', data_type: 0, access: 2, address_type: 'plc1:4x', address: '10.3' },
+      text: { name: 'txt', data_type: 9, access: 0, address_type: 'plc1:3x', address: '20#8' },
+      node: { name: 'ua', data_type: 8, access: 0, address_type: 'opc1:node', address: 'ns=2;s=Line1.Temp' },
+      local: { name: 'sim', data_type: 1 },
+    };
+    const refused: [ApiBody<typeof putTemplateTags>['tags'][number], string, string][] = [
+      [{ ...good.setpoint, address_type: 'plc1:3x' }, 'address_type', 'addressReadOnlyArea'],
+      [{ ...good.setpoint, address: '65535' }, 'address', 'addressRange'],
+      [{ ...good.bit, address: '10.16' }, 'address', 'addressBit'],
+      [{ ...good.text, address: '20' }, 'address', 'addressCount'],
+      [{ ...good.setpoint, address: '100@ABCE' }, 'address', 'addressOrder'],
+      [{ ...good.setpoint, address_type: '1plc:4x' }, 'address_type', 'addressConnection'],
+      [{ ...good.setpoint, address_type: 'plc1:5x' }, 'address_type', 'addressArea'],
+      [{ ...good.input, data_type: 1 }, 'address_type', 'addressDataType'],
+      [{ ...good.node, address: 'Line1.Temp' }, 'address', 'addressNodeId'],
+    ];
+    for (const [row, field, issue] of refused)
+      expect((await putTags(addressed.id, { tags: [good.local, row] })).body, issue).toMatchObject({
+        code: 1006,
+        data: { field: `tags.1.${field}`, issue },
+      });
+
+    const columns = ['name', 'data_type', 'access', 'address_type', 'address'];
+    const content = await sheet([
+      columns,
+      columns.map((c) => good.setpoint[c as keyof typeof good.setpoint]),
+      ['w', 0, 2, 'plc1:1x', '3'],
+      ['s', 9, 0, 'plc1:4x', '5#200'],
+    ]);
+    const r = await api(ctx.h.app, importTemplateTags, {
+      params: { id: addressed.id },
+      token: ctx.main.token,
+      body: { content_base64: content },
+    });
+    expect((r.body.data as unknown as { rows: unknown[] }).rows).toEqual([
+      { row: 3, field: 'address_type', issue: 'addressReadOnlyArea' },
+      { row: 4, field: 'address', issue: 'addressCount' },
+    ]);
+    expect(await tagsOf(addressed.id)).toEqual(before);
+
+    await ok(ctx.h, ctx.main, putTemplateTags, {
+      params: { id: addressed.id },
+      body: { tags: Object.values(good) },
+    });
+    expect((await tagsOf(addressed.id)).list.map((t) => `${t.address_type} ${t.address}`)).toEqual([
+      'plc1:4x 100@CDAB',
+      'plc1:1x 7',
+      'plc1:4x 10.3',
+      'plc1:3x 20#8',
+      'opc1:node ns=2;s=Line1.Temp',
+      ' ',
+    ]);
+  });
 });

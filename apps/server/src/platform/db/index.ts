@@ -24,6 +24,7 @@ import * as m0018 from './migrations/0018_centre_identity';
 import * as m0019 from './migrations/0019_member_joined_at';
 import * as m0020 from './migrations/0020_allocations_by_hardware';
 import * as m0021 from './migrations/0021_alarm_recovery_reason';
+import * as m0022 from './migrations/0022_tag_quality';
 import type { Database } from './schema';
 import { ImmediateSqliteDialect } from './sqlite-dialect';
 import { cachingStatements } from './statement-cache';
@@ -69,6 +70,7 @@ const migrationModules: Record<string, MigrationModule> = {
   '0019_member_joined_at': m0019,
   '0020_allocations_by_hardware': m0020,
   '0021_alarm_recovery_reason': m0021,
+  '0022_tag_quality': m0022,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -13,6 +13,17 @@ export interface TagLatestTable {
   ts: number;
 }
 
+/**
+ * The newest bad sample per device and TAG name (time in epoch ms): the TAG is bad while `ts` is
+ * later than its `tag_latest.ts` (migration 0019).
+ */
+export interface TagQualityTable {
+  device_id: number;
+  tag: string;
+  reason: string;
+  ts: number;
+}
+
 /** One device's history samples of one ingest transaction, waiting to be filed into chunks. */
 export interface TagHistoryStagingTable {
   id: Generated<number>;
@@ -66,6 +77,7 @@ export interface DeviceCommandTable {
 
 export interface ConnectivityTables {
   tag_latest: TagLatestTable;
+  tag_quality: TagQualityTable;
   tag_history_staging: TagHistoryStagingTable;
   tag_history_chunks: TagHistoryChunkTable;
   ingest_cursor: IngestCursorTable;

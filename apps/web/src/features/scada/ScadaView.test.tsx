@@ -43,6 +43,13 @@ function fakeLive() {
       device = { ...device, values: next };
       values.forEach((fn) => fn());
     },
+    /** A bad sample as the live cache holds it: the last good value with the reason. */
+    pushBad(tag: string, q: string) {
+      const next = new Map(device.values);
+      next.set(tag, { value: next.get(tag)?.value ?? '', ts: Date.now(), q } satisfies TagSample);
+      device = { ...device, values: next };
+      values.forEach((fn) => fn());
+    },
     online(online: number) {
       device = { ...device, online: { online, at: 0 } };
       version += 1;
@@ -145,6 +152,40 @@ describe('ScadaView', () => {
 
     fireEvent.click(screen.getByTestId('scada-button-next'));
     expect(onGoto).toHaveBeenCalledWith(9);
+  });
+
+  it('greys a bad value with its reason in words; a refused write says the PLC exception by name', async () => {
+    await setLanguage('en-US');
+    const { live, finish } = setup();
+    act(() => live.push('temperature', '21.25'));
+    act(() => live.pushBad('temperature', 'disconnected'));
+    const value = screen.getByTestId('scada-value-temp');
+    await waitFor(() => expect(value.getAttribute('data-quality')).toBe('bad'));
+    expect(value.getAttribute('title')).toBe('Bad value: no connection to the PLC');
+    expect(value.getAttribute('aria-description')).toBe('Bad value: no connection to the PLC');
+    expect(value.getAttribute('aria-label')).toBe('21.3°C');
+
+    // A control bound to a bad TAG greys too, with the reason, and still writes.
+    act(() => live.push('running', '0'));
+    act(() => live.pushBad('running', 'config:unknown connection'));
+    const control = screen.getByTestId('scada-switch-run');
+    await waitFor(() => expect(control.getAttribute('data-quality')).toBe('bad'));
+    expect(control.classList.contains('scada-bad')).toBe(true);
+    expect(control.getAttribute('title')).toBe(
+      "Bad value: the TAG's connection is not in the gateway's configuration file",
+    );
+    fireEvent.click(control);
+    fireEvent.click(await screen.findByRole('button', { name: 'Write' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('scada-feedback-run').getAttribute('data-state')).toBe('pending'),
+    );
+    finish({ status: 'failed', error: 'exception:2' });
+    await waitFor(() =>
+      expect(screen.getByTestId('scada-feedback-run').getAttribute('data-state')).toBe('failed'),
+    );
+    expect(
+      screen.getByTestId('scada-feedback-run').querySelector('[aria-label]')?.getAttribute('aria-label'),
+    ).toContain('the PLC refused: exception 2 (illegal data address)');
   });
 
   it('offers no write without HMI operation (id 6)', async () => {

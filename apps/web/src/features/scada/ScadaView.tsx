@@ -14,6 +14,7 @@ import {
   type Screen,
   type Widget,
 } from '@hmi/contract';
+import { reasonText } from '../../live/reasonText';
 import type { LiveConnection, LiveDevices } from '../../live/types';
 import { ScadaContext, type ScadaContextValue } from './context';
 import { createFeedbackStore } from './feedback';
@@ -90,7 +91,15 @@ export function ScadaView({ screen, deviceId, live, canWrite, onGoto, mode, writ
   useEffect(() => () => store.dispose(), [store]);
   const painter = useMemo(() => createPainter(store, doc.width, doc.height), [store, doc.width, doc.height]);
   useEffect(() => () => painter.dispose(), [painter]);
-  useEffect(() => painter.setWords({ on: t('state.on'), off: t('state.off') }), [painter, t]);
+  useEffect(
+    () =>
+      painter.setWords({
+        on: t('state.on'),
+        off: t('state.off'),
+        bad: (reason) => t('live:quality.bad', { reason: reasonText(t, reason) }),
+      }),
+    [painter, t],
+  );
   useEffect(() => (given ? undefined : () => writer.dispose()), [given, writer]);
 
   // The socket sends only the TAGs this screen shows (asked before subscribing: the snapshot too).

@@ -1,6 +1,7 @@
 /** What every widget of a screen shares: its values, write feedback, and how to act. */
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
 import type { Binding, Widget } from '@hmi/contract';
+import type { TagSample } from '../../live/types';
 import type { Feedback, FeedbackStore } from './feedback';
 import { valueKey, type Snapshot, type ValueStore } from './valueStore';
 import type { Painter } from './widgets/painter';
@@ -33,8 +34,13 @@ export function useScada(): ScadaContextValue {
 
 const NONE: Snapshot = { sample: undefined };
 
-/** The latest sample of a binding; the widget re-renders only when that sample changes. */
+/** The latest value of a binding; the widget re-renders only when its sample changes. */
 export function useBound(binding: Binding | null): string | undefined {
+  return useBoundSample(binding)?.value;
+}
+
+/** The latest sample of a binding (its value, and while bad its reason `q`). */
+export function useBoundSample(binding: Binding | null): TagSample | undefined {
   const { store, deviceOf } = useScada();
   const device = deviceOf(binding);
   const key = binding && device !== null ? valueKey(device, binding.tag) : null;
@@ -43,7 +49,7 @@ export function useBound(binding: Binding | null): string | undefined {
     [store, key],
   );
   const snap = useSyncExternalStore(subscribe, () => (key ? store.get(key) : NONE));
-  return snap.sample?.value;
+  return snap.sample;
 }
 
 export function useFeedback(widgetId: string): Feedback | undefined {

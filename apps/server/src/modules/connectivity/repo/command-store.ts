@@ -25,7 +25,7 @@ export class CommandStore {
       .selectFrom('device_commands')
       .innerJoin('devices', 'devices.id', 'device_commands.device_id')
       .selectAll('device_commands')
-      .select(['devices.team_id', 'devices.sn'])
+      .select(['devices.team_id', 'devices.sn', 'devices.name as device_name'])
       .where('device_commands.id', '=', id)
       .executeTakeFirst();
     if (!cmd || cmd.sn !== sn || cmd.status !== 'pending') return null;

@@ -77,6 +77,15 @@ export class StateStore {
       .execute();
   }
 
+  /** The newest bad sample of each of the device's TAGs that ever had one (see migration 0019). */
+  quality(deviceId: number) {
+    return this.db
+      .selectFrom('tag_quality')
+      .select(['tag', 'reason', 'ts'])
+      .where('device_id', '=', deviceId)
+      .execute();
+  }
+
   /** Online and sync state of devices (websocket snapshots). */
   deviceStates(deviceIds: readonly number[]) {
     return this.db

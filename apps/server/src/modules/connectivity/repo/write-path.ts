@@ -3,6 +3,13 @@ import type { Database } from '../../../platform/db/schema';
 import { encodeStaged, type TaggedSample } from '../history-codec';
 import { acceptSeq, parseWindow, windowHex, type SeqWindow } from '../window';
 import { partsOf } from './parts';
+import {
+  pgQualityUpsert,
+  qualityRows,
+  sqliteQualityUpsert,
+  type BadSample,
+  type QualityRow,
+} from './quality-write';
 
 /** One sample to store. */
 export interface Sample {
@@ -19,6 +26,8 @@ export interface PendingBatch {
   seq: number;
   deviceId: number;
   samples: Sample[];
+  /** Bad samples (a quality reason, no value): they update the TAG's quality, not its value. */
+  bad?: BadSample[] | undefined;
 }
 
 /** A tag_latest row: device_id, tag, value, ts. */
@@ -33,6 +42,7 @@ interface WritePlan {
   cursors: CursorRow[];
   staged: StagingRow[];
   latest: LatestRow[];
+  quality: QualityRow[];
 }
 
 /** What storing these batches writes, given each SN's window before (updated in place). */
@@ -71,7 +81,7 @@ function planWrites(
     samples.length,
     encodeStaged(samples),
   ]);
-  return { accepted, cursors, staged, latest: [...latest.values()] };
+  return { accepted, cursors, staged, latest: [...latest.values()], quality: qualityRows(batches, accepted) };
 }
 
 /** One column of rows, as a PostgreSQL array parameter (for unnest). */
@@ -162,7 +172,7 @@ export class WritePath {
     const windows = new Map(sns.map((sn, i) => [sn, { ...(expected[i] ?? { high: -1, bits: 0n }) }]));
     const plan = planWrites(batches, sns, windows, nowMs);
     const col = pgColumn;
-    const { cursors, staged, latest } = plan;
+    const { cursors, staged, latest, quality } = plan;
     const n = sns.length;
     try {
       // Cursor rows are locked first and in SN order, the other writes only once every cursor moved.
@@ -179,7 +189,8 @@ export class WritePath {
           returning 1
         ), ok as (select count(*) = ${n} as ok from moved),
         ${stagingInsert(staged, sql`where (select ok from ok)`)},
-        ${latestUpsert(latest, sql`where (select ok from ok)`)}
+        ${latestUpsert(latest, sql`where (select ok from ok)`)},
+        ${pgQualityUpsert(quality, sql`where (select ok from ok)`)}
         select 1 / (case when (select ok from ok) then 1 else 0 end) as ok`.execute(this.db);
     } catch (err) {
       for (const sn of sns) this.known.delete(sn);
@@ -198,7 +209,7 @@ export class WritePath {
    */
   private async writeBatches(
     trx: Transaction<Database>,
-    { cursors, staged, latest }: WritePlan,
+    { cursors, staged, latest, quality }: WritePlan,
   ): Promise<void> {
     if (this.dialect === 'postgres') {
       const col = pgColumn;
@@ -208,7 +219,7 @@ export class WritePath {
                                ${col(cursors, 2)}::text[], ${col(cursors, 3)}::bigint[])
           on conflict (sn) do update set high_seq = excluded.high_seq, "window" = excluded."window",
             updated_at = excluded.updated_at
-        ), ${stagingInsert(staged)}, ${latestUpsert(latest)}
+        ), ${stagingInsert(staged)}, ${latestUpsert(latest)}, ${pgQualityUpsert(quality)}
         select 1`.execute(trx);
       return;
     }
@@ -234,5 +245,6 @@ export class WritePath {
       await sql`insert into tag_latest (device_id, tag, value, ts)
         select r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3
         from json_each(${JSON.stringify(latest)}) as r where true ${newerWins}`.execute(trx);
+    await sqliteQualityUpsert(trx, quality);
   }
 }

@@ -5,7 +5,6 @@ import { sql, type Kysely } from 'kysely';
  * the registration time as the join time. Set at registration (its own team), on accepting an
  * invitation and on being removed (a new team of its own). Existing accounts: the answer of the
  * accepted invitation into their current team, else their registration (they never moved).
- * Numbered 0019 because 0018 is taken on another branch (allocations by hardware).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

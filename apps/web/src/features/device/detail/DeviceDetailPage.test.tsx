@@ -16,7 +16,14 @@ import { DeviceDetailPage } from './DeviceDetailPage';
 let api: ApiServer;
 const COMMAND = '6f1c2a3e-1b2c-4d5e-8f90-123456789abc';
 
-const tag = (id: number, name: string, data_type: number, access: number, value: string | null) => ({
+const tag = (
+  id: number,
+  name: string,
+  data_type: number,
+  access: number,
+  value: string | null,
+  badReason: string | null = null,
+) => ({
   id,
   name,
   data_type,
@@ -25,6 +32,9 @@ const tag = (id: number, name: string, data_type: number, access: number, value:
   description: `${name} description`,
   value,
   ts: value === null ? null : 1_700_000_000_000,
+  quality: badReason === null ? 'good' : 'bad',
+  quality_reason: badReason,
+  quality_ts: badReason === null ? null : 1_700_000_000_500,
 });
 
 beforeAll(async () => {
@@ -33,8 +43,13 @@ beforeAll(async () => {
     deviceRow(7, { template_id: 3, template_name: 'Line', online: 1 }),
   );
   api.routes.set('GET /v1/devices/7/tags', () => ({
-    list: [tag(1, 'temperature', 7, 0, '20.5'), tag(2, 'setpoint', 7, 2, '60'), tag(3, 'speed', 1, 1, null)],
-    total: 3,
+    list: [
+      tag(1, 'temperature', 7, 0, '20.5'),
+      tag(2, 'setpoint', 7, 2, '60'),
+      tag(3, 'speed', 1, 1, null),
+      tag(4, 'level', 7, 0, '3.5', 'config:unknown connection'),
+    ],
+    total: 4,
   }));
   api.routes.set('GET /v1/devices/7/ingest-stats', () => ({
     batches: 4,
@@ -75,6 +90,17 @@ const LOADED = { timeout: 20000 };
 const open = () =>
   renderPage(<DeviceDetailPage />, { url: '/device/devicelist/7', path: '/device/devicelist/:id' });
 
+/** Opens the page, live, and the write dialog of `setpoint`: the socket's server side and the dialog. */
+async function openSetpointWrite() {
+  await signInAs(api, { is_main: true, permissions: [] });
+  const first = api.live.peers.length;
+  live.start();
+  open();
+  const peer = await api.live.peer(first);
+  fireEvent.click(await screen.findByTestId('tag-write-setpoint', {}, LOADED));
+  return { peer, modal: await screen.findByTestId('tag-write-modal') };
+}
+
 describe('device detail, live', { timeout: 30000 }, () => {
   it('shows pushed values and online changes in place', async () => {
     await signInAs(api, { is_main: true, permissions: [] });
@@ -102,14 +128,63 @@ describe('device detail, live', { timeout: 30000 }, () => {
     expect(screen.getByTestId('history-none').textContent).toContain(i18next.t('live:history.noTags'));
   });
 
-  it('checks the value against the data type, then shows pending until the device confirms', async () => {
+  it('greys a bad value with its reason, loaded or pushed, until a good value comes', async () => {
     await signInAs(api, { is_main: true, permissions: [] });
     const first = api.live.peers.length;
     live.start();
     open();
+    const level = await screen.findByTestId('tag-value-level', {}, LOADED);
+    expect(level.dataset.quality).toBe('bad');
+    expect(level.textContent).toContain('3.5');
+    expect(screen.getByTestId('tag-quality-level').textContent).toBe(
+      "Bad value: the TAG's connection is not in the gateway's configuration file",
+    );
+    expect(screen.getByTestId('tag-value-temperature').dataset.quality).toBeUndefined();
     const peer = await api.live.peer(first);
-    fireEvent.click(await screen.findByTestId('tag-write-setpoint', {}, LOADED));
-    const modal = await screen.findByTestId('tag-write-modal');
+    await peer.next('subscribe', (m) => m.devices.includes(7));
+
+    peer.send({
+      type: 'values',
+      device_id: 7,
+      values: [{ tag: 'temperature', value: '21.25', ts: 1_700_000_001_000 }],
+    });
+    await waitFor(() => expect(screen.getByTestId('tag-value-temperature').textContent).toBe('21.25'));
+    // The PLC refuses the read: the last good value (pushed, newer than the loaded one) stays,
+    // greyed, with the exception's name.
+    peer.send({
+      type: 'values',
+      device_id: 7,
+      values: [{ tag: 'temperature', value: '', ts: 1_700_000_002_000, q: 'exception:2' }],
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('tag-quality-temperature').textContent).toBe(
+        'Bad value: the PLC refused: exception 2 (illegal data address)',
+      ),
+    );
+    expect(screen.getByTestId('tag-value-temperature').textContent).toContain('21.25');
+    await setLanguage('zh-TW');
+    await waitFor(() =>
+      expect(screen.getByTestId('tag-quality-temperature').textContent).toBe(
+        '數值異常：PLC 拒絕：例外碼 2（非法資料位址）',
+      ),
+    );
+    await setLanguage('en-US');
+    // A good sample makes it good again; the level's loaded bad state ends the same way.
+    peer.send({
+      type: 'values',
+      device_id: 7,
+      values: [
+        { tag: 'temperature', value: '22', ts: 1_700_000_003_000 },
+        { tag: 'level', value: '4', ts: 1_700_000_003_000 },
+      ],
+    });
+    await waitFor(() => expect(screen.getByTestId('tag-value-temperature').textContent).toBe('22'));
+    expect(screen.getByTestId('tag-value-level').textContent).toBe('4');
+    expect(screen.queryByTestId('tag-quality-level')).toBeNull();
+  });
+
+  it('checks the value against the data type, then shows pending until the device confirms', async () => {
+    const { peer, modal } = await openSetpointWrite();
     expect(within(modal).getByTestId('tag-write-current').textContent).toBe('60');
     const input = within(modal).getByTestId('tag-write-value');
     // The dialog's own Write button: the row's is named "Write" too now that icons carry no name.
@@ -134,6 +209,17 @@ describe('device detail, live', { timeout: 30000 }, () => {
     peer.send({ type: 'command', device_id: 7, command_id: COMMAND, status: 'done', error: null });
     expect((await within(modal).findByTestId('tag-write-done')).textContent).toContain(
       i18next.t('live:write.done'),
+    );
+  });
+
+  it('says why a write failed in words: the PLC exception by name', async () => {
+    const { peer, modal } = await openSetpointWrite();
+    fireEvent.change(within(modal).getByTestId('tag-write-value'), { target: { value: '70' } });
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Write' }));
+    expect(await within(modal).findByTestId('tag-write-pending')).toBeTruthy();
+    peer.send({ type: 'command', device_id: 7, command_id: COMMAND, status: 'failed', error: 'exception:2' });
+    expect((await within(modal).findByTestId('tag-write-failed')).textContent).toBe(
+      'The write failed: the PLC refused: exception 2 (illegal data address)',
     );
   });
 

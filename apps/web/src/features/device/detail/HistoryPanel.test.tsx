@@ -23,6 +23,9 @@ const tag: LiveTag = {
   description: '',
   value: '20.5',
   ts: 1_700_000_000_000,
+  quality: 'good',
+  quality_reason: null,
+  quality_ts: null,
 };
 
 beforeAll(async () => {

@@ -6,6 +6,7 @@ import { EditOutlined } from '../../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import { Permission, TagAccess, type LiveTag } from '@hmi/contract';
 import { useLiveTags } from '../../../live/hooks';
+import { useReasonText } from '../../../live/reasonText';
 import { useCan } from '../../../shared/access';
 import { formatTime } from '../../../shared/format';
 import { withLiveValue } from './tagRows';
@@ -24,6 +25,7 @@ export function LiveTagTable({
   const { t } = useTranslation('live');
   const can = useCan();
   const pushed = useLiveTags(deviceId);
+  const reasonText = useReasonText();
   const [writing, setWriting] = useState<LiveTag | null>(null);
   const rows = tags.map((tag) => withLiveValue(tag, pushed.get(tag.name)));
 
@@ -35,7 +37,17 @@ export function LiveTagTable({
       title: t('tags.value'),
       key: 'value',
       render: (_, tag) =>
-        tag.value === null ? (
+        tag.quality === 'bad' ? (
+          // Greyed: the last good value (if any) is no longer what the machine has.
+          <span data-testid={`tag-value-${tag.name}`} data-quality="bad">
+            <Typography.Text type="secondary" className="tag-value-bad">
+              {tag.value ?? t('tags.noValue')}
+            </Typography.Text>{' '}
+            <Typography.Text type="warning" data-testid={`tag-quality-${tag.name}`}>
+              {t('quality.bad', { reason: reasonText(tag.quality_reason ?? '') })}
+            </Typography.Text>
+          </span>
+        ) : tag.value === null ? (
           <Typography.Text type="secondary">{t('tags.noValue')}</Typography.Text>
         ) : (
           // A new value remounts the span, which replays the highlight.

@@ -10,7 +10,7 @@ import { parseTypedValue, TagDataType, type LiveTag } from '@hmi/contract';
 import { writeTag } from '../../../api/connectivity';
 import { useLiveTags } from '../../../live/hooks';
 import { useCommandTracker } from '../../../live/useCommandTracker';
-import { useCommandErrorText } from '../devicelist/commandErrors';
+import { useCommandErrorText } from '../../../live/commandErrors';
 import { withLiveValue } from './tagRows';
 
 type Outcome = { state: 'pending' } | { state: 'done' } | { state: 'failed'; reason: string };

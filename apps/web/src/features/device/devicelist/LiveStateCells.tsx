@@ -10,7 +10,7 @@ import { useCommandTracker } from '../../../live/useCommandTracker';
 import { useCan } from '../../../shared/access';
 import { formatTime } from '../../../shared/format';
 import { OnlineBadge, SyncBadge } from '../common/OnlineBadge';
-import { useCommandErrorText } from './commandErrors';
+import { useCommandErrorText } from '../../../live/commandErrors';
 
 /** The state shown: the socket's when it said something, else the loaded row's. */
 export function liveState(

@@ -9,7 +9,9 @@ import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, PlusOutlined, SaveOutlined } from '../../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import { TagAccess, tagDataTypes, TAGS_MAX } from '@hmi/contract';
-import { emptyRow, nameCounts, tagRowErrors, type TagRow } from './tagRows';
+import { AddressCell, AddressTypeCell } from './AddressCells';
+import { connectionNames } from './fieldAddress';
+import { emptyRow, nameCounts, tagRowErrors, type TagRow, type TagRowField } from './tagRows';
 
 export interface TagTableEditorProps {
   initial: readonly TagRow[];
@@ -38,6 +40,7 @@ export function TagTableEditor({ initial, editable, saving, onSave, toolbar }: T
   const counts = useMemo(() => nameCounts(rows), [rows]);
   const errors = useMemo(() => new Map(rows.map((r) => [r.key, tagRowErrors(r, counts)])), [rows, counts]);
   const invalid = [...errors.values()].some((e) => Object.keys(e).length > 0);
+  const connections = useMemo(() => connectionNames(rows.map((r) => r.address_type)), [rows]);
 
   const typeOptions = useMemo(
     () => tagDataTypes.map((v) => ({ value: v, label: t(`enums:tagDataType.${v}`) })),
@@ -65,12 +68,12 @@ export function TagTableEditor({ initial, editable, saving, onSave, toolbar }: T
     if (!invalid) onSave?.(rows);
   };
 
-  // Errors of a field show once it was touched (it has content) or a save was tried.
-  const shown = (row: TagRow, field: 'name' | 'default_value' | 'scan_time_ms') => {
+  // Errors of a field show once it was touched (it has content) or a save was tried: an address
+  // is checked as it is typed.
+  const shown = (row: TagRow, field: TagRowField) => {
     const key = errors.get(row.key)?.[field];
     if (!key) return undefined;
-    const touched =
-      field === 'name' ? row.name !== '' : field === 'default_value' ? row.default_value !== '' : true;
+    const touched = field === 'scan_time_ms' || row[field] !== '';
     return tried || touched ? t(`validation:${key}`) : undefined;
   };
 
@@ -145,15 +148,15 @@ export function TagTableEditor({ initial, editable, saving, onSave, toolbar }: T
     {
       title: t('tag.addressType'),
       key: 'address_type',
-      width: 110,
+      width: 270,
       render: (_, row, index) =>
         editable ? (
-          <Input
-            value={row.address_type}
-            maxLength={32}
-            onChange={(e) => change(row.key, { address_type: e.target.value })}
-            aria-label={t('tag.addressType')}
-            data-testid={`tag-address-type-${index}`}
+          <AddressTypeCell
+            row={row}
+            index={index}
+            error={shown(row, 'address_type')}
+            connections={connections}
+            onChange={(patch) => change(row.key, patch)}
           />
         ) : (
           row.address_type || '-'
@@ -162,15 +165,14 @@ export function TagTableEditor({ initial, editable, saving, onSave, toolbar }: T
     {
       title: t('tag.address'),
       key: 'address',
-      width: 110,
+      width: 200,
       render: (_, row, index) =>
         editable ? (
-          <Input
-            value={row.address}
-            maxLength={64}
-            onChange={(e) => change(row.key, { address: e.target.value })}
-            aria-label={t('tag.address')}
-            data-testid={`tag-address-${index}`}
+          <AddressCell
+            row={row}
+            index={index}
+            error={shown(row, 'address')}
+            onChange={(patch) => change(row.key, patch)}
           />
         ) : (
           row.address || '-'

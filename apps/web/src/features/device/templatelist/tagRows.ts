@@ -1,6 +1,7 @@
 /** TAG table rows as edited on screen, and their checks (the same as the server's, from the contract). */
 import {
   checkTagValue,
+  parseTagAddress,
   tagInputOf,
   SCAN_TIME_MAX_MS,
   TagAccess,
@@ -24,7 +25,8 @@ export interface TagRow {
   description: string;
 }
 
-export type TagRowErrors = Partial<Record<'name' | 'default_value' | 'scan_time_ms', ValidationKey>>;
+export type TagRowField = 'name' | 'default_value' | 'scan_time_ms' | 'address_type' | 'address';
+export type TagRowErrors = Partial<Record<TagRowField, ValidationKey>>;
 
 let nextKey = 0;
 export const newRowKey = () => `row-${++nextKey}`;
@@ -60,6 +62,14 @@ export function tagRowErrors(row: TagRow, names: ReadonlyMap<string, number>): T
   else if ((names.get(name) ?? 0) > 1) errors.name = 'tagNameDuplicate';
   const value = checkDefaultValue(row.data_type, row.default_value);
   if (value) errors.default_value = value;
+  // The field address grammar, as the server checks it on save (contract parseTagAddress).
+  const address = parseTagAddress({
+    data_type: row.data_type,
+    access: row.access,
+    address_type: row.address_type.trim(),
+    address: row.address.trim(),
+  });
+  if (!address.ok) errors[address.field] = address.issue;
   if (row.scan_time_ms === null) errors.scan_time_ms = 'required';
   else if (!Number.isInteger(row.scan_time_ms) || row.scan_time_ms < 1 || row.scan_time_ms > SCAN_TIME_MAX_MS)
     errors.scan_time_ms = 'range';

@@ -1,6 +1,8 @@
 /** Widgets that write or navigate: button, switch, numeric input. The screen confirms every write. */
 import type { Widget } from '@hmi/contract';
-import { useScada, useBound } from '../context';
+import { useTranslation } from 'react-i18next';
+import { reasonText } from '../../../live/reasonText';
+import { useScada, useBound, useBoundSample } from '../context';
 import { formatValue, truthy, type WidgetOf } from '../format';
 
 const fill = { width: '100%', height: '100%' } as const;
@@ -31,9 +33,22 @@ export function ButtonWidget({ w }: { w: WidgetOf<'button'> }) {
   );
 }
 
+/**
+ * A control showing a bad value (DESIGN.md "Field side", quality): greyed (`scada-bad`), the reason
+ * in words as its tooltip and accessible description. It stays usable: a write may still land.
+ */
+function useQualityProps(q: string | undefined, className: string) {
+  const { t } = useTranslation();
+  if (q === undefined) return { className };
+  const why = t('live:quality.bad', { reason: reasonText(t, q) });
+  return { className: `${className} scada-bad`, title: why, 'aria-description': why, 'data-quality': 'bad' };
+}
+
 export function SwitchWidget({ w }: { w: WidgetOf<'switch'> }) {
   const { act, canWrite } = useScada();
-  const value = useBound(w.binding);
+  const sample = useBoundSample(w.binding);
+  const value = sample?.value;
+  const quality = useQualityProps(sample?.q, 'scada-switch');
   const on = truthy(value);
   const { on_text, off_text, on_color, off_color } = w.props;
   return (
@@ -41,7 +56,7 @@ export function SwitchWidget({ w }: { w: WidgetOf<'switch'> }) {
       type="button"
       role="switch"
       aria-checked={on}
-      className="scada-switch"
+      {...quality}
       data-testid={`scada-switch-${w.id}`}
       data-on={value === undefined ? undefined : on}
       disabled={!actionable(w, canWrite)}
@@ -58,12 +73,14 @@ export function SwitchWidget({ w }: { w: WidgetOf<'switch'> }) {
 
 export function InputWidget({ w }: { w: WidgetOf<'input'> }) {
   const { act, canWrite } = useScada();
-  const value = useBound(w.binding);
+  const sample = useBoundSample(w.binding);
+  const value = sample?.value;
+  const quality = useQualityProps(sample?.q, 'scada-input');
   const { unit, decimals, font_size, color, align } = w.props;
   return (
     <button
       type="button"
-      className="scada-input"
+      {...quality}
       data-testid={`scada-input-${w.id}`}
       disabled={!actionable(w, canWrite)}
       style={{ ...fill, fontSize: font_size, color, textAlign: align }}

@@ -8,6 +8,7 @@ import { CheckCircleFilled, CloseCircleFilled, LoadingOutlined } from '../../../
 import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ScreenAsset, Widget } from '@hmi/contract';
+import { useCommandErrorText } from '../../../live/commandErrors';
 import { useBound, useFeedback, useScada } from '../context';
 import { AlarmBannerWidget } from './AlarmBanner';
 import { ButtonWidget, InputWidget, SwitchWidget } from './Controls';
@@ -47,8 +48,10 @@ const CONTROLS = new Set<Widget['type']>(['button', 'switch', 'input']);
 function FeedbackMark({ id }: { id: string }) {
   const { t } = useTranslation('scada');
   const feedback = useFeedback(id);
+  const errorText = useCommandErrorText();
   if (!feedback) return null;
-  const title = t(`write.${feedback.state}`, { reason: feedback.error ?? t('write.noReason') });
+  const reason = feedback.error === null ? t('write.noReason') : errorText(feedback.error);
+  const title = t(`write.${feedback.state}`, { reason });
   // The mark is the only sign of the write's outcome: it is named with the tooltip's text.
   const icon =
     feedback.state === 'pending' ? (

@@ -15,6 +15,8 @@ export const isPainted = (w: { type: string }): w is PaintedWidget => PAINTED_TY
 export interface LampWords {
   on: string;
   off: string;
+  /** A bad value's reason in words (its tooltip and accessible description). */
+  bad(reason: string): string;
 }
 
 /** The ARIA attributes of a painted widget; null removes the attribute. */

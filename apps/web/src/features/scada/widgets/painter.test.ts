@@ -60,14 +60,22 @@ function setup(context: unknown) {
   painter.attach(canvas, 1);
   // As the live cache does: a TAG whose value did not change keeps its sample object.
   const samples = new Map<string, TagSample>();
-  const push = async (values: Record<string, string>) => {
-    for (const [tag, value] of Object.entries(values))
-      if (samples.get(tag)?.value !== value) samples.set(tag, { value, ts: 1 });
+  const pushSamples = async () => {
     store.push(1, new Map(samples));
     frames.splice(0).forEach((fn) => fn());
     await Promise.resolve();
   };
-  return { painter, boxes, push, flushed: () => Promise.resolve() };
+  const push = async (values: Record<string, string>) => {
+    for (const [tag, value] of Object.entries(values))
+      if (samples.get(tag)?.value !== value || samples.get(tag)?.q) samples.set(tag, { value, ts: 1 });
+    await pushSamples();
+  };
+  /** As the live cache keeps a bad sample: the last good value with the reason. */
+  const pushBad = async (tag: string, q: string) => {
+    samples.set(tag, { value: samples.get(tag)?.value ?? '', ts: 2, q });
+    await pushSamples();
+  };
+  return { painter, boxes, push, pushBad, flushed: () => Promise.resolve() };
 }
 
 describe('canvas painter', () => {
@@ -99,9 +107,34 @@ describe('canvas painter', () => {
     expect(calls.filter((c) => c.name === 'clearRect').map((c) => c.args)).toEqual([[0, 50, 20, 20]]);
   });
 
+  it('greys a bad value, keeps the last good one drawn and says why in its tooltip and description', async () => {
+    const { ctx, calls } = recordingContext();
+    const { painter, boxes, push, pushBad } = setup(ctx);
+    painter.setWords({ on: 'On', off: 'Off', bad: (reason) => `Bad: ${reason}` });
+    await push({ a: '1', b: '2', c: '0' });
+    calls.length = 0;
+    await pushBad('b', 'timeout');
+    const val = boxes[1];
+    expect(calls.filter((c) => c.name === 'clearRect').map((c) => c.args)).toEqual([[100, 0, 50, 20]]);
+    const texts = calls.filter((c) => c.name === 'fillText');
+    expect(texts.map((c) => c.args[0])).toEqual(['2.0', 'bar']);
+    expect(texts.every((c) => c.filter === 'grayscale(1)')).toBe(true);
+    expect(val?.getAttribute('title')).toBe('Bad: timeout');
+    expect(val?.getAttribute('aria-description')).toBe('Bad: timeout');
+    expect(val?.getAttribute('data-quality')).toBe('bad');
+    expect(val?.getAttribute('aria-label')).toBe('2.0bar');
+
+    // Good again: drawn in colour, the reason gone.
+    calls.length = 0;
+    await push({ b: '3' });
+    expect(calls.filter((c) => c.name === 'fillText').every((c) => c.filter === 'none')).toBe(true);
+    expect(val?.hasAttribute('title')).toBe(false);
+    expect(val?.hasAttribute('data-quality')).toBe(false);
+  });
+
   it('keeps the accessible values current without a 2D context', async () => {
     const { painter, boxes, push } = setup(null);
-    painter.setWords({ on: 'On', off: 'Off' });
+    painter.setWords({ on: 'On', off: 'Off', bad: (reason) => `Bad: ${reason}` });
     await push({ a: '2.5', b: '7', c: '1' });
     const [bar, val, lamp] = boxes;
     expect(bar?.getAttribute('aria-valuenow')).toBe('2.5');

@@ -10,6 +10,9 @@
 import type { ValueKey, ValueStore } from '../valueStore';
 import { describe, paint, type A11y, type LampWords, type PaintedWidget } from './paint';
 
+/** The box's tooltip and accessible description say why its value is bad. */
+type QualityAttributes = Record<'title' | 'aria-description' | 'data-quality', string | null>;
+
 interface Entry {
   w: PaintedWidget;
   key: ValueKey | null;
@@ -39,15 +42,24 @@ export function createPainter(store: ValueStore, width: number, height: number):
   const dirty = new Set<Entry>();
   let ctx: CanvasRenderingContext2D | null = null;
   let fontFamily = 'sans-serif';
-  let words: LampWords = { on: 'on', off: 'off' };
+  let words: LampWords = { on: 'on', off: 'off', bad: (reason) => reason };
   let scheduled = false;
   let live = true;
 
   const valueOf = (e: Entry) => (e.key ? store.get(e.key).sample?.value : undefined);
+  /** Why the widget's TAG is bad (its last good value is drawn grey); undefined while good. */
+  const badReason = (e: Entry) => (e.key ? store.get(e.key).sample?.q : undefined);
 
   /** Only changed attributes are written: an unchanged one costs nothing, a changed one no layout. */
   function label(e: Entry) {
-    const next: A11y = describe(e.w, valueOf(e), words);
+    const q = badReason(e);
+    const why = q === undefined ? null : words.bad(q);
+    const next: A11y & QualityAttributes = {
+      ...describe(e.w, valueOf(e), words),
+      title: why,
+      'aria-description': why,
+      'data-quality': q === undefined ? null : 'bad',
+    };
     for (const [name, v] of Object.entries(next)) {
       if (v === null) e.el.removeAttribute(name);
       else if (e.el.getAttribute(name) !== v) e.el.setAttribute(name, v);
@@ -56,8 +68,8 @@ export function createPainter(store: ValueStore, width: number, height: number):
 
   function draw(e: Entry, c: CanvasRenderingContext2D) {
     c.save();
-    if (e.offline) {
-      // `.scada-offline` for the DOM widgets: grey and faded.
+    if (e.offline || badReason(e) !== undefined) {
+      // `.scada-offline` for the DOM widgets: grey and faded; a bad value the same way.
       c.filter = 'grayscale(1)';
       c.globalAlpha = 0.45;
     }

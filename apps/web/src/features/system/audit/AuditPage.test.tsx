@@ -57,6 +57,17 @@ const entries: AuditEntry[] = [
     target: 'Hot oven',
     detail: { device: 'Oven HMI', tag: 'temperature', value: '31', record: '7' },
   },
+  {
+    id: 3,
+    at: 1_772_350_000,
+    user_id: 5,
+    user_name: 'Ann',
+    user_account: 'ann@example.com',
+    ip: '',
+    action: 'tagWriteFailed',
+    target: 'Oven HMI',
+    detail: { tag: 'setpoint', new: '77', error: 'exception:2' },
+  },
 ];
 
 beforeAll(async () => {
@@ -71,9 +82,27 @@ afterAll(() => api.close());
 
 describe('audit log', { timeout: 30000 }, () => {
   it.each([
-    { locale: 'zh-CN' as const, write: '写入TAG', ack: '确认告警', device: '设备：Oven HMI' },
-    { locale: 'zh-TW' as const, write: '寫入TAG', ack: '確認告警', device: '設備：Oven HMI' },
-    { locale: 'en-US' as const, write: 'TAG written', ack: 'Alarm acknowledged', device: 'Device: Oven HMI' },
+    {
+      locale: 'zh-CN' as const,
+      write: '写入TAG',
+      ack: '确认告警',
+      device: '设备：Oven HMI',
+      failed: ['写入TAG失败', 'setpoint ← 77：PLC 拒绝：异常码 2（非法数据地址）'],
+    },
+    {
+      locale: 'zh-TW' as const,
+      write: '寫入TAG',
+      ack: '確認告警',
+      device: '設備：Oven HMI',
+      failed: ['寫入TAG失敗', 'setpoint ← 77：PLC 拒絕：例外碼 2（非法資料位址）'],
+    },
+    {
+      locale: 'en-US' as const,
+      write: 'TAG written',
+      ack: 'Alarm acknowledged',
+      device: 'Device: Oven HMI',
+      failed: ['TAG write failed', 'setpoint ← 77: the PLC refused: exception 2 (illegal data address)'],
+    },
   ])('lists actions with who, where and the particulars in $locale', async (c) => {
     await setLanguage(c.locale);
     await signInAs(api, { is_main: true, permissions: [] });
@@ -82,6 +111,11 @@ describe('audit log', { timeout: 30000 }, () => {
     expect(screen.getByTestId('audit-action-1').textContent).toBe(c.ack);
     expect(screen.getByTestId('audit-detail-2').textContent).toMatch(/^setpoint(: |：)12 → 34$/);
     expect(screen.getByTestId('audit-detail-1').textContent).toContain(c.device);
+    // A write the PLC refused: its reason in words.
+    expect([
+      screen.getByTestId('audit-action-3').textContent,
+      screen.getByTestId('audit-detail-3').textContent,
+    ]).toEqual(c.failed);
     expect(screen.getByTestId('audit-table').textContent).toContain('10.9.9.9');
     view.unmount();
   });

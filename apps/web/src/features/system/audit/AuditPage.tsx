@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { auditActions, DEFAULT_LOCALE, type AuditEntry } from '@hmi/contract';
 import { exportAudit, listAudit, type AuditFilter } from '../../../api/audit';
 import { isLocale } from '../../../i18n/locale';
+import { useCommandErrorText } from '../../../live/commandErrors';
 import { exportExcel } from '../../../shared/exportExcel';
 import { FilterSelect } from '../../../shared/FilterSelect';
 import { formatTime, orDash } from '../../../shared/format';
@@ -27,6 +28,7 @@ const codedKeys = new Set(['type', 'switch', 'main']);
 
 export function AuditPage() {
   const { t, i18n } = useTranslation('audit');
+  const errorText = useCommandErrorText();
   const { message } = App.useApp();
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const { busy, run } = useBusy<'export'>();
@@ -62,6 +64,8 @@ export function AuditPage() {
     const d = e.detail;
     if (e.action === 'tagWrite' && d.tag !== undefined)
       return t('tagWriteDetail', { tag: d.tag, old: d.old || '-', new: d.new ?? '' });
+    if (e.action === 'tagWriteFailed' && d.tag !== undefined)
+      return t('tagWriteFailedDetail', { tag: d.tag, new: d.new ?? '', reason: errorText(d.error ?? null) });
     const parts = Object.entries(d)
       .filter(([, v]) => v !== '')
       .map(([k, v]) => t('pair', { key: t(`key.${k}`, { defaultValue: k }), value: worded(k, v) }));

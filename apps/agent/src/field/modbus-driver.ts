@@ -1,0 +1,166 @@
+/**
+ * Modbus driver over modbus-serial: TCP, RTU on a serial port, RTU over TCP (serial device servers).
+ * Reads follow the planner; a request refused with "illegal data address" is split and the split kept
+ * for later scans. Writes: coil 5, one register 6, several 16; a bit of a register is read, changed and
+ * written back (6).
+ */
+import { type ModbusAddress, type WireValue } from '@hmi/contract';
+import ModbusRTU from 'modbus-serial';
+import { CodecError, decodeRegisters, encodeRegisters, toBool } from './codec';
+import type { ModbusConnectionConfig } from './connections';
+import { LinkedDriver, type FieldTag, type ScanPlan, type TagReading } from './driver';
+import { FieldError, ILLEGAL_DATA_ADDRESS } from './errors';
+import { MODBUS_LIMITS, planReads, splitAt, type PlannedTag, type ReadRequest } from './planner';
+
+const isModbus = (t: FieldTag): t is FieldTag & { address: ModbusAddress } => t.address.protocol === 'modbus';
+
+export class ModbusDriver extends LinkedDriver {
+  readonly protocol: ModbusConnectionConfig['protocol'];
+  private client: ModbusRTU | null = null;
+  /** Splits of refused requests, kept for the life of the connection's settings. */
+  private readonly barriers = new Set<string>();
+
+  constructor(
+    name: string,
+    private readonly config: ModbusConnectionConfig,
+  ) {
+    super(name, {
+      timeoutMs: config.timeout_ms,
+      retries: config.retries,
+      maxInFlight: config.protocol === 'modbus-tcp' ? config.max_in_flight : 1,
+    });
+    this.protocol = config.protocol;
+  }
+
+  protected async open(onDrop: (why: string) => void): Promise<void> {
+    const client = new ModbusRTU();
+    client.setTimeout(this.config.timeout_ms);
+    client.setID(this.config.unit);
+    const c = this.config;
+    if (c.protocol === 'modbus-tcp') await client.connectTCP(c.host, { port: c.port });
+    // RTU frames as they are over a TCP socket (modbus-serial's "telnet" port; its TcpRTUBuffered port
+    // speaks Modbus TCP framing instead, which a serial device server does not understand).
+    else if (c.protocol === 'modbus-rtu-over-tcp') await client.connectTelnet(c.host, { port: c.port });
+    else
+      await client.connectRTUBuffered(c.path, {
+        baudRate: c.baud,
+        parity: c.parity,
+        dataBits: c.data_bits,
+        stopBits: c.stop_bits,
+      });
+    client.on('close', () => onDrop('the connection closed'));
+    client.on('error', (err: unknown) => onDrop(err instanceof Error ? err.message : String(err)));
+    this.client = client;
+  }
+
+  protected async shut(): Promise<void> {
+    const client = this.client;
+    this.client = null;
+    // destroy, not close: a PLC that stopped answering may never finish a graceful close
+    if (client) await new Promise<void>((resolve) => client.destroy(() => resolve()));
+  }
+
+  /** The client of the open link (a request runs only while the link is open). */
+  private live(): ModbusRTU {
+    if (!this.client) throw new FieldError('disconnected', `${this.name}: not connected`);
+    return this.client;
+  }
+
+  private async readRaw(r: ReadRequest): Promise<number[] | boolean[]> {
+    return this.request(async () => {
+      const c = this.live();
+      switch (r.area) {
+        case '0x':
+          return (await c.readCoils(r.start, r.length)).data;
+        case '1x':
+          return (await c.readDiscreteInputs(r.start, r.length)).data;
+        case '3x':
+          return (await c.readInputRegisters(r.start, r.length)).data;
+        case '4x':
+          return (await c.readHoldingRegisters(r.start, r.length)).data;
+      }
+    });
+  }
+
+  private decode(r: ReadRequest, data: number[] | boolean[]): TagReading[] {
+    return r.tags.map((t) => {
+      const a = t.address;
+      const at = a.offset - r.start;
+      try {
+        if (r.area === '0x' || r.area === '1x') return { tag: t.name, value: Boolean(data[at]) };
+        const registers = (data as number[]).slice(at, at + a.length);
+        if (registers.length < a.length) throw new CodecError('short answer');
+        if (a.bit !== undefined) return { tag: t.name, value: (((registers[0] ?? 0) >> a.bit) & 1) === 1 };
+        return { tag: t.name, value: decodeRegisters(registers, t.dataType, a.order ?? this.config.order) };
+      } catch (err) {
+        if (err instanceof CodecError) return { tag: t.name, q: 'decode' };
+        throw err;
+      }
+    });
+  }
+
+  /** One request's readings; a refused merge is split (remembered) and its halves read now. */
+  private async readRequest(r: ReadRequest): Promise<TagReading[]> {
+    try {
+      return this.decode(r, await this.readRaw(r));
+    } catch (err) {
+      const e = err instanceof FieldError ? err : new FieldError('disconnected', String(err));
+      const barrier = e.reason === `exception:${ILLEGAL_DATA_ADDRESS}` ? splitAt(r) : null;
+      if (!barrier) return r.tags.map((t) => ({ tag: t.name, q: e.reason }));
+      this.barriers.add(barrier);
+      const parts = planReads(r.tags, MODBUS_LIMITS, this.barriers);
+      return (await Promise.all(parts.map((p) => this.readRequest(p)))).flat();
+    }
+  }
+
+  plan(tags: readonly FieldTag[]): ScanPlan {
+    const planned: PlannedTag[] = tags
+      .filter(isModbus)
+      .map((t) => ({ name: t.name, dataType: t.dataType, address: t.address }));
+    let requests = planReads(planned, MODBUS_LIMITS, this.barriers);
+    let splits = this.barriers.size;
+    const current = () => {
+      if (splits !== this.barriers.size) {
+        requests = planReads(planned, MODBUS_LIMITS, this.barriers);
+        splits = this.barriers.size;
+      }
+      return requests;
+    };
+    return {
+      get requests() {
+        return current().length;
+      },
+      read: async () => (await Promise.all(current().map((r) => this.readRequest(r)))).flat(),
+    };
+  }
+
+  async write(tag: FieldTag, value: WireValue): Promise<void> {
+    if (!isModbus(tag))
+      throw new FieldError('config:not a modbus address', `${tag.name} has no Modbus address`);
+    const a = tag.address;
+    if (a.area !== '0x' && a.area !== '4x')
+      throw new FieldError('config:read-only area', `${tag.name} is in the read-only area ${a.area}`);
+    const encode = <T>(f: () => T): T => {
+      try {
+        return f();
+      } catch (err) {
+        throw new FieldError('decode', `${tag.name}: ${(err as Error).message}`);
+      }
+    };
+    if (a.area === '0x') {
+      const on = encode(() => toBool(value));
+      await this.request(() => this.live().writeCoil(a.offset, on));
+    } else if (a.bit !== undefined) {
+      const on = encode(() => toBool(value));
+      const mask = 1 << a.bit;
+      const [old = 0] = (await this.request(() => this.live().readHoldingRegisters(a.offset, 1))).data;
+      await this.request(() => this.live().writeRegister(a.offset, on ? old | mask : old & ~mask & 0xffff));
+    } else {
+      const words = encode(() =>
+        encodeRegisters(value, tag.dataType, a.order ?? this.config.order, a.length),
+      );
+      if (words.length === 1) await this.request(() => this.live().writeRegister(a.offset, words[0] ?? 0));
+      else await this.request(() => this.live().writeRegisters(a.offset, words));
+    }
+  }
+}

@@ -1,0 +1,217 @@
+/**
+ * The poller: the applied template's TAGs read from the connections of the gateway's file. TAGs of one
+ * connection and one scan time form a group with its own plan and timer; a scan starts one scan time
+ * after the previous one started (never overlapping it), so a slow or dead PLC delays only its own
+ * groups. Results are reported by exception (a changed value or quality) plus a periodic refresh of
+ * everything; between scans nothing runs (timers only).
+ */
+import {
+  parseTagAddress,
+  type FieldReport,
+  type QualityReason,
+  type SyncTag,
+  type WireValue,
+} from '@hmi/contract';
+import type { ConnectionConfig } from './connections';
+import type { FieldDriver, FieldTag, ScanPlan, TagReading } from './driver';
+import { FieldError } from './errors';
+
+export type FieldSample =
+  { tag: string; value: WireValue; ts: number } | { tag: string; q: QualityReason; ts: number };
+
+export interface PollerOptions {
+  connections: Record<string, ConnectionConfig>;
+  /** Opens the driver of a connection (called when a template first polls it). */
+  openDriver(name: string, config: ConnectionConfig): FieldDriver;
+  /** Changed samples after a scan, and every sample at each refresh. */
+  publish(samples: FieldSample[]): void;
+  /** The diagnostics, every `reportMs` while anything changed. */
+  report?(report: FieldReport): void;
+  refreshMs?: number;
+  reportMs?: number;
+}
+
+export const UNKNOWN_CONNECTION: QualityReason = 'config:unknown connection';
+
+interface Group {
+  driver: FieldDriver;
+  scanMs: number;
+  plan: ScanPlan;
+  timer: NodeJS.Timeout | null;
+}
+
+const sameReading = (a: FieldSample | undefined, b: TagReading) =>
+  a !== undefined && ('q' in a ? 'q' in b && a.q === b.q : 'value' in b && a.value === b.value);
+
+export class Poller {
+  private readonly drivers = new Map<string, FieldDriver>();
+  private groups: Group[] = [];
+  private readonly tags = new Map<string, FieldTag>();
+  private tagsPerConnection = new Map<string, number>();
+  private readonly latest = new Map<string, FieldSample>();
+  private unknownTags: string[] = [];
+  private generation = 0;
+  private readonly refreshTimer: NodeJS.Timeout;
+  private readonly reportTimer: NodeJS.Timeout | null;
+  private dirty = true;
+
+  constructor(private readonly o: PollerOptions) {
+    this.refreshTimer = setInterval(() => this.refresh(), o.refreshMs ?? 60_000);
+    this.reportTimer = o.report ? setInterval(() => this.reportIfChanged(), o.reportMs ?? 5000) : null;
+  }
+
+  /** Polls `tags` from now on, replacing what was polled (no restart, connections kept). */
+  apply(tags: readonly SyncTag[]): void {
+    this.stopGroups();
+    this.tags.clear();
+    this.latest.clear();
+    const now = Date.now();
+    const unknown: FieldSample[] = [];
+    const byGroup = new Map<string, FieldTag[]>();
+    for (const t of tags) {
+      const c = this.classify(t);
+      if (!c) continue;
+      if ('q' in c) {
+        unknown.push({ tag: t.name, q: c.q, ts: now });
+        continue;
+      }
+      this.tags.set(t.name, c);
+      const key = `${c.address.connection}\n${t.scan_time_ms}`;
+      byGroup.set(key, [...(byGroup.get(key) ?? []), c]);
+    }
+    this.unknownTags = unknown.filter((s) => 'q' in s && s.q === UNKNOWN_CONNECTION).map((s) => s.tag);
+    for (const s of unknown) this.latest.set(s.tag, s);
+    this.tagsPerConnection = new Map();
+    for (const [key, groupTags] of byGroup) {
+      const [connection = '', scan = '1000'] = key.split('\n');
+      this.tagsPerConnection.set(
+        connection,
+        (this.tagsPerConnection.get(connection) ?? 0) + groupTags.length,
+      );
+      const driver = this.driverOf(connection);
+      this.groups.push({ driver, scanMs: Number(scan), plan: driver.plan(groupTags), timer: null });
+    }
+    for (const [name, driver] of this.drivers)
+      if (!this.tagsPerConnection.has(name)) {
+        this.drivers.delete(name);
+        void driver.close();
+      }
+    this.dirty = true;
+    if (unknown.length) this.o.publish(unknown);
+    const generation = this.generation;
+    for (const g of this.groups) this.scan(g, generation);
+  }
+
+  /** The TAG to poll, why the gateway cannot poll it, or null when it is not a field TAG. */
+  private classify(t: SyncTag): FieldTag | { q: QualityReason } | null {
+    const parsed = parseTagAddress(t);
+    if (!parsed.ok) return { q: 'config:address' };
+    const address = parsed.address;
+    if (!address) return null;
+    const config = this.o.connections[address.connection];
+    if (!config) return { q: UNKNOWN_CONNECTION };
+    if ((config.protocol === 'opcua') !== (address.protocol === 'opcua')) return { q: 'config:protocol' };
+    return { name: t.name, dataType: t.data_type, access: t.access, address };
+  }
+
+  private driverOf(name: string): FieldDriver {
+    let d = this.drivers.get(name);
+    const config = this.o.connections[name];
+    if (!d && config) {
+      d = this.o.openDriver(name, config);
+      d.onChange(() => (this.dirty = true));
+      this.drivers.set(name, d);
+    }
+    if (!d) throw new Error(`no connection ${name}`);
+    return d;
+  }
+
+  private scan(g: Group, generation: number): void {
+    g.timer = null;
+    const started = Date.now();
+    g.plan
+      .read()
+      .then((readings) => {
+        if (generation === this.generation) this.take(readings);
+      })
+      .catch((err: unknown) => console.error(`field scan of ${g.driver.name}:`, err))
+      .finally(() => {
+        if (generation !== this.generation) return;
+        g.timer = setTimeout(() => this.scan(g, generation), Math.max(0, started + g.scanMs - Date.now()));
+      });
+  }
+
+  /** Keeps the readings of a scan and publishes those that changed. */
+  private take(readings: readonly TagReading[]): void {
+    const ts = Date.now();
+    const changed: FieldSample[] = [];
+    for (const r of readings) {
+      if (sameReading(this.latest.get(r.tag), r)) continue;
+      const s: FieldSample = 'q' in r ? { tag: r.tag, q: r.q, ts } : { tag: r.tag, value: r.value, ts };
+      this.latest.set(r.tag, s);
+      changed.push(s);
+    }
+    if (changed.length) this.o.publish(changed);
+  }
+
+  /** Everything known, stamped now: the periodic refresh. */
+  refresh(): void {
+    const ts = Date.now();
+    const all = [...this.latest.values()].map((s) => ({ ...s, ts }));
+    if (all.length) this.o.publish(all);
+  }
+
+  /** Writes a TAG of the applied template to its PLC; a FieldError says why not. */
+  async write(name: string, value: WireValue): Promise<void> {
+    const tag = this.tags.get(name);
+    if (!tag) {
+      const q = this.latest.get(name);
+      throw q && 'q' in q
+        ? new FieldError(q.q, `${name}: ${q.q}`)
+        : new FieldError('config:not polled', `${name} is not a field TAG of the applied template`);
+    }
+    if (tag.access !== 1 && tag.access !== 2)
+      throw new FieldError('config:read only', `${name} is read-only`);
+    const driver = this.drivers.get(tag.address.connection);
+    if (!driver) throw new FieldError(UNKNOWN_CONNECTION, `${name}: no connection ${tag.address.connection}`);
+    await driver.write(tag, value);
+  }
+
+  /** Whether `name` is a field TAG of the applied template (polled, or refused by the gateway). */
+  has(name: string): boolean {
+    return this.tags.has(name) || this.latest.has(name);
+  }
+
+  fieldReport(): FieldReport {
+    const connections = [...this.drivers.values()].map((d) =>
+      d.report(this.tagsPerConnection.get(d.name) ?? 0),
+    );
+    return { v: 1, ts: Date.now(), connections, unknown_connection_tags: this.unknownTags.length };
+  }
+
+  /** Requests one scan of every group costs (what the planner made). */
+  requestsPerScan(): number {
+    return this.groups.reduce((n, g) => n + g.plan.requests, 0);
+  }
+
+  private reportIfChanged(): void {
+    // Counters move with every scan: while anything is polled there is something new to say.
+    if (!this.dirty && !this.groups.length) return;
+    this.dirty = false;
+    this.o.report?.(this.fieldReport());
+  }
+
+  private stopGroups(): void {
+    this.generation++;
+    for (const g of this.groups) if (g.timer) clearTimeout(g.timer);
+    this.groups = [];
+  }
+
+  async stop(): Promise<void> {
+    this.stopGroups();
+    clearInterval(this.refreshTimer);
+    if (this.reportTimer) clearInterval(this.reportTimer);
+    await Promise.all([...this.drivers.values()].map((d) => d.close()));
+    this.drivers.clear();
+  }
+}
