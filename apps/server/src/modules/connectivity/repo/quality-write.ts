@@ -32,8 +32,14 @@ export function qualityRows(
 const newerWins = sql`on conflict (device_id, tag) do update set reason = excluded.reason, ts = excluded.ts
   where excluded.ts >= tag_quality.ts`;
 
-/** PostgreSQL CTE upserting the quality rows of one write (`gate` as the other CTEs of it). */
-export const pgQualityUpsert = (rows: readonly QualityRow[], gate = sql``) => sql`quality as (
+/**
+ * PostgreSQL: `, quality as (…)`, the CTE upserting the quality rows of one write (`gate` as the
+ * other CTEs of it); nothing without rows, so a batch of good values costs no more than before.
+ */
+export const pgQualityUpsert = (rows: readonly QualityRow[], gate = sql``) =>
+  rows.length ? pgQualityCte(rows, gate) : sql``;
+
+const pgQualityCte = (rows: readonly QualityRow[], gate: ReturnType<typeof sql>) => sql`, quality as (
     insert into tag_quality (device_id, tag, reason, ts)
     select * from unnest(${rows.map((r) => r[0])}::integer[], ${rows.map((r) => r[1])}::text[],
                          ${rows.map((r) => r[2])}::text[], ${rows.map((r) => r[3])}::bigint[]) ${gate}

@@ -189,7 +189,7 @@ export class WritePath {
           returning 1
         ), ok as (select count(*) = ${n} as ok from moved),
         ${stagingInsert(staged, sql`where (select ok from ok)`)},
-        ${latestUpsert(latest, sql`where (select ok from ok)`)},
+        ${latestUpsert(latest, sql`where (select ok from ok)`)}
         ${pgQualityUpsert(quality, sql`where (select ok from ok)`)}
         select 1 / (case when (select ok from ok) then 1 else 0 end) as ok`.execute(this.db);
     } catch (err) {
@@ -204,7 +204,7 @@ export class WritePath {
   /**
    * The writes of storeBatches: cursors, one staging row per device with its history samples of this
    * transaction (history-codec.ts), latest values. PostgreSQL gets them as one statement (one round
-   * trip instead of three, each column an array); SQLite as three, the latest values as one JSON
+   * trip instead of three, each column an array); SQLite as three (a fourth for bad samples' quality), the latest values as one JSON
    * parameter (json_each).
    */
   private async writeBatches(
@@ -219,7 +219,7 @@ export class WritePath {
                                ${col(cursors, 2)}::text[], ${col(cursors, 3)}::bigint[])
           on conflict (sn) do update set high_seq = excluded.high_seq, "window" = excluded."window",
             updated_at = excluded.updated_at
-        ), ${stagingInsert(staged)}, ${latestUpsert(latest)}, ${pgQualityUpsert(quality)}
+        ), ${stagingInsert(staged)}, ${latestUpsert(latest)} ${pgQualityUpsert(quality)}
         select 1`.execute(trx);
       return;
     }
