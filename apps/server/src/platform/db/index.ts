@@ -22,6 +22,7 @@ import * as m0016 from './migrations/0016_region_notices';
 import * as m0017 from './migrations/0017_alarm_record_counts';
 import * as m0018 from './migrations/0018_allocations_by_hardware';
 import * as m0019 from './migrations/0019_alarm_recovery_reason';
+import * as m0020 from './migrations/0020_card_allocation_by_hardware';
 import type { Database } from './schema';
 import { ImmediateSqliteDialect } from './sqlite-dialect';
 import { cachingStatements } from './statement-cache';
@@ -65,6 +66,7 @@ const migrationModules: Record<string, MigrationModule> = {
   '0017_alarm_record_counts': m0017,
   '0018_allocations_by_hardware': m0018,
   '0019_alarm_recovery_reason': m0019,
+  '0020_card_allocation_by_hardware': m0020,
 };
 
 class StaticProvider implements MigrationProvider {
