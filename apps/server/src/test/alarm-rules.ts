@@ -5,6 +5,7 @@ import {
   listAlarmRules,
   type AlarmRule,
 } from '@hmi/contract';
+import ExcelJS from 'exceljs';
 import type { TestAccount } from './accounts';
 import type { Harness } from './harness';
 import { ok } from './registry';
@@ -38,4 +39,12 @@ export async function templateWithTags(
 export async function rulesOf(h: Harness, account: TestAccount, templateId: number): Promise<AlarmRule[]> {
   const r = await ok(h, account, listAlarmRules, { params: { id: templateId }, query: { pageSize: 200 } });
   return r.list;
+}
+
+/** An .xlsx of one sheet holding `rows` (a rule import's file). */
+export async function workbook(rows: ExcelJS.CellValue[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Rules');
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
 }

@@ -14,17 +14,10 @@ import { databases } from '../../test/databases';
 import { api } from '../../test/harness';
 import { AccountSuite, withAccountSuite } from '../../test/suite';
 import { ok } from '../../test/registry';
-import { templateWithTags } from '../../test/alarm-rules';
+import { templateWithTags, workbook } from '../../test/alarm-rules';
 import { zipOf } from '../../test/zip';
 
 const header = [...alarmSheetColumns];
-
-async function workbook(rows: ExcelJS.CellValue[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Rules');
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
 
 /** Every cell of the first sheet as stored (type and value). */
 async function cellsOf(base64: string): Promise<unknown[][]> {

@@ -62,4 +62,24 @@ describe.each(databases)('alarms across a restart on $name', (database) => {
     ]);
     await after.endAsync();
   });
+
+  it('at start, ends the records a rule disabled behind its back left active', async () => {
+    const main = await createMainAccount(h, 50);
+    const device = await boundDevice(h, main, `sweep${database.name}`);
+    const ruleId = await addRule(h, main, device.templateId, {
+      name: 'hot',
+      tag_id: device.tagId('temp'),
+      alarm_value: '80',
+    });
+    const client = await connect(brokerUrl(h), { username: device.sn, password: device.secret });
+    await publisher(h, client, device.sn, device.deviceId).send('temp', 90, 1);
+    await client.endAsync();
+    // A direct SQL edit (or a process stopped before its engine applied the change): no event.
+    await h.app.database.db.updateTable('alarm_rules').set({ enabled: 0 }).where('id', '=', ruleId).execute();
+
+    await restartApp(h);
+    expect(await recordsOf(h, main, device.deviceId)).toMatchObject([
+      { state: 4, recovery_reason: 'ruleDisabled', recovery_value: null },
+    ]);
+  });
 });

@@ -1,5 +1,7 @@
 import {
+  alarmSheetColumns,
   AlarmRecordState,
+  importAlarmRules,
   createTemplate,
   deleteAlarmRule,
   listAlarms,
@@ -12,6 +14,7 @@ import {
 } from '@hmi/contract';
 import type { MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
+import { workbook } from '../../test/alarm-rules';
 import { addRule, publisher, recordsOf } from '../../test/alarms';
 import { databases } from '../../test/databases';
 import { boundDevice, brokerUrl, connect, demoTags } from '../../test/mqtt';
@@ -99,6 +102,22 @@ describe.each(databases)('active alarms when their rule or template changes on $
       { state: AlarmRecordState.ALARM, value: '96' },
       endedWith('ruleChanged'),
     ]);
+  });
+
+  it('an import that gives the rule a new threshold recovers it (ruleChanged)', async () => {
+    const { device, records } = await alarming('imp');
+    // name, group, level, type, condition, TAG, value, target, deviation, content, enabled, deadband, on-delay
+    const file = await workbook([
+      [...alarmSheetColumns],
+      ['hot', '', 8, 'limit', 2, 'temp', '95', '', '', '', 1, '', 0],
+    ]);
+    const imported = await ok(ctx.h, ctx.main, importAlarmRules, {
+      params: { id: device.templateId },
+      body: { filename: 'rules.xlsx', content_base64: file.toString('base64') },
+    });
+    expect(imported.updated).toEqual([{ row: 2, name: 'hot' }]);
+    await ctx.h.app.alarms.engine.idle();
+    expect(await records()).toMatchObject([endedWith('ruleChanged')]);
   });
 
   it('deleting the rule recovers its alarm (ruleDeleted)', async () => {

@@ -1,4 +1,5 @@
 import {
+  allocateCard,
   BillingCardType,
   bindDevice,
   createAllocation,
@@ -10,12 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, newHardware, type TestAccount } from '../../test/accounts';
 import { activatedCard, relogin } from '../../test/billing';
 import { databases } from '../../test/databases';
-import { startHarness, type Harness } from '../../test/harness';
+import { api, startHarness, type Harness } from '../../test/harness';
 import { ok } from '../../test/registry';
 
 /**
- * The spec makes a TAG allocation irreversible: unbinding the device neither ends it nor gives its
- * TAGs back to the team's pool, and binding the same hardware again takes the allocation up again.
+ * The spec makes allocation irreversible: unbinding the device neither ends a TAG allocation nor gives
+ * its TAGs back to the team's pool, nor makes an allocated Remote Access card the team's again; binding
+ * the same hardware again takes both up again.
  */
 describe.each(databases)('a TAG allocation across unbind and rebind on $name', (database) => {
   let h: Harness;
@@ -55,5 +57,35 @@ describe.each(databases)('a TAG allocation across unbind and rebind on $name', (
       tag_count: 4,
       frequency_min: 1,
     });
+  });
+
+  it('keeps an allocated Remote Access card with its hardware while unbound, for no other device', async () => {
+    const hw = await newHardware(h, 'X10');
+    const bind = (name: string, unit = hw) =>
+      ok(h, owner, bindDevice, { body: { ...unit, name, group_id: null, template_id: null, label_ids: [] } });
+    const first = await bind('Press');
+    const other = await bind('Lathe', await newHardware(h, 'X10'));
+    const card = await activatedCard(h, owner, { type: BillingCardType.REMOTE_ACCESS });
+    await ok(h, owner, allocateCard, { params: { id: card }, body: { device_id: first.id } });
+    const cardRow = () =>
+      h.app.database.db
+        .selectFrom('billing_cards')
+        .select(['device_id', 'allocated_at'])
+        .where('id', '=', card)
+        .executeTakeFirstOrThrow();
+
+    const othersTraffic = await h.app.billing.remaining(other.id);
+    await ok(h, owner, unbindDevice, { params: { id: first.id } });
+    const refused = await api(h.app, allocateCard, {
+      token: owner.token,
+      params: { id: card },
+      body: { device_id: other.id },
+    });
+    expect(refused.body).toMatchObject({ code: 1006, data: { field: 'device_id', issue: 'cardAllocated' } });
+    // Not the team's to spend either: the other device's traffic is what it was.
+    expect(await h.app.billing.remaining(other.id)).toBe(othersTraffic);
+
+    const again = await bind('Press');
+    expect((await cardRow()).device_id).toBe(again.id);
   });
 });

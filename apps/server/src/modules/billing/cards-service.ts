@@ -166,7 +166,7 @@ export class CardService {
     const now = this.now();
     if (card.type !== CardType.RA) failInput('id', 'cardType');
     if (cardStatus(card, now) !== 1) failInput('id', 'cardOutdated');
-    if (card.device_id !== null || !(await this.repo.allocateCard(card.id, device.id, now)))
+    if (card.allocated_at !== null || !(await this.repo.allocateCard(card.id, device, now)))
       failInput('device_id', 'cardAllocated');
     if (this.bus)
       audit(this.bus, {

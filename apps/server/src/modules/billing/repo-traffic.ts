@@ -11,17 +11,20 @@ export class TrafficRepo {
 
   /** Cards a device may consume: its own allocated ones first, then the team's, earliest expiry first. */
   chargeableCards(teamId: number, deviceId: number, now: number, q: Queryable = this.db) {
-    return q
-      .selectFrom('billing_cards')
-      .select(['id', 'traffic_bytes', 'used_bytes', 'device_id', 'expires_at'])
-      .where('team_id', '=', teamId)
-      .where('type', '=', RA)
-      .where('expires_at', '>', now)
-      .where((eb) => eb.or([eb('device_id', '=', deviceId), eb('device_id', 'is', null)]))
-      .orderBy(sql`case when device_id is null then 1 else 0 end`)
-      .orderBy('expires_at')
-      .orderBy('id')
-      .execute();
+    return (
+      q
+        .selectFrom('billing_cards')
+        .select(['id', 'traffic_bytes', 'used_bytes', 'device_id', 'expires_at'])
+        .where('team_id', '=', teamId)
+        .where('type', '=', RA)
+        .where('expires_at', '>', now)
+        // A card allocated to hardware now unbound (device_id null, allocated_at set) is no one's to use.
+        .where((eb) => eb.or([eb('device_id', '=', deviceId), eb('allocated_at', 'is', null)]))
+        .orderBy(sql`case when allocated_at is null then 1 else 0 end`)
+        .orderBy('expires_at')
+        .orderBy('id')
+        .execute()
+    );
   }
 
   /** Takes `bytes` from a card only if they fit, so racing charges never overspend it. */

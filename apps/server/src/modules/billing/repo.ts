@@ -97,12 +97,12 @@ export class BillingRepo {
     return Number(r.numUpdatedRows) === 1;
   }
 
-  async allocateCard(id: number, deviceId: number, now: number) {
+  async allocateCard(id: number, device: { id: number; sn: string }, now: number) {
     const r = await this.db
       .updateTable('billing_cards')
-      .set({ device_id: deviceId, allocated_at: now })
+      .set({ device_id: device.id, device_sn: device.sn, allocated_at: now })
       .where('id', '=', id)
-      .where('device_id', 'is', null)
+      .where('allocated_at', 'is', null)
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   }
@@ -197,8 +197,9 @@ export class BillingRepo {
   }
 
   /**
-   * Gives a device just bound the allocations its hardware kept in this team while unbound (the
-   * allocation is irreversible: an unbind neither ends it nor returns its TAGs to the pool).
+   * Gives a device just bound the TAG allocations and Remote Access cards its hardware kept in this
+   * team while unbound (allocation is irreversible: an unbind neither ends it nor returns it to the
+   * team's pool).
    */
   async reattachAllocations(teamId: number, sn: string, deviceId: number, q: Queryable): Promise<void> {
     await q
@@ -206,6 +207,14 @@ export class BillingRepo {
       .set({ device_id: deviceId })
       .where('team_id', '=', teamId)
       .where('sn', '=', sn)
+      .where('device_id', 'is', null)
+      .execute();
+    // Its Remote Access cards likewise (migration 0020).
+    await q
+      .updateTable('billing_cards')
+      .set({ device_id: deviceId })
+      .where('team_id', '=', teamId)
+      .where('device_sn', '=', sn)
       .where('device_id', 'is', null)
       .execute();
   }

@@ -93,24 +93,9 @@ describe.each(databases)('history bought by a TAG allocation on $name', (databas
     const label = await history('label');
     expect(label.body.data?.samples).toEqual([]);
   });
-});
-
-describe.each(databases)('history at the collection frequency on $name', (database) => {
-  let h: Harness;
-  let owner: TestAccount;
-
-  beforeAll(async () => {
-    h = await startHarness(database);
-    owner = await createMainAccount(h, 10);
-    await activatedCard(h, owner, { type: BillingCardType.CLOUD_APPLICATION, tagCount: 10 });
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
 
   it('a sine swinging 18-32 every minute, stored one point a minute, shows its band and average', async () => {
-    const d = await boundDevice(h, owner, `sine${database.name}`);
-    const c = await connect(brokerUrl(h), { username: d.sn, password: d.secret });
+    const { d, c } = await device();
     const r = await api(h.app, createAllocation, {
       token: owner.token,
       body: { device_id: d.deviceId, tag_count: 1, frequency_min: 1 },

@@ -24,7 +24,8 @@ import * as m0018 from './migrations/0018_centre_identity';
 import * as m0019 from './migrations/0019_member_joined_at';
 import * as m0020 from './migrations/0020_allocations_by_hardware';
 import * as m0021 from './migrations/0021_alarm_recovery_reason';
-import * as m0022 from './migrations/0022_tag_quality';
+import * as m0022 from './migrations/0022_card_allocation_by_hardware';
+import * as m0023 from './migrations/0023_tag_quality';
 import type { Database } from './schema';
 import { ImmediateSqliteDialect } from './sqlite-dialect';
 import { cachingStatements } from './statement-cache';
@@ -70,7 +71,8 @@ const migrationModules: Record<string, MigrationModule> = {
   '0019_member_joined_at': m0019,
   '0020_allocations_by_hardware': m0020,
   '0021_alarm_recovery_reason': m0021,
-  '0022_tag_quality': m0022,
+  '0022_card_allocation_by_hardware': m0022,
+  '0023_tag_quality': m0023,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -19,8 +19,14 @@ export interface BillingCardTable {
   activated_by: number | null;
   activated_at: number | null;
   expires_at: number | null;
-  /** A Remote Access card allocated to one device (then only that device consumes it). */
+  /**
+   * A Remote Access card allocated to one device (then only that device consumes it); null while
+   * that hardware is unbound (the card stays its: `device_sn`, migration 0020).
+   */
   device_id: number | null;
+  /** The hardware an allocated card belongs to. */
+  device_sn: string | null;
+  /** Set once when allocated: an allocated card is never the team's again. */
   allocated_at: number | null;
   created_at: number;
 }

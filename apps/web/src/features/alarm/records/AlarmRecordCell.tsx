@@ -1,6 +1,6 @@
 /**
  * One alarm record in a single cell, for a phone: what alarmed and how badly, where, when and at which
- * value, its state, and who acknowledged it or the action to do so. A table of nine columns would
+ * value, its state (with why it ended when its rule or template changed), and who acknowledged it or the action to do so. A table of nine columns would
  * leave an operator scrolling sideways to reach the acknowledge action.
  */
 import type { ReactNode } from 'react';
@@ -36,6 +36,11 @@ export function AlarmRecordCell({ record: r, showDevice, action }: AlarmRecordCe
       {r.content && <Typography.Text type="secondary">{r.content}</Typography.Text>}
       <Flex gap={8} wrap align="center">
         <AlarmStateTag state={r.state} testId={`alarm-record-state-${r.id}`} />
+        {r.recovery_reason !== null && (
+          <Typography.Text type="secondary" data-testid={`alarm-record-recovery-reason-${r.id}`}>
+            {t(`records.recoveryReason.${r.recovery_reason}`)}
+          </Typography.Text>
+        )}
         {r.response_at === null ? (
           action
         ) : (

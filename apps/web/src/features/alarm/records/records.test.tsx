@@ -139,11 +139,20 @@ describe('alarm records', { timeout: 60000 }, () => {
       recordRow(4, { state: 4, recovery_at: 1700000100, recovery_reason: 'ruleDisabled' }),
       recordRow(5, { state: 4, recovery_at: 1700000100, recovery_value: '70' }),
     ];
-    renderPage(<AlarmRecordsPage />);
-    expect((await screen.findByTestId('alarm-record-recovery-reason-4')).textContent).toBe(
-      v('alarm:records.recoveryReason.ruleDisabled'),
-    );
+    const desktop = renderPage(<AlarmRecordsPage />);
+    const reason = v('alarm:records.recoveryReason.ruleDisabled');
+    expect((await screen.findByTestId('alarm-record-recovery-reason-4')).textContent).toBe(reason);
     expect(screen.queryByTestId('alarm-record-recovery-reason-5')).toBeNull();
+    desktop.unmount();
+    // On a phone, in the record's one cell.
+    const width = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      renderPage(<AlarmRecordsPage />);
+      expect((await screen.findByTestId('alarm-record-recovery-reason-4')).textContent).toBe(reason);
+    } finally {
+      window.innerWidth = width;
+    }
   });
 
   it('exports the filtered records as .xlsx with the browser time-zone offset in hours', async () => {
