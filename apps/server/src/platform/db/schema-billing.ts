@@ -34,7 +34,7 @@ export interface BillingCardTable {
 export interface BillingAllocationTable {
   id: Generated<number>;
   team_id: number;
-  /** Null while the hardware is unbound: the allocation stays the team's (migration 0018). */
+  /** Null while the hardware is unbound: the allocation stays the team's (migration 0020). */
   device_id: number | null;
   /** The hardware the allocation belongs to; a rebind to the team takes it up again. */
   sn: string;

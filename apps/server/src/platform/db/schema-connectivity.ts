@@ -15,7 +15,7 @@ export interface TagLatestTable {
 
 /**
  * The newest bad sample per device and TAG name (time in epoch ms): the TAG is bad while `ts` is
- * later than its `tag_latest.ts` (migration 0019).
+ * later than its `tag_latest.ts` (migration 0023).
  */
 export interface TagQualityTable {
   device_id: number;

@@ -77,7 +77,7 @@ export class StateStore {
       .execute();
   }
 
-  /** The newest bad sample of each of the device's TAGs that ever had one (see migration 0019). */
+  /** The newest bad sample of each of the device's TAGs that ever had one (see migration 0023). */
   quality(deviceId: number) {
     return this.db
       .selectFrom('tag_quality')
