@@ -10,6 +10,9 @@ import {
   type DeviceAgent,
   type DeviceStatus,
 } from '../link/device';
+import { Outbox, type OutboxConfig } from '../link/outbox';
+import { AGENT_VERSION } from '../version';
+import { outboxConfig } from '../link/outbox-config';
 import { Tunnels } from '../vnc/command';
 import { connectLocalVnc, VncOffError } from '../vnc/tunnel';
 
@@ -39,11 +42,16 @@ export interface GatewayConfig {
    * a `vnc` command carries a relay URL and a ticket, never a host or port. Absent: 1024.
    */
   vnc?: { host: string; port: number };
+  /**
+   * Store and forward (link/outbox.ts); readGatewayConfig fills the defaults (link/outbox-config.ts).
+   * Absent (a gateway made in code): an outbox in memory, lost when the process ends.
+   */
+  outbox?: OutboxConfig;
 }
 
 /** Reads a gateway config; relative file paths are taken from the config file's folder. */
 export function readGatewayConfig(path: string): GatewayConfig {
-  const c = JSON.parse(readFileSync(path, 'utf8')) as GatewayConfig;
+  const c = JSON.parse(readFileSync(path, 'utf8')) as GatewayConfig & { outbox?: unknown };
   for (const k of ['url', 'sn', 'secret', 'sink'] as const)
     if (typeof c[k] !== 'string' || !c[k]) throw new Error(`${path}: "${k}" is required`);
   if (!Array.isArray(c.tags) || !c.tags.length) throw new Error(`${path}: "tags" needs at least one TAG`);
@@ -59,6 +67,7 @@ export function readGatewayConfig(path: string): GatewayConfig {
   const base = dirname(resolve(path));
   return {
     ...c,
+    outbox: outboxConfig(path, base, c.outbox),
     sink: resolve(base, c.sink),
     tags: c.tags.map((t) => ({
       ...t,
@@ -99,10 +108,19 @@ function storeWrite(sink: string, tag: string, value: WireValue): void {
 /**
  * A real device agent: reports the configured TAGs every `rateMs` and executes commands (write: stored
  * to the sink file and acknowledged; sync: acknowledged with the pushed version; vnc: the tunnel to the
- * VNC server of its config). Its sequence starts at its clock in microseconds (DESIGN: a device without
- * storage), so restarts never reuse numbers.
+ * VNC server of its config). Every batch goes through its outbox (store and forward). Its sequence
+ * continues above the outbox's highest and starts no lower than its clock in microseconds, so restarts
+ * never reuse numbers.
  */
-export function startGateway(c: GatewayConfig, onChange?: (s: DeviceStatus) => void): DeviceAgent {
+export function startGateway(
+  c: GatewayConfig,
+  onChange?: (s: DeviceStatus) => void,
+  log: (line: string) => void = console.error,
+): DeviceAgent {
+  const box = c.outbox ?? outboxConfig('gateway', '.', { path: ':memory:' });
+  const outbox = Outbox.open(box, (movedTo, why) =>
+    log(`outbox ${box.path} could not be read (${why}); moved aside to ${movedTo}, starting empty`),
+  );
   const byName = new Map(c.tags.map((t) => [t.name, t]));
   const tunnels = new Tunnels();
   const vnc = c.vnc;
@@ -126,7 +144,9 @@ export function startGateway(c: GatewayConfig, onChange?: (s: DeviceStatus) => v
     secret: c.secret,
     rateMs: c.rateMs ?? 5000,
     firmware: 'gateway-1.0',
-    seq: memorySeq(Date.now() * 1000),
+    agentVersion: AGENT_VERSION,
+    outbox,
+    seq: memorySeq(Math.max(Date.now() * 1000, outbox.maxSeq() + 1)),
     ...(onChange ? { onChange } : {}),
     async sample() {
       const out: { tag: string; value: WireValue }[] = [];
@@ -143,6 +163,7 @@ export function startGateway(c: GatewayConfig, onChange?: (s: DeviceStatus) => v
     async stop() {
       await tunnels.closeAll();
       await device.stop();
+      outbox.close();
     },
   };
 }

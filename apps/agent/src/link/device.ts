@@ -10,6 +10,8 @@ import {
   type WireValue,
 } from '@hmi/contract';
 import mqtt, { type MqttClient } from 'mqtt';
+import { Forwarder } from './forward';
+import type { Outbox } from './outbox';
 
 /** Allocates batch sequence numbers; `next()` only grows (see SeqLease for a persisted one). */
 export interface SeqSource {
@@ -47,6 +49,13 @@ export interface DeviceOptions {
   firmware?: string;
   /** Template version the device runs (reported in its state). */
   configVersion?: number;
+  /** The agent's own version (reported in its state as `agent`). */
+  agentVersion?: string;
+  /**
+   * Store and forward (a gateway): batches are sampled while offline too, kept here until the server
+   * confirms them, and replayed late after a reconnect. Absent (a simulator): offline rounds are skipped.
+   */
+  outbox?: Outbox;
   keepaliveSeconds?: number;
   /** Reconnect delay; 0 disables reconnecting. */
   reconnectMs?: number;
@@ -93,6 +102,7 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
     online,
     ...(online && o.firmware ? { firmware: o.firmware } : {}),
     ...(online && st.configVersion > 0 ? { config_version: st.configVersion } : {}),
+    ...(online && o.agentVersion ? { agent: o.agentVersion } : {}),
   });
   const client: MqttClient = mqtt.connect(o.url, {
     username: o.sn,
@@ -122,8 +132,21 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
   const publishState = () =>
     client.publishAsync(stateTopic, JSON.stringify(stateOf(true)), { qos: 1, retain: true });
 
+  const forwarder = o.outbox
+    ? new Forwarder(o.outbox, {
+        connected: () => client.connected,
+        publish: async (body) => {
+          await client.publishAsync(topics.tags(o.sn), body, { qos: 1 });
+        },
+        onError: (err) => {
+          st.error = err instanceof Error ? err.message : String(err);
+          changed();
+        },
+      })
+    : null;
+
   const publishNow = async (): Promise<number | null> => {
-    if (!client.connected) return null;
+    if (!client.connected && !forwarder) return null;
     const now = Date.now();
     return publishValues(await o.sample(now), now);
   };
@@ -132,7 +155,7 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
     values: { tag: string; value: WireValue }[],
     now = Date.now(),
   ): Promise<number | null> => {
-    if (!client.connected || !values.length) return null;
+    if ((!client.connected && !forwarder) || !values.length) return null;
     const n = seq.next();
     const batch: TagsBatch = {
       v: PROTOCOL_VERSION,
@@ -140,7 +163,8 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
       ts: now,
       values: values.map((v) => ({ ...v, ts: now })),
     };
-    await client.publishAsync(topics.tags(o.sn), JSON.stringify(batch), { qos: 1 });
+    if (forwarder) await forwarder.submit(batch);
+    else await client.publishAsync(topics.tags(o.sn), JSON.stringify(batch), { qos: 1 });
     st.lastSeq = n;
     st.batches += 1;
     changed();
@@ -168,6 +192,7 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
       try {
         await client.subscribeAsync(topics.cmd(o.sn), { qos: 1 });
         await publishState();
+        forwarder?.onConnect();
         readyResolve();
         if (!timer && !stopped) tick();
       } catch (err) {
@@ -192,6 +217,8 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
     const parsed = parsePayload(commandV1, payload);
     if (!parsed.ok) return;
     const cmd = parsed.data;
+    // A confirmation, not an order: nothing to answer.
+    if (cmd.type === 'stored') return forwarder?.confirm(cmd.seqs);
     void (async () => {
       let r: CommandResult;
       try {
@@ -220,6 +247,9 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
       }
     })();
   });
+
+  // With an outbox, sampling does not wait for the first connection.
+  if (forwarder) tick();
 
   return {
     sn: o.sn,
