@@ -61,6 +61,7 @@ function toRecord(r: RecordRow): AlarmRecord {
     recovery_at: nullableNumber(r.recovery_at),
     responder_id: r.responder_id,
     responder_name: r.responder_name,
+    ...(Number(r.late) === 1 ? { late: true as const } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import {
 } from '@hmi/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock';
+import type { DeviceBroker } from '../../platform/mqtt/broker';
 import type { DeviceCommands } from './commands';
 import type { IngestCounters } from './counters';
 import type { DeviceCache } from './device-cache';
@@ -17,15 +18,20 @@ import type { HistoryFilter } from './history-policy';
 import type { HistoryStore } from './repo/history-store';
 import type { DeviceBySn } from './repo/state-store';
 import type { PendingBatch, Sample, WritePath } from './repo/write-path';
+import { confirmStored } from './stored-confirmations';
 
 /** A batch once committed: never a redelivery, never one whose transaction failed. */
 export interface StoredBatch {
   device: DeviceBySn;
   samples: readonly Sample[];
+  /** Replayed from a gateway's outbox: samples of the past, not live values. */
+  late: boolean;
 }
 
 interface QueuedBatch extends PendingBatch {
   device: DeviceBySn;
+  /** The sender waits for `cmd stored` (stored-confirmations.ts). */
+  confirm: boolean;
   resolve(stored: boolean): void;
   reject(err: unknown): void;
 }
@@ -44,6 +50,8 @@ export interface IngestPipelineOptions {
   counters: IngestCounters;
   state: DeviceStateTracker;
   commands: DeviceCommands;
+  /** Where `cmd stored` goes out. */
+  broker: DeviceBroker;
   clock: Clock;
   log: FastifyBaseLogger;
   emit: EmitLive;
@@ -146,7 +154,9 @@ export class IngestPipeline {
       });
     }
     if (this.o.historyFilter) await this.o.historyFilter.apply(device.id, tags, samples);
-    if (!(await this.enqueue({ sn, seq: batch.seq, deviceId: device.id, samples, device })))
+    if (
+      !(await this.enqueue({ sn, seq: batch.seq, deviceId: device.id, samples, device, ...lateness(batch) }))
+    )
       counters.of(sn).duplicates += 1;
     return batch.values.length;
   }
@@ -165,14 +175,18 @@ export class IngestPipeline {
    */
   private afterCommit(batches: readonly QueuedBatch[]): void {
     const events = new Map<number, { teamId: number; values: WsTagValue[] }>();
-    for (const { sn, device, samples } of batches) {
+    for (const { sn, device, samples, late = false } of batches) {
       const s = this.o.counters.of(sn);
       s.batches += 1;
       s.values += samples.length;
       if (!samples.length) continue;
-      this.announceStored({ device, samples });
+      this.announceStored({ device, samples, late });
       let mem = this.latest.get(device.id);
       if (!mem) this.latest.set(device.id, (mem = new Map()));
+      if (late) {
+        keepNewest(mem, samples);
+        continue;
+      }
       let event = events.get(device.id);
       if (!event) events.set(device.id, (event = { teamId: device.team_id, values: [] }));
       for (const x of samples) {
@@ -186,7 +200,7 @@ export class IngestPipeline {
   }
 
   /** Queues a batch for the next transaction; resolves with whether it was stored (not a redelivery). */
-  private enqueue(b: PendingBatch & { device: DeviceBySn }): Promise<boolean> {
+  private enqueue(b: PendingBatch & { device: DeviceBySn; confirm: boolean }): Promise<boolean> {
     return new Promise<boolean>((resolve, reject) => {
       this.queue.push({ ...b, resolve, reject });
       this.scheduleFlush();
@@ -235,6 +249,7 @@ export class IngestPipeline {
         this.logError(err);
       }
       part.forEach((b, i) => b.resolve(stored[i] ?? false));
+      confirmStored(this.o.broker, this.o.log, part);
     } catch (err) {
       for (const b of part) b.reject(err);
     }
@@ -265,5 +280,18 @@ export class IngestPipeline {
       this.filing = null;
     });
     await this.filing;
+  }
+}
+
+/** A tags batch's store-and-forward flags as the queue keeps them. */
+function lateness(b: { late?: boolean | undefined; confirm?: boolean | undefined }) {
+  return { late: b.late === true, confirm: b.confirm === true };
+}
+
+/** Late samples reach the latest values only where newer (never back in time); no live event. */
+function keepNewest(mem: Map<string, { value: string; ts: number }>, samples: readonly Sample[]): void {
+  for (const x of samples) {
+    const prev = mem.get(x.tag);
+    if (!prev || x.ts > prev.ts) mem.set(x.tag, { value: x.value, ts: x.ts });
   }
 }

@@ -105,6 +105,7 @@ export class ConnectivityService {
       counters,
       state: this.state,
       commands: this.commands,
+      broker: o.broker,
       clock: o.clock,
       log: o.log,
       emit,

@@ -20,6 +20,7 @@ import * as m0014 from './migrations/0014_device_list_order';
 import * as m0015 from './migrations/0015_audit_log';
 import * as m0016 from './migrations/0016_region_notices';
 import * as m0017 from './migrations/0017_alarm_record_counts';
+import * as m0018 from './migrations/0018_store_and_forward';
 import type { Database } from './schema';
 import { ImmediateSqliteDialect } from './sqlite-dialect';
 import { cachingStatements } from './statement-cache';
@@ -61,6 +62,7 @@ const migrationModules: Record<string, MigrationModule> = {
   '0015_audit_log': m0015,
   '0016_region_notices': m0016,
   '0017_alarm_record_counts': m0017,
+  '0018_store_and_forward': m0018,
 };
 
 class StaticProvider implements MigrationProvider {

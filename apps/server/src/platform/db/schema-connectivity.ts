@@ -44,7 +44,10 @@ export interface TagHistoryChunkTable {
 export interface IngestCursorTable {
   sn: string;
   high_seq: number;
-  /** 16 hex digits: bit i set = sequence high_seq - 1 - i was seen. */
+  /**
+   * 16 hex digits: bit i set = sequence high_seq - 1 - i was seen; after a late batch followed by
+   * `/<late high>/<late bitmap hex>`, the window of late (replayed) batches (connectivity/window.ts).
+   */
   window: string;
   updated_at: number;
 }
@@ -64,10 +67,21 @@ export interface DeviceCommandTable {
   updated_at: number;
 }
 
+/** A gateway's latest field diagnostics and agent version (migration 0018). */
+export interface DeviceFieldTable {
+  device_id: number;
+  agent_version: string | null;
+  /** The latest fieldReportV1 as received (JSON). */
+  report: string | null;
+  /** epoch ms */
+  reported_at: number | null;
+}
+
 export interface ConnectivityTables {
   tag_latest: TagLatestTable;
   tag_history_staging: TagHistoryStagingTable;
   tag_history_chunks: TagHistoryChunkTable;
   ingest_cursor: IngestCursorTable;
   device_commands: DeviceCommandTable;
+  device_field: DeviceFieldTable;
 }

@@ -19,6 +19,8 @@ export interface PendingBatch {
   seq: number;
   deviceId: number;
   samples: Sample[];
+  /** Replayed from a gateway's outbox: passes the late window (window.ts). */
+  late?: boolean;
 }
 
 /** A tag_latest row: device_id, tag, value, ts. */
@@ -45,7 +47,7 @@ function planWrites(
   const accepted = batches.map((b) => {
     let w = windows.get(b.sn);
     if (!w) windows.set(b.sn, (w = parseWindow(-1, '0')));
-    return acceptSeq(w, b.seq);
+    return acceptSeq(w, b.seq, b.late === true);
   });
   const cursors = sns.map((sn): CursorRow => {
     const w = windows.get(sn) ?? { high: -1, bits: 0n };
