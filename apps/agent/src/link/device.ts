@@ -132,9 +132,14 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
   const publishState = () =>
     client.publishAsync(stateTopic, JSON.stringify(stateOf(true)), { qos: 1, retain: true });
 
+  /**
+   * Subscribed and told the forwarder: batches may go out. Not just `client.connected`: a batch sent
+   * between the connect and the resending of the unconfirmed ones would move the server's window on.
+   */
+  let linkReady = false;
   const forwarder = o.outbox
     ? new Forwarder(o.outbox, {
-        connected: () => client.connected,
+        connected: () => client.connected && linkReady,
         publish: async (body) => {
           await client.publishAsync(topics.tags(o.sn), body, { qos: 1 });
         },
@@ -163,7 +168,7 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
       ts: now,
       values: values.map((v) => ({ ...v, ts: now })),
     };
-    if (forwarder) await forwarder.submit(batch);
+    if (forwarder) forwarder.submit(batch);
     else await client.publishAsync(topics.tags(o.sn), JSON.stringify(batch), { qos: 1 });
     st.lastSeq = n;
     st.batches += 1;
@@ -192,6 +197,7 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
       try {
         await client.subscribeAsync(topics.cmd(o.sn), { qos: 1 });
         await publishState();
+        linkReady = true;
         forwarder?.onConnect();
         readyResolve();
         if (!timer && !stopped) tick();
@@ -202,6 +208,7 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
     })();
   });
   client.on('close', () => {
+    linkReady = false;
     if (st.connected) {
       st.connected = false;
       changed();
@@ -260,6 +267,7 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
     async stop() {
       if (stopped) return;
       stopped = true;
+      forwarder?.close();
       if (timer) clearTimeout(timer);
       timer = null;
       if (client.connected) {

@@ -16,12 +16,12 @@ describe('gateway outbox', () => {
   it('keeps batches across a reopen until confirmed, in seq order', () => {
     const a = open('keep.sqlite');
     const t0 = Date.now();
-    for (const seq of [3, 1, 2]) a.add({ seq, ts: t0 + seq, body: body(seq), live: seq === 3 });
+    for (const seq of [3, 1, 2]) a.add({ seq, ts: t0 + seq, body: body(seq), sent: seq === 3 });
     a.confirm([2]);
     a.close();
     const b = open('keep.sqlite');
     expect(b.batchesAfter(-1).map((x) => x.seq)).toEqual([1, 3]);
-    expect(b.unconfirmedLive().map((x) => x.seq)).toEqual([3]);
+    expect(b.unconfirmedSent().map((x) => x.seq)).toEqual([3]);
     expect(b.maxSeq()).toBe(3);
     expect(b.stats()).toMatchObject({ depth: 2, oldest_ts: t0 + 1, dropped: 0 });
     b.close();
@@ -31,10 +31,10 @@ describe('gateway outbox', () => {
     const size = Buffer.byteLength(body(10));
     const a = open('bound.sqlite', size * 3, 10_000);
     for (let seq = 10; seq < 15; seq += 1)
-      a.add({ seq, ts: 50_000 + seq, body: body(seq), live: false }, 50_000);
+      a.add({ seq, ts: 50_000 + seq, body: body(seq), sent: false }, 50_000);
     expect(a.batchesAfter(-1).map((x) => x.seq)).toEqual([12, 13, 14]);
     // Ten seconds after 50,004: 12 and 13 are older than max age (14 is not).
-    a.add({ seq: 15, ts: 60_014, body: body(15), live: false }, 60_014);
+    a.add({ seq: 15, ts: 60_014, body: body(15), sent: false }, 60_014);
     expect(a.batchesAfter(-1).map((x) => x.seq)).toEqual([14, 15]);
     const dropped = a.stats().dropped;
     expect(dropped).toBe(4);
@@ -48,7 +48,7 @@ describe('gateway outbox', () => {
     const said: string[] = [];
     const box = Outbox.open({ path, maxBytes: 1 << 20, maxAgeMs: 86_400_000 }, (to) => said.push(to));
     expect(box.stats().depth).toBe(0);
-    box.add({ seq: 1, ts: 1, body: body(1), live: false });
+    box.add({ seq: 1, ts: 1, body: body(1), sent: false });
     expect(said).toHaveLength(1);
     expect(existsSync(said[0] ?? '')).toBe(true);
     expect(readdirSync(dir).filter((f) => f.startsWith('corrupt.sqlite.corrupt-'))).toHaveLength(1);

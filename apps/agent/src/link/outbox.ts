@@ -11,12 +11,15 @@ export interface OutboxConfig {
 
 export const OUTBOX_DEFAULTS = { path: 'outbox.sqlite', max_mb: 256, max_age_days: 30 } as const;
 
-/** One stored batch: its seq, sample time, JSON body, and whether it was handed to a live link. */
+/**
+ * One stored batch: its seq, sample time, JSON body, and whether it was handed to the link (the server
+ * may have stored it: after a reconnect it is sent again before anything new).
+ */
 export interface OutboxBatch {
   seq: number;
   ts: number;
   body: string;
-  live: boolean;
+  sent: boolean;
 }
 
 export interface OutboxStats {
@@ -45,7 +48,8 @@ export class Outbox {
   private readonly remove: SQLite.Statement<[number]>;
   private readonly oldest: SQLite.Statement<[], { seq: number; ts: number; bytes: number }>;
   private readonly after: SQLite.Statement<[number, number], OutboxRow>;
-  private readonly liveRows: SQLite.Statement<[], OutboxRow>;
+  private readonly sentRows: SQLite.Statement<[], OutboxRow>;
+  private readonly markSentRow: SQLite.Statement<[number]>;
 
   /** Opens (or creates) the outbox; a file SQLite cannot read is moved aside (`onMovedAside`). */
   static open(c: OutboxConfig, onMovedAside?: (movedTo: string, why: string) => void): Outbox {
@@ -72,19 +76,20 @@ export class Outbox {
       if (check !== 'ok') throw new Error(`outbox check failed: ${String(check)}`);
       this.db.exec(`create table if not exists batch (
           seq integer primary key, ts integer not null, body text not null, bytes integer not null,
-          live integer not null);
+          sent integer not null);
         create table if not exists counter (name text primary key, n integer not null);`);
     } catch (err) {
       this.db.close();
       throw err;
     }
     this.insert = this.db.prepare(
-      'insert or ignore into batch (seq, ts, body, bytes, live) values (?, ?, ?, ?, ?)',
+      'insert or ignore into batch (seq, ts, body, bytes, sent) values (?, ?, ?, ?, ?)',
     );
     this.remove = this.db.prepare('delete from batch where seq = ?');
     this.oldest = this.db.prepare('select seq, ts, bytes from batch order by seq limit 1');
-    this.after = this.db.prepare('select seq, ts, body, live from batch where seq > ? order by seq limit ?');
-    this.liveRows = this.db.prepare('select seq, ts, body, live from batch where live = 1 order by seq');
+    this.after = this.db.prepare('select seq, ts, body, sent from batch where seq > ? order by seq limit ?');
+    this.sentRows = this.db.prepare('select seq, ts, body, sent from batch where sent = 1 order by seq');
+    this.markSentRow = this.db.prepare('update batch set sent = 1 where seq = ?');
     const sums = this.db.prepare('select count(*) as n, coalesce(sum(bytes), 0) as b from batch').get() as {
       n: number;
       b: number;
@@ -106,7 +111,7 @@ export class Outbox {
   add(b: OutboxBatch, now = Date.now()): void {
     const size = Buffer.byteLength(b.body);
     this.db.transaction(() => {
-      if (this.insert.run(b.seq, b.ts, b.body, size, b.live ? 1 : 0).changes) {
+      if (this.insert.run(b.seq, b.ts, b.body, size, b.sent ? 1 : 0).changes) {
         this.depth += 1;
         this.bytes += size;
       }
@@ -128,9 +133,16 @@ export class Outbox {
     })();
   }
 
-  /** Batches handed to a live link and not confirmed (sent again first after a reconnect). */
-  unconfirmedLive(): OutboxBatch[] {
-    return this.liveRows.all().map(toBatch);
+  /** Batches handed to the link and not confirmed (sent again first after a reconnect). */
+  unconfirmedSent(): OutboxBatch[] {
+    return this.sentRows.all().map(toBatch);
+  }
+
+  /** Records that these batches are being handed to the link (one commit for all). */
+  markSent(seqs: readonly number[]): void {
+    this.db.transaction(() => {
+      for (const seq of seqs) this.markSentRow.run(seq);
+    })();
   }
 
   /** The next stored batches in seq order after `seq`. */
@@ -176,7 +188,7 @@ interface OutboxRow {
   seq: number;
   ts: number;
   body: string;
-  live: number;
+  sent: number;
 }
 
-const toBatch = (r: OutboxRow): OutboxBatch => ({ seq: r.seq, ts: r.ts, body: r.body, live: r.live === 1 });
+const toBatch = (r: OutboxRow): OutboxBatch => ({ seq: r.seq, ts: r.ts, body: r.body, sent: r.sent === 1 });
