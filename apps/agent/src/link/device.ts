@@ -10,6 +10,7 @@ import {
   type WireValue,
 } from '@hmi/contract';
 import mqtt, { type MqttClient } from 'mqtt';
+import { startFieldReports, type FieldConnections } from './field-report';
 import { Forwarder } from './forward';
 import type { Outbox } from './outbox';
 
@@ -56,6 +57,12 @@ export interface DeviceOptions {
    * confirms them, and replayed late after a reconnect. Absent (a simulator): offline rounds are skipped.
    */
   outbox?: Outbox;
+  /**
+   * A gateway: its field connections, reported on `field` with the outbox's figures every 10 s (and
+   * `fieldEveryMs` in tests). Absent without an outbox too: no report.
+   */
+  fieldConnections?: () => FieldConnections;
+  fieldEveryMs?: number;
   keepaliveSeconds?: number;
   /** Reconnect delay; 0 disables reconnecting. */
   reconnectMs?: number;
@@ -257,6 +264,14 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
 
   // With an outbox, sampling does not wait for the first connection.
   if (forwarder) tick();
+  const stopFieldReports =
+    o.outbox || o.fieldConnections
+      ? startFieldReports(client, o.sn, {
+          ...(o.fieldConnections ? { connections: o.fieldConnections } : {}),
+          ...(o.outbox ? { outbox: o.outbox } : {}),
+          ...(o.fieldEveryMs ? { everyMs: o.fieldEveryMs } : {}),
+        })
+      : () => undefined;
 
   return {
     sn: o.sn,
@@ -268,6 +283,7 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
       if (stopped) return;
       stopped = true;
       forwarder?.close();
+      stopFieldReports();
       if (timer) clearTimeout(timer);
       timer = null;
       if (client.connected) {

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TagDataType } from '@hmi/contract';
+import { TagDataType, type FieldReport } from '@hmi/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate, openDatabase, type Db } from '../../platform/db';
 import { databases, type TestDatabase } from '../../test/databases';
@@ -105,23 +105,40 @@ describe.each(databases)('the gateway outbox with real processes on $name', (dat
     },
   );
 
-  it('an outbox at its bound drops the oldest and counts them', { timeout: 60_000 }, async () => {
-    // No server: every batch waits in the outbox, bounded to about 3 KB.
-    const files = gatewayConfig(dir, {
-      mqttPort,
-      sn: device.sn,
-      secret: device.secret,
-      rateMs: 5,
-      outbox: { max_mb: 0.003 },
-    });
-    await start(spawnGateway(files.config));
-    await until(() => existsSync(files.outbox) && outboxDropped(files.outbox) >= 20);
-    const kept = outboxContent(files.outbox);
-    expect(kept.length).toBeGreaterThan(5);
-    expect(kept.length).toBeLessThan(40);
-    // Oldest first: what is kept is the newest, in order.
-    expect(kept.map((k) => k.seq)).toEqual([...kept.map((k) => k.seq)].sort((x, y) => x - y));
-  });
+  it(
+    'an outbox at its bound drops the oldest, counts them and reports them',
+    { timeout: 60_000 },
+    async () => {
+      // No server yet: every batch waits in the outbox, bounded to about 3 KB.
+      const files = gatewayConfig(dir, {
+        mqttPort,
+        sn: device.sn,
+        secret: device.secret,
+        rateMs: 5,
+        outbox: { max_mb: 0.003 },
+      });
+      await start(spawnGateway(files.config));
+      await until(() => existsSync(files.outbox) && outboxDropped(files.outbox) >= 20);
+      const kept = outboxContent(files.outbox);
+      expect(kept.length).toBeGreaterThan(5);
+      expect(kept.length).toBeLessThan(40);
+      // Oldest first: what is kept is the newest, in order.
+      expect(kept.map((k) => k.seq)).toEqual([...kept.map((k) => k.seq)].sort((x, y) => x - y));
+      // Once connected, the gateway's field report tells the server how many it dropped.
+      await start(spawnServer(env));
+      let dropped = 0;
+      await until(async () => {
+        const row = await store.db
+          .selectFrom('device_field')
+          .select('report')
+          .where('device_id', '=', device.id)
+          .executeTakeFirst();
+        dropped = row?.report ? ((JSON.parse(row.report) as FieldReport).outbox?.dropped ?? 0) : 0;
+        return dropped > 0;
+      });
+      expect(dropped).toBeGreaterThanOrEqual(20);
+    },
+  );
 
   it(
     'a corrupt outbox file: the gateway starts, moves it aside and says so',

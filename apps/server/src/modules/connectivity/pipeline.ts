@@ -14,6 +14,7 @@ import type { DeviceCommands } from './commands';
 import type { IngestCounters } from './counters';
 import type { DeviceCache } from './device-cache';
 import type { DeviceStateTracker, EmitLive } from './device-state';
+import type { FieldReports } from './field-reports';
 import type { HistoryFilter } from './history-policy';
 import type { HistoryStore } from './repo/history-store';
 import type { DeviceBySn } from './repo/state-store';
@@ -50,6 +51,8 @@ export interface IngestPipelineOptions {
   counters: IngestCounters;
   state: DeviceStateTracker;
   commands: DeviceCommands;
+  /** Field reports, agent versions, protocol versions refused. */
+  field: FieldReports;
   /** Where `cmd stored` goes out. */
   broker: DeviceBroker;
   clock: Clock;
@@ -114,6 +117,7 @@ export class IngestPipeline {
     if (kind === 'tags') return this.onTags(sn, payload);
     if (kind === 'state') await this.o.state.onState(sn, payload);
     if (kind === 'ack') await this.o.commands.onAck(sn, payload);
+    if (kind === 'field') await this.o.field.onField(sn, payload);
     return 0;
   }
 
@@ -121,7 +125,7 @@ export class IngestPipeline {
     const { counters } = this.o;
     const parsed = parsePayload(tagsBatchV1, payload);
     if (!parsed.ok) {
-      counters.reject(sn, 'schema', null);
+      if (!(await this.o.field.refusedVersion(sn, payload))) counters.reject(sn, 'schema', null);
       // Parsing it cost what the largest batch would: so it counts against the device's share.
       return BATCH_VALUES_MAX;
     }

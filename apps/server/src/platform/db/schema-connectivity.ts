@@ -75,6 +75,9 @@ export interface DeviceFieldTable {
   report: string | null;
   /** epoch ms */
   reported_at: number | null;
+  /** The protocol version (`v`) of the last message refused for it, and when (epoch ms). */
+  refused_version: number | null;
+  refused_at: number | null;
 }
 
 export interface ConnectivityTables {

@@ -8,7 +8,8 @@ import type { Dialect } from '../index';
  * - `alarm_records.late`: 1 for a record a late batch implied (raised with the sample's original
  *   time, not notified as new).
  * - `device_field`: per device, the gateway's latest field report (JSON, at most what the contract's
- *   fieldReportV1 allows), when it came, and the agent version its state last named.
+ *   fieldReportV1 allows), when it came, the agent version its state last named, and the protocol
+ *   version of the last message refused for it (and when).
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   // SQLite does not enforce varchar lengths.
@@ -24,6 +25,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('agent_version', 'varchar(64)')
     .addColumn('report', 'text')
     .addColumn('reported_at', 'bigint')
+    .addColumn('refused_version', 'integer')
+    .addColumn('refused_at', 'bigint')
     .execute();
 }
 
