@@ -7,6 +7,8 @@ export interface OutboxConfig {
   path: string;
   maxBytes: number;
   maxAgeMs: number;
+  /** SQLite's synchronous mode: FULL (the default, see Outbox); NORMAL only to measure against (bench/outbox.ts). */
+  synchronous?: 'FULL' | 'NORMAL';
 }
 
 export const OUTBOX_DEFAULTS = { path: 'outbox.sqlite', max_mb: 256, max_age_days: 30 } as const;
@@ -70,7 +72,7 @@ export class Outbox {
     this.db = new SQLite(c.path);
     try {
       this.db.pragma('journal_mode = WAL');
-      this.db.pragma('synchronous = FULL');
+      this.db.pragma(`synchronous = ${c.synchronous ?? 'FULL'}`);
       // A damaged page shows here, not at open: SQLite reads lazily.
       const check = this.db.pragma('quick_check', { simple: true });
       if (check !== 'ok') throw new Error(`outbox check failed: ${String(check)}`);
