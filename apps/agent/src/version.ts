@@ -1,5 +1,4 @@
-import { createRequire } from 'node:module';
+import agentPackage from '../package.json' with { type: 'json' };
 
-/** This agent's version (apps/agent/package.json), reported in its state as `agent`. */
-export const AGENT_VERSION = (createRequire(import.meta.url)('../package.json') as { version: string })
-  .version;
+/** This agent's version (apps/agent/package.json; bundled into the gateway build), reported as `agent`. */
+export const AGENT_VERSION = agentPackage.version;

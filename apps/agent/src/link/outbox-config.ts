@@ -1,4 +1,5 @@
-import { isAbsolute, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { OUTBOX_DEFAULTS, type OutboxConfig } from './outbox';
 
 /** The gateway file's `outbox` section as written (every field optional). */
@@ -27,10 +28,18 @@ export function outboxConfig(file: string, base: string, section: unknown): Outb
     throw new Error(`${file}: "outbox.path" must be a file name`);
   const path = s.path ?? OUTBOX_DEFAULTS.path;
   return {
+    ...bundledAddon(),
     path: path === ':memory:' || isAbsolute(path) ? path : resolve(base, path),
     maxBytes: Math.round(positive(file, 'max_mb', s.max_mb, OUTBOX_DEFAULTS.max_mb) * 1024 * 1024),
     maxAgeMs: Math.round(
       positive(file, 'max_age_days', s.max_age_days, OUTBOX_DEFAULTS.max_age_days) * 86_400_000,
     ),
   };
+}
+
+/** The bundled gateway (scripts/build-gateway.mjs) carries SQLite's addon beside its one file. */
+function bundledAddon(): { nativeBinding?: string } {
+  const script = process.argv[1];
+  const addon = script ? join(dirname(script), 'better_sqlite3.node') : '';
+  return addon && existsSync(addon) ? { nativeBinding: addon } : {};
 }

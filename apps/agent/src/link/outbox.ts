@@ -9,6 +9,8 @@ export interface OutboxConfig {
   maxAgeMs: number;
   /** SQLite's synchronous mode: FULL (the default, see Outbox); NORMAL only to measure against (bench/outbox.ts). */
   synchronous?: 'FULL' | 'NORMAL';
+  /** better-sqlite3's native addon file (the bundled gateway ships it beside itself); absent: resolved from node_modules. */
+  nativeBinding?: string;
 }
 
 export const OUTBOX_DEFAULTS = { path: 'outbox.sqlite', max_mb: 256, max_age_days: 30 } as const;
@@ -69,7 +71,7 @@ export class Outbox {
   }
 
   private constructor(private readonly c: OutboxConfig) {
-    this.db = new SQLite(c.path);
+    this.db = new SQLite(c.path, c.nativeBinding ? { nativeBinding: c.nativeBinding } : {});
     try {
       this.db.pragma('journal_mode = WAL');
       this.db.pragma(`synchronous = ${c.synchronous ?? 'FULL'}`);

@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
-import { spawnProcess, type ServerProcess } from './server-process';
+import { repoRoot, spawnProcess, type ServerProcess } from './server-process';
 
 export interface GatewayFiles {
   config: string;
@@ -32,9 +34,16 @@ export function gatewayConfig(
   return { config, outbox: join(dir, 'outbox.sqlite') };
 }
 
-/** The agent's `gateway` command as its own process, ready once its status board printed. */
-export function spawnGateway(config: string): Promise<ServerProcess> {
-  return spawnProcess(['apps/agent/src/cli.ts', 'gateway', '--config', config], {}, 'connected');
+let bundled: Promise<unknown> | null = null;
+
+/**
+ * The gateway as a user installs it: the bundle of scripts/build-gateway.mjs (built once per test
+ * file) running the `gateway` command in its own process, ready once its status board printed.
+ */
+export async function spawnGateway(config: string): Promise<ServerProcess> {
+  bundled ??= promisify(execFile)(process.execPath, ['scripts/build-gateway.mjs'], { cwd: repoRoot });
+  await bundled;
+  return spawnProcess(['dist/gateway/hmi-gateway.mjs', 'gateway', '--config', config], {}, 'connected');
 }
 
 /** What the outbox file holds now (read beside the running gateway: WAL lets a reader in). */
