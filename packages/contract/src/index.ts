@@ -21,6 +21,7 @@ export * from './calls/team';
 export * from './calls/roles';
 export * from './calls/zones';
 export * from './calls/connectivity';
+export * from './calls/field';
 export * from './calls/alarm-rules';
 export * from './calls/alarms';
 export * from './calls/billing';

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { WireValue } from '@hmi/contract';
 import { parseConnections, type ConnectionConfig } from '../field/connections';
+import type { OutboxConfig } from '../link/outbox';
+import { outboxConfig } from '../link/outbox-config';
 
 /** Where a TAG's value comes from: a constant, a file's content, or a command's stdout. */
 export type GatewaySource = { value: WireValue } | { file: string } | { command: string; args?: string[] };
@@ -40,11 +42,19 @@ export interface GatewayConfig {
    * a `vnc` command carries a relay URL and a ticket, never a host or port. Absent: 1024.
    */
   vnc?: { host: string; port: number };
+  /**
+   * Store and forward (link/outbox.ts); readGatewayConfig fills the defaults (link/outbox-config.ts).
+   * Absent (a gateway made in code): an outbox in memory, lost when the process ends.
+   */
+  outbox?: OutboxConfig;
 }
 
 /** Reads a gateway config; relative file paths are taken from the config file's folder. */
 export function readGatewayConfig(path: string): GatewayConfig {
-  const c = JSON.parse(readFileSync(path, 'utf8')) as Partial<GatewayConfig> & { connections?: unknown };
+  const c = JSON.parse(readFileSync(path, 'utf8')) as Partial<GatewayConfig> & {
+    connections?: unknown;
+    outbox?: unknown;
+  };
   for (const k of ['url', 'sn', 'secret', 'sink'] as const)
     if (typeof c[k] !== 'string' || !c[k]) throw new Error(`${path}: "${k}" is required`);
   if (c.tags !== undefined && !Array.isArray(c.tags)) throw new Error(`${path}: "tags" is a list of TAGs`);
@@ -68,6 +78,7 @@ export function readGatewayConfig(path: string): GatewayConfig {
   const base = dirname(resolve(path));
   return {
     ...(c as GatewayConfig),
+    outbox: outboxConfig(path, base, c.outbox),
     sink: resolve(base, c.sink as string),
     template: resolve(base, c.template ?? 'template.json'),
     connections: Object.fromEntries(

@@ -9,6 +9,9 @@ import {
   type DeviceAgent,
   type DeviceStatus,
 } from '../link/device';
+import { Outbox } from '../link/outbox';
+import { outboxConfig } from '../link/outbox-config';
+import { AGENT_VERSION } from '../version';
 import { Tunnels } from '../vnc/command';
 import { connectLocalVnc, VncOffError } from '../vnc/tunnel';
 import type { GatewayConfig } from './config';
@@ -18,12 +21,12 @@ import { loadTemplate, saveTemplate } from './template-store';
 export { readGatewayConfig } from './config';
 export { readSource } from './sources';
 
-const AGENT_VERSION = '0.1.0';
-
 export interface GatewayOptions {
   onChange?: (s: DeviceStatus) => void;
   /** Milliseconds between field diagnostics reports (default 5000). */
   fieldReportMs?: number;
+  /** Where the gateway says what it could not do itself (default stderr). */
+  log?: (line: string) => void;
 }
 
 export interface Gateway extends DeviceAgent {
@@ -35,11 +38,16 @@ export interface Gateway extends DeviceAgent {
  * A real device agent. Local TAG sources are reported every `rateMs`; the synced template's field TAGs
  * are polled from the connections of the config file (stored, applied, then acked with their version,
  * and polled again after a restart) and reported by exception. Commands: write (a protocol write for a
- * field TAG, else stored to the sink file), sync, vnc (the tunnel to the VNC server of its config). Its
- * sequence starts at its clock in microseconds (DESIGN: a device without storage), so restarts never
- * reuse numbers.
+ * field TAG, else stored to the sink file), sync, vnc (the tunnel to the VNC server of its config).
+ * Every batch goes through its outbox (store and forward). Its sequence continues above the outbox's
+ * highest and starts no lower than its clock in microseconds, so restarts never reuse numbers.
  */
 export function startGateway(c: GatewayConfig, options: GatewayOptions = {}): Gateway {
+  const log = options.log ?? console.error;
+  const box = c.outbox ?? outboxConfig('gateway', '.', { path: ':memory:' });
+  const outbox = Outbox.open(box, (movedTo, why) =>
+    log(`outbox ${box.path} could not be read (${why}); moved aside to ${movedTo}, starting empty`),
+  );
   const byName = new Map(c.tags.map((t) => [t.name, t]));
   const tunnels = new Tunnels();
   const vnc = c.vnc;
@@ -95,7 +103,8 @@ export function startGateway(c: GatewayConfig, options: GatewayOptions = {}): Ga
     rateMs: c.rateMs ?? 5000,
     firmware: 'gateway-1.0',
     agentVersion: AGENT_VERSION,
-    seq: memorySeq(Date.now() * 1000),
+    outbox,
+    seq: memorySeq(Math.max(Date.now() * 1000, outbox.maxSeq() + 1)),
     ...(stored ? { configVersion: stored.config_version } : {}),
     ...(options.onChange ? { onChange: options.onChange } : {}),
     async sample() {
@@ -117,6 +126,7 @@ export function startGateway(c: GatewayConfig, options: GatewayOptions = {}): Ga
       await poller.stop();
       await tunnels.closeAll();
       await agent.stop();
+      outbox.close();
     },
   };
 }

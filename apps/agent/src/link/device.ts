@@ -13,6 +13,9 @@ import {
   type WireValue,
 } from '@hmi/contract';
 import mqtt, { type MqttClient } from 'mqtt';
+import { startFieldReports, type FieldConnections } from './field-report';
+import { Forwarder } from './forward';
+import type { Outbox } from './outbox';
 
 /** Allocates batch sequence numbers; `next()` only grows (see SeqLease for a persisted one). */
 export interface SeqSource {
@@ -57,6 +60,17 @@ export interface DeviceOptions {
   agentVersion?: string;
   /** Template version the device runs (reported in its state). */
   configVersion?: number;
+  /**
+   * Store and forward (a gateway): batches are sampled while offline too, kept here until the server
+   * confirms them, and replayed late after a reconnect. Absent (a simulator): offline rounds are skipped.
+   */
+  outbox?: Outbox;
+  /**
+   * A gateway: its field connections, reported on `field` with the outbox's figures every 10 s (and
+   * `fieldEveryMs` in tests). Absent without an outbox too: no report.
+   */
+  fieldConnections?: () => FieldConnections;
+  fieldEveryMs?: number;
   keepaliveSeconds?: number;
   /** Reconnect delay; 0 disables reconnecting. */
   reconnectMs?: number;
@@ -137,14 +151,32 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
   const publishState = () =>
     client.publishAsync(stateTopic, JSON.stringify(stateOf(true)), { qos: 1, retain: true });
 
+  /**
+   * Subscribed and told the forwarder: batches may go out. Not just `client.connected`: a batch sent
+   * between the connect and the resending of the unconfirmed ones would move the server's window on.
+   */
+  let linkReady = false;
+  const forwarder = o.outbox
+    ? new Forwarder(o.outbox, {
+        connected: () => client.connected && linkReady,
+        publish: async (body) => {
+          await client.publishAsync(topics.tags(o.sn), body, { qos: 1 });
+        },
+        onError: (err) => {
+          st.error = err instanceof Error ? err.message : String(err);
+          changed();
+        },
+      })
+    : null;
+
   const publishNow = async (): Promise<number | null> => {
-    if (!client.connected) return null;
+    if (!client.connected && !forwarder) return null;
     const now = Date.now();
     return publishValues(await o.sample(now), now);
   };
 
   const publishValues = async (values: OutgoingSample[], now = Date.now()): Promise<number | null> => {
-    if (!client.connected || !values.length) return null;
+    if ((!client.connected && !forwarder) || !values.length) return null;
     const n = seq.next();
     const batch: TagsBatch = {
       v: PROTOCOL_VERSION,
@@ -152,7 +184,8 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
       ts: now,
       values: values.map((v) => ({ ...v, ts: v.ts ?? now })),
     };
-    await client.publishAsync(topics.tags(o.sn), JSON.stringify(batch), { qos: 1 });
+    if (forwarder) forwarder.submit(batch);
+    else await client.publishAsync(topics.tags(o.sn), JSON.stringify(batch), { qos: 1 });
     st.lastSeq = n;
     st.batches += 1;
     changed();
@@ -180,6 +213,8 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
       try {
         await client.subscribeAsync(topics.cmd(o.sn), { qos: 1 });
         await publishState();
+        linkReady = true;
+        forwarder?.onConnect();
         readyResolve();
         if (!timer && !stopped) tick();
       } catch (err) {
@@ -189,6 +224,7 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
     })();
   });
   client.on('close', () => {
+    linkReady = false;
     if (st.connected) {
       st.connected = false;
       changed();
@@ -204,6 +240,8 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
     const parsed = parsePayload(commandV1, payload, COMMAND_BYTES_MAX);
     if (!parsed.ok) return;
     const cmd = parsed.data;
+    // A confirmation, not an order: nothing to answer.
+    if (cmd.type === 'stored') return forwarder?.confirm(cmd.seqs);
     void (async () => {
       let r: CommandResult;
       try {
@@ -239,6 +277,17 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
     })();
   });
 
+  // With an outbox, sampling does not wait for the first connection.
+  if (forwarder) tick();
+  const stopFieldReports =
+    o.outbox || o.fieldConnections
+      ? startFieldReports(client, o.sn, {
+          ...(o.fieldConnections ? { connections: o.fieldConnections } : {}),
+          ...(o.outbox ? { outbox: o.outbox } : {}),
+          ...(o.fieldEveryMs ? { everyMs: o.fieldEveryMs } : {}),
+        })
+      : () => undefined;
+
   return {
     sn: o.sn,
     status: () => ({ ...st }),
@@ -254,6 +303,8 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
     async stop() {
       if (stopped) return;
       stopped = true;
+      forwarder?.close();
+      stopFieldReports();
       if (timer) clearTimeout(timer);
       timer = null;
       if (client.connected) {

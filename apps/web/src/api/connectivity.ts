@@ -1,9 +1,9 @@
-/** Typed connectivity calls: TAGs with latest values, history, TAG write, commands, sync, ingest stats. */
+/** Typed connectivity calls: TAGs with latest values, history, TAG write, commands, sync, field diagnostics. */
 import {
+  deviceField as fieldDef,
   deviceHistory as historyDef,
   deviceTags as tagsDef,
   getCommand as commandDef,
-  ingestStats as statsDef,
   syncDevice as syncDef,
   writeTag as writeDef,
 } from '@hmi/contract';
@@ -26,5 +26,5 @@ export const getCommand = (id: number, cmdId: string, options?: CallOptions) =>
 
 export const syncDevice = (id: number, options?: CallOptions) => call(syncDef, { params: { id } }, options);
 
-export const getIngestStats = (id: number, options?: CallOptions) =>
-  call(statsDef, { params: { id } }, options);
+export const getDeviceField = (id: number, options?: CallOptions) =>
+  call(fieldDef, { params: { id } }, options);

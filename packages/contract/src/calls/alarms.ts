@@ -73,6 +73,11 @@ export const alarmRecord = z.object({
   recovery_reason: z.enum(alarmRecoveryReasons).nullable(),
   responder_id: z.number().int().nullable(),
   responder_name: z.string().nullable(),
+  /**
+   * True for a record late samples implied (a gateway's outbox replayed after an outage): its times
+   * are the samples' own, and nobody was notified. Absent otherwise.
+   */
+  late: z.literal(true).optional(),
 });
 export type AlarmRecord = z.infer<typeof alarmRecord>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import { Permission } from '../permissions';
 import { commandStatuses } from '../protocol/ws';
+import { deviceField } from './field';
 import { idParams, typeError } from '../zod-helpers';
 
 /** Most points a history answer holds (a month of 1 s samples still draws as ≤ 2,000 buckets). */
@@ -168,4 +169,5 @@ export const connectivityCalls = [
   getCommand,
   syncDevice,
   ingestStats,
+  deviceField,
 ] as const;

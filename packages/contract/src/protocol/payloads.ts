@@ -76,6 +76,11 @@ export const tagsBatchV1 = z.object({
    * the alarms they imply as late (not notified as new).
    */
   late: z.boolean().optional(),
+  /**
+   * The sender keeps this batch (its outbox) until the server confirms it with `cmd stored`; the
+   * server sends that only to batches asking for it (a simulator keeps nothing and asks nothing).
+   */
+  confirm: z.boolean().optional(),
 });
 export type TagsBatch = z.infer<typeof tagsBatchV1>;
 

@@ -44,6 +44,7 @@ const RECORD_COLUMNS = [
   'alarm_records.recovery_reason',
   'alarm_records.responder_id',
   'alarm_records.responder_name',
+  'alarm_records.late',
 ] as const;
 
 /** The records' own columns the list filters on, each undefined when it does not. */

@@ -62,6 +62,7 @@ function toRecord(r: RecordRow): AlarmRecord {
     recovery_reason: r.recovery_reason,
     responder_id: r.responder_id,
     responder_name: r.responder_name,
+    ...(Number(r.late) === 1 ? { late: true as const } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import { parsePayload, stateV1, type WsDeviceEvent } from '@hmi/contract';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import type { IngestCounters } from './counters';
 import type { DeviceCache } from './device-cache';
+import type { FieldReports } from './field-reports';
 import type { DeviceBySn, StateStore } from './repo/state-store';
 
 /** Tells the browsers of a team about a device (the `live` bus event). */
@@ -30,6 +31,7 @@ export interface DeviceStateOptions {
   counters: IngestCounters;
   clock: Clock;
   emit: EmitLive;
+  field: FieldReports;
 }
 
 /** Online and sync state of devices: the `state` topic, broker presence and the HMI's config version. */
@@ -53,8 +55,12 @@ export class DeviceStateTracker {
 
   async onState(sn: string, payload: Buffer): Promise<void> {
     const parsed = parsePayload(stateV1, payload);
-    if (!parsed.ok) return this.o.counters.reject(sn, 'schema', null);
+    if (!parsed.ok) {
+      if (!(await this.o.field.refusedVersion(sn, payload))) this.o.counters.reject(sn, 'schema', null);
+      return;
+    }
     const state = parsed.data;
+    if (state.agent !== undefined) await this.o.field.onAgent(sn, state.agent);
     await this.onlineChange(sn, state.online);
     if (state.config_version !== undefined && state.config_version > 0)
       await this.hmiVersion(sn, state.config_version);

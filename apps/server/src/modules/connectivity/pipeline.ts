@@ -9,25 +9,32 @@ import {
 } from '@hmi/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock';
+import type { DeviceBroker } from '../../platform/mqtt/broker';
 import type { DeviceCommands } from './commands';
 import type { IngestCounters } from './counters';
 import type { DeviceCache } from './device-cache';
 import type { DeviceStateTracker, EmitLive } from './device-state';
+import type { FieldReports } from './field-reports';
 import type { HistoryFilter } from './history-policy';
 import { badSampleOf, holdBad, wireHeld, type HeldValue } from './quality';
 import type { HistoryStore } from './repo/history-store';
 import type { DeviceBySn } from './repo/state-store';
 import type { BadSample } from './repo/quality-write';
 import type { PendingBatch, Sample, WritePath } from './repo/write-path';
+import { confirmStored } from './stored-confirmations';
 
 /** A batch once committed: never a redelivery, never one whose transaction failed. */
 export interface StoredBatch {
   device: DeviceBySn;
   samples: readonly Sample[];
+  /** Replayed from a gateway's outbox: samples of the past, not live values. */
+  late: boolean;
 }
 
 interface QueuedBatch extends PendingBatch {
   device: DeviceBySn;
+  /** The sender waits for `cmd stored` (stored-confirmations.ts). */
+  confirm: boolean;
   resolve(stored: boolean): void;
   reject(err: unknown): void;
 }
@@ -46,6 +53,10 @@ export interface IngestPipelineOptions {
   counters: IngestCounters;
   state: DeviceStateTracker;
   commands: DeviceCommands;
+  /** Field reports, agent versions, protocol versions refused. */
+  field: FieldReports;
+  /** Where `cmd stored` goes out. */
+  broker: DeviceBroker;
   clock: Clock;
   log: FastifyBaseLogger;
   emit: EmitLive;
@@ -108,6 +119,7 @@ export class IngestPipeline {
     if (kind === 'tags') return this.onTags(sn, payload);
     if (kind === 'state') await this.o.state.onState(sn, payload);
     if (kind === 'ack') await this.o.commands.onAck(sn, payload);
+    if (kind === 'field') await this.o.field.onField(sn, payload);
     return 0;
   }
 
@@ -115,7 +127,7 @@ export class IngestPipeline {
     const { counters } = this.o;
     const parsed = parsePayload(tagsBatchV1, payload);
     if (!parsed.ok) {
-      counters.reject(sn, 'schema', null);
+      if (!(await this.o.field.refusedVersion(sn, payload))) counters.reject(sn, 'schema', null);
       // Parsing it cost what the largest batch would: so it counts against the device's share.
       return BATCH_VALUES_MAX;
     }
@@ -150,7 +162,17 @@ export class IngestPipeline {
       });
     }
     if (this.o.historyFilter) await this.o.historyFilter.apply(device.id, tags, samples);
-    if (!(await this.enqueue({ sn, seq: batch.seq, deviceId: device.id, samples, bad, device })))
+    if (
+      !(await this.enqueue({
+        sn,
+        seq: batch.seq,
+        deviceId: device.id,
+        samples,
+        bad,
+        device,
+        ...lateness(batch),
+      }))
+    )
       counters.of(sn).duplicates += 1;
     return batch.values.length;
   }
@@ -169,14 +191,18 @@ export class IngestPipeline {
    */
   private afterCommit(batches: readonly QueuedBatch[]): void {
     const events = new Map<number, { teamId: number; values: WsTagValue[] }>();
-    for (const { sn, device, samples, bad = [] } of batches) {
+    for (const { sn, device, samples, bad = [], late = false } of batches) {
       const s = this.o.counters.of(sn);
       s.batches += 1;
       s.values += samples.length;
       if (!samples.length && !bad.length) continue;
-      if (samples.length) this.announceStored({ device, samples });
+      if (samples.length) this.announceStored({ device, samples, late });
       let mem = this.latest.get(device.id);
       if (!mem) this.latest.set(device.id, (mem = new Map()));
+      if (late) {
+        keepNewest(mem, samples);
+        continue;
+      }
       let event = events.get(device.id);
       if (!event) events.set(device.id, (event = { teamId: device.team_id, values: [] }));
       for (const x of samples) {
@@ -191,7 +217,7 @@ export class IngestPipeline {
   }
 
   /** Queues a batch for the next transaction; resolves with whether it was stored (not a redelivery). */
-  private enqueue(b: PendingBatch & { device: DeviceBySn }): Promise<boolean> {
+  private enqueue(b: PendingBatch & { device: DeviceBySn; confirm: boolean }): Promise<boolean> {
     return new Promise<boolean>((resolve, reject) => {
       this.queue.push({ ...b, resolve, reject });
       this.scheduleFlush();
@@ -240,6 +266,7 @@ export class IngestPipeline {
         this.logError(err);
       }
       part.forEach((b, i) => b.resolve(stored[i] ?? false));
+      confirmStored(this.o.broker, this.o.log, part);
     } catch (err) {
       for (const b of part) b.reject(err);
     }
@@ -270,5 +297,18 @@ export class IngestPipeline {
       this.filing = null;
     });
     await this.filing;
+  }
+}
+
+/** A tags batch's store-and-forward flags as the queue keeps them. */
+function lateness(b: { late?: boolean | undefined; confirm?: boolean | undefined }) {
+  return { late: b.late === true, confirm: b.confirm === true };
+}
+
+/** Late samples reach the latest values only where newer (never back in time); no live event. */
+function keepNewest(mem: Map<string, HeldValue>, samples: readonly Sample[]): void {
+  for (const x of samples) {
+    const prev = mem.get(x.tag);
+    if (!prev || x.ts > prev.ts) mem.set(x.tag, { value: x.value, ts: x.ts });
   }
 }

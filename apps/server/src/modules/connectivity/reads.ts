@@ -3,7 +3,9 @@ import { fail, failInput } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import { canSeeDevice } from '../data-permissions/scope';
 import type { DataPermissionService } from '../data-permissions/service';
+import type { DeviceFieldStatus } from '@hmi/contract';
 import type { IngestCounters, IngestStats } from './counters';
+import type { FieldReports } from './field-reports';
 import { syncEvent } from './device-state';
 import type { HistoryStore } from './repo/history-store';
 import type { StateStore, TagDef } from './repo/state-store';
@@ -37,6 +39,7 @@ export interface DeviceReadsOptions {
   counters: IngestCounters;
   /** Latest values held in memory for a device. */
   memoryValues(deviceId: number): WsTagValue[];
+  field: FieldReports;
 }
 
 /** What callers may read of devices they see: latest values, history, ingest stats, live snapshots. */
@@ -156,5 +159,11 @@ export class DeviceReads {
   async stats(user: SessionUser, id: number): Promise<IngestStats> {
     const row = await this.visible(user, id);
     return this.o.counters.of(row.sn);
+  }
+
+  /** The gateway's field diagnostics (GET /devices/:id/field), scoped as the device. */
+  async field(user: SessionUser, id: number): Promise<DeviceFieldStatus> {
+    await this.visible(user, id);
+    return this.o.field.status(id);
   }
 }

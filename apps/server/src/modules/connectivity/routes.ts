@@ -1,4 +1,12 @@
-import { deviceHistory, deviceTags, getCommand, ingestStats, syncDevice, writeTag } from '@hmi/contract';
+import {
+  deviceField,
+  deviceHistory,
+  deviceTags,
+  getCommand,
+  ingestStats,
+  syncDevice,
+  writeTag,
+} from '@hmi/contract';
 import type { RegisterCall } from '../../platform/http/register-call';
 import { sessionUser } from '../../platform/http/session';
 import type { ConnectivityService } from './service';
@@ -15,4 +23,5 @@ export function connectivityRoutes(registerCall: RegisterCall, svc: Connectivity
   );
   registerCall(syncDevice, async (ctx) => commands.sync(sessionUser(ctx), ctx.params.id));
   registerCall(ingestStats, async (ctx) => reads.stats(sessionUser(ctx), ctx.params.id));
+  registerCall(deviceField, async (ctx) => reads.field(sessionUser(ctx), ctx.params.id));
 }

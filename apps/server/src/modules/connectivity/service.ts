@@ -11,7 +11,9 @@ import { DeviceCache } from './device-cache';
 import { DeviceStateTracker } from './device-state';
 import { HistoryFilter, type HistoryPolicySource } from './history-policy';
 import { FairIngest } from './fair-ingest';
+import { FieldReports } from './field-reports';
 import { IngestPipeline, type StoredBatch } from './pipeline';
+import { FieldStore } from './repo/field-store';
 import { DeviceReads, type DeviceDirectory } from './reads';
 import { CommandStore } from './repo/command-store';
 import { HistoryStore } from './repo/history-store';
@@ -67,12 +69,20 @@ export class ConnectivityService {
     const historyFilter = o.historyPolicy ? new HistoryFilter(o.historyPolicy) : undefined;
     this.history = new HistoryStore(db, dialect, historyFilter && ((id) => historyFilter.periodMs(id)));
     this.cache = new DeviceCache(this.states);
+    const field = new FieldReports({
+      store: new FieldStore(db),
+      cache: this.cache,
+      counters,
+      clock: o.clock,
+      log: o.log,
+    });
     this.state = new DeviceStateTracker({
       store: this.states,
       cache: this.cache,
       counters,
       clock: o.clock,
       emit,
+      field,
     });
     const memoryValues = (deviceId: number) => this.pipeline.memoryValues(deviceId);
     this.reads = new DeviceReads({
@@ -82,6 +92,7 @@ export class ConnectivityService {
       perms: o.perms,
       counters,
       memoryValues,
+      field,
     });
     this.commands = new DeviceCommands({
       commands: new CommandStore(db),
@@ -106,6 +117,8 @@ export class ConnectivityService {
       counters,
       state: this.state,
       commands: this.commands,
+      field,
+      broker: o.broker,
       clock: o.clock,
       log: o.log,
       emit,

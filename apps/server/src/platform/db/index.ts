@@ -26,6 +26,7 @@ import * as m0020 from './migrations/0020_allocations_by_hardware';
 import * as m0021 from './migrations/0021_alarm_recovery_reason';
 import * as m0022 from './migrations/0022_card_allocation_by_hardware';
 import * as m0023 from './migrations/0023_tag_quality';
+import * as m0024 from './migrations/0024_store_and_forward';
 import type { Database } from './schema';
 import { ImmediateSqliteDialect } from './sqlite-dialect';
 import { cachingStatements } from './statement-cache';
@@ -73,6 +74,7 @@ const migrationModules: Record<string, MigrationModule> = {
   '0021_alarm_recovery_reason': m0021,
   '0022_card_allocation_by_hardware': m0022,
   '0023_tag_quality': m0023,
+  '0024_store_and_forward': m0024,
 };
 
 class StaticProvider implements MigrationProvider {

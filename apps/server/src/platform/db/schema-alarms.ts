@@ -69,6 +69,8 @@ export interface AlarmRecordTable {
   recovery_reason: AlarmRecoveryReason | null;
   responder_id: number | null;
   responder_name: string | null;
+  /** 1: implied by late samples (a gateway's outbox after an outage), not notified as new (0018). */
+  late: Generated<number>;
 }
 
 /**

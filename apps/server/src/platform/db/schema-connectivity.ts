@@ -55,7 +55,10 @@ export interface TagHistoryChunkTable {
 export interface IngestCursorTable {
   sn: string;
   high_seq: number;
-  /** 16 hex digits: bit i set = sequence high_seq - 1 - i was seen. */
+  /**
+   * 16 hex digits: bit i set = sequence high_seq - 1 - i was seen; after a late batch followed by
+   * `/<late high>/<late bitmap hex>`, the window of late (replayed) batches (connectivity/window.ts).
+   */
   window: string;
   updated_at: number;
 }
@@ -75,6 +78,19 @@ export interface DeviceCommandTable {
   updated_at: number;
 }
 
+/** A gateway's latest field diagnostics and agent version (migration 0018). */
+export interface DeviceFieldTable {
+  device_id: number;
+  agent_version: string | null;
+  /** The latest fieldReportV1 as received (JSON). */
+  report: string | null;
+  /** epoch ms */
+  reported_at: number | null;
+  /** The protocol version (`v`) of the last message refused for it, and when (epoch ms). */
+  refused_version: number | null;
+  refused_at: number | null;
+}
+
 export interface ConnectivityTables {
   tag_latest: TagLatestTable;
   tag_quality: TagQualityTable;
@@ -82,4 +98,5 @@ export interface ConnectivityTables {
   tag_history_chunks: TagHistoryChunkTable;
   ingest_cursor: IngestCursorTable;
   device_commands: DeviceCommandTable;
+  device_field: DeviceFieldTable;
 }

@@ -136,6 +136,7 @@ export class DynsecClient {
           { acltype: 'publishClientSend', topic: `hmi/${sn}/tags`, allow: true },
           { acltype: 'publishClientSend', topic: `hmi/${sn}/state`, allow: true },
           { acltype: 'publishClientSend', topic: `hmi/${sn}/ack`, allow: true },
+          { acltype: 'publishClientSend', topic: `hmi/${sn}/field`, allow: true },
           { acltype: 'subscribeLiteral', topic: `hmi/${sn}/cmd`, allow: true },
           { acltype: 'publishClientReceive', topic: `hmi/${sn}/cmd`, allow: true },
         ],

@@ -30,7 +30,7 @@ function authError(code: 2 | 4 | 5, message: string): AuthenticateError {
 
 /**
  * The embedded broker (aedes) on MQTT_PORT. Devices authenticate with SN + device secret; each may
- * publish tags/state/ack and subscribe to cmd under its own `hmi/{sn}/` only (wildcards refused).
+ * publish tags/state/ack/field and subscribe to cmd under its own `hmi/{sn}/` only (wildcards refused).
  * The server itself talks to aedes in-process (no network client, no restrictions).
  *
  * Device messages are handled in `authorizePublish`, which aedes runs before it sends PUBACK: a QoS 1

@@ -19,7 +19,7 @@ export interface ExternalBrokerOptions {
   hardware?: Kysely<Database>;
 }
 
-const inbound: readonly TopicKind[] = ['tags', 'state', 'ack'];
+const inbound: readonly TopicKind[] = ['tags', 'state', 'ack', 'field'];
 
 /**
  * An external broker (MQTT_URL; Mosquitto with the dynamic-security plugin). The server connects as

@@ -13,6 +13,8 @@ import { applyChanges, type Applied, type Change, type DeviceRef } from './store
 export interface StoredSamples {
   device: { id: number; team_id: number; template_id: number | null };
   samples: readonly { tag: string; value: string; ts: number }[];
+  /** Replayed from a gateway's outbox after an outage (connectivity's StoredBatch.late). */
+  late?: boolean;
 }
 
 export interface AlarmEngineOptions {
@@ -45,6 +47,14 @@ const pairKey = (ruleId: number, deviceId: number) => `${ruleId}:${deviceId}`;
 /** Pairs of one device by rule id. */
 type DevicePairs = Map<number, Pair>;
 
+/** The state of one kind of evaluation: pairs not normal, and the latest sample time per TAG. */
+interface Track {
+  pairs: Map<number, DevicePairs>;
+  lastTs: Map<number, Map<string, number>>;
+}
+
+const newTrack = (): Track => ({ pairs: new Map(), lastTs: new Map() });
+
 /**
  * Evaluates stored samples against the enabled rules of the device's template. Work is queued and
  * done one step at a time: a step takes every queued batch, decides in memory (only rules of each
@@ -53,10 +63,17 @@ type DevicePairs = Map<number, Pair>;
  * again. A step that fails to write is undone in memory, so the next sample decides again.
  */
 export class AlarmEngine {
-  /** Pairs not normal, by device id then rule id (numbers: no key built per sample). */
-  private readonly pairs = new Map<number, DevicePairs>();
-  /** Latest sample time evaluated per device and TAG: older samples arrive late and are skipped. */
-  private readonly lastTs = new Map<number, Map<string, number>>();
+  /**
+   * Live samples: pairs not normal by device id then rule id (numbers: no key built per sample), and
+   * the latest sample time evaluated per device and TAG (older samples arrive late and are skipped).
+   */
+  private readonly live = newTrack();
+  /**
+   * Late samples (a gateway's outbox replayed in time order after an outage) run through pairs of
+   * their own: what they imply is recorded with their sample times, marked late, nobody told, and
+   * the live pairs are not moved back in time.
+   */
+  private readonly late = newTrack();
   private readonly rules = new Map<number, CachedRules>();
   private readonly loading = new Map<number, Promise<RulesByTag>>();
   private queue: StoredSamples[] = [];
@@ -76,8 +93,10 @@ export class AlarmEngine {
       this.o.bus.on('deviceTemplateChanged', ({ deviceId }) => this.end({ kind: 'template', deviceId })),
       // Its records went with it (cascade); so does its state here.
       this.o.bus.on('deviceUnbound', ({ deviceId }) => {
-        this.pairs.delete(deviceId);
-        this.lastTs.delete(deviceId);
+        for (const t of [this.live, this.late]) {
+          t.pairs.delete(deviceId);
+          t.lastTs.delete(deviceId);
+        }
       }),
     );
     await closeStaleRecords(this.o.db, epochSeconds(this.o.clock));
@@ -88,7 +107,8 @@ export class AlarmEngine {
       .where('rule_id', 'is not', null)
       .execute();
     for (const r of active)
-      if (r.rule_id !== null) this.pairsOf(r.device_id).set(r.rule_id, { state: ALARM, recordId: r.id });
+      if (r.rule_id !== null)
+        this.pairsOf(this.live, r.device_id).set(r.rule_id, { state: ALARM, recordId: r.id });
   }
 
   /** Queues a lifecycle change; it is applied between evaluation steps, never inside one. */
@@ -110,17 +130,18 @@ export class AlarmEngine {
   private async applyClosings(closings: readonly Closing[]): Promise<void> {
     for (const c of closings) {
       await closeRecords(this.o.db, epochSeconds(this.o.clock), c);
-      if (c.kind === 'rules')
-        for (const pairs of this.pairs.values()) c.ruleIds.forEach((id) => pairs.delete(id));
-      else {
+      if (c.kind === 'rules') {
+        for (const t of [this.live, this.late])
+          for (const pairs of t.pairs.values()) c.ruleIds.forEach((id) => pairs.delete(id));
+      } else {
         // The old template's pairs go; those still in alarm (the template did not change) come back.
-        this.pairs.delete(c.deviceId);
+        for (const t of [this.live, this.late]) t.pairs.delete(c.deviceId);
         await this.reloadPairs(c.deviceId);
       }
     }
   }
 
-  /** The device's pairs in alarm, as its active records say. */
+  /** The device's live pairs in alarm, as its active records say. */
   private async reloadPairs(deviceId: number): Promise<void> {
     const active = await this.o.db
       .selectFrom('alarm_records')
@@ -129,7 +150,7 @@ export class AlarmEngine {
       .where('recovery_at', 'is', null)
       .where('rule_id', 'is not', null)
       .execute();
-    const pairs = this.pairsOf(deviceId);
+    const pairs = this.pairsOf(this.live, deviceId);
     for (const r of active) if (r.rule_id !== null) pairs.set(r.rule_id, { state: ALARM, recordId: r.id });
   }
 
@@ -163,16 +184,25 @@ export class AlarmEngine {
       const batches = this.queue.splice(0);
       try {
         if (closings.length) await this.applyClosings(closings);
-        if (batches.length) await this.evaluate(batches);
       } catch (err) {
         this.o.log.error({ err }, 'alarm evaluation');
       }
+      for (const late of [false, true])
+        try {
+          await this.evaluate(
+            batches.filter((b) => (b.late === true) === late),
+            late ? this.late : this.live,
+            late,
+          );
+        } catch (err) {
+          this.o.log.error({ err }, 'alarm evaluation');
+        }
     }
   }
 
-  private pairsOf(deviceId: number): DevicePairs {
-    let m = this.pairs.get(deviceId);
-    if (!m) this.pairs.set(deviceId, (m = new Map()));
+  private pairsOf(track: Track, deviceId: number): DevicePairs {
+    let m = track.pairs.get(deviceId);
+    if (!m) track.pairs.set(deviceId, (m = new Map()));
     return m;
   }
 
@@ -194,7 +224,7 @@ export class AlarmEngine {
     return rules;
   }
 
-  private async evaluate(batches: readonly StoredSamples[]): Promise<void> {
+  private async evaluate(batches: readonly StoredSamples[], track: Track, late: boolean): Promise<void> {
     const changes: Change[] = [];
     /** Pairs this step changed, as they were before it: restored if the write fails. */
     const before = new Map<string, { pairs: DevicePairs; ruleId: number; pair: Pair | undefined }>();
@@ -204,10 +234,12 @@ export class AlarmEngine {
       const rules = this.cachedRules(templateId) ?? (await this.loadRules(templateId));
       if (!rules.size) continue;
       const device: DeviceRef = { id: b.device.id, team_id: b.device.team_id, template_id: templateId };
-      const pairs = this.pairsOf(device.id);
-      let seen = this.lastTs.get(device.id);
-      if (!seen) this.lastTs.set(device.id, (seen = new Map()));
-      for (const s of b.samples) {
+      const pairs = this.pairsOf(track, device.id);
+      let seen = track.lastTs.get(device.id);
+      if (!seen) track.lastTs.set(device.id, (seen = new Map()));
+      // A replay's batches each hold one moment; sorted anyway, as the machine needs time order.
+      const samples = late ? [...b.samples].sort((x, y) => x.ts - y.ts) : b.samples;
+      for (const s of samples) {
         const list = rules.get(s.tag);
         if (!list) continue;
         const last = seen.get(s.tag);
@@ -222,7 +254,7 @@ export class AlarmEngine {
           if (next.state === undefined) pairs.delete(rule.id);
           else pairs.set(rule.id, { state: next.state, recordId: pair?.recordId ?? null });
           if (next.decision === 'raise')
-            changes.push({ kind: 'raise', key, rule, device, value: s.value, ts: s.ts });
+            changes.push({ kind: 'raise', key, rule, device, value: s.value, ts: s.ts, late });
           else if (next.decision === 'recover')
             changes.push({
               kind: 'recover',
@@ -232,6 +264,7 @@ export class AlarmEngine {
               device,
               value: s.value,
               ts: s.ts,
+              late,
             });
         }
       }

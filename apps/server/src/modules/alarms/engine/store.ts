@@ -24,6 +24,8 @@ interface ChangeBase {
   value: string;
   /** Sample time, epoch ms. */
   ts: number;
+  /** Implied by late samples (a gateway's replay): recorded as such and nobody is told. */
+  late?: boolean;
 }
 
 export type Change =
@@ -104,6 +106,7 @@ async function insertRecords(
           state: AlarmRecordState.ALARM,
           alarm_at: seconds(c.ts),
           raised_at: now,
+          late: c.late ? 1 : 0,
         })),
       )
       .onConflict((oc) => oc.columns(['rule_id', 'device_id']).where('recovery_at', 'is', null).doNothing())
@@ -162,7 +165,7 @@ async function recoverRecords(
 /**
  * Writes one evaluation step in one transaction: raised records, recoveries, and the alarm messages
  * of both (through the message module) to every member who may see the device. A device unbound
- * meanwhile is skipped.
+ * meanwhile is skipped. Late changes are recorded (marked late, with their sample times) and not told.
  */
 export async function applyChanges(
   db: Kysely<Database>,
@@ -206,7 +209,7 @@ export async function applyChanges(
         const r = recordOf.get(c.key);
         if (!r) continue;
         out.recordIds.set(c.key, r.id);
-        if (!r.fresh) continue;
+        if (!r.fresh || c.late) continue;
         const device = devices.get(c.device.id);
         const audience = tell(c, r.id, 'raised');
         if (device)
@@ -230,7 +233,7 @@ export async function applyChanges(
         trx,
         recovers.map(({ c, id }) => ({ id, at: seconds(c.ts), value: c.value })),
       );
-      for (const { c, id } of recovers) if (recovered.has(id)) tell(c, id, 'recovered');
+      for (const { c, id } of recovers) if (recovered.has(id) && !c.late) tell(c, id, 'recovered');
     }
     await messages.write(told, trx);
     return out;

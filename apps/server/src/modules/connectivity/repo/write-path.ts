@@ -28,6 +28,8 @@ export interface PendingBatch {
   samples: Sample[];
   /** Bad samples (a quality reason, no value): they update the TAG's quality, not its value. */
   bad?: BadSample[] | undefined;
+  /** Replayed from a gateway's outbox: passes the late window (window.ts). */
+  late?: boolean;
 }
 
 /** A tag_latest row: device_id, tag, value, ts. */
@@ -55,7 +57,7 @@ function planWrites(
   const accepted = batches.map((b) => {
     let w = windows.get(b.sn);
     if (!w) windows.set(b.sn, (w = parseWindow(-1, '0')));
-    return acceptSeq(w, b.seq);
+    return acceptSeq(w, b.seq, b.late === true);
   });
   const cursors = sns.map((sn): CursorRow => {
     const w = windows.get(sn) ?? { high: -1, bits: 0n };

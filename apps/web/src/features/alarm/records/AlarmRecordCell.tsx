@@ -11,6 +11,7 @@ import type { AlarmRecord } from '@hmi/contract';
 import type { ColumnsType } from 'antd/es/table';
 import { formatTime, orDash } from '../../../shared/format';
 import { AlarmLevelTag, AlarmStateTag } from '../AlarmTags';
+import { LateMark } from './LateMark';
 
 export interface AlarmRecordCellProps {
   record: AlarmRecord;
@@ -32,6 +33,7 @@ export function AlarmRecordCell({ record: r, showDevice, action }: AlarmRecordCe
       <Typography.Text type="secondary">
         {formatTime(r.alarm_at)} · {r.tag_name}{' '}
         <span data-testid={`alarm-record-value-${r.id}`}>{r.value}</span>
+        <LateMark record={r} />
       </Typography.Text>
       {r.content && <Typography.Text type="secondary">{r.content}</Typography.Text>}
       <Flex gap={8} wrap align="center">

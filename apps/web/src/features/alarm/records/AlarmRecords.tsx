@@ -34,6 +34,7 @@ import { useDeviceOptions, useRuleOptions } from './options';
 import { DataGrantHint } from '../../device/common/DataGrantHint';
 import { usePhone } from '../../../ui/usePhone';
 import { phoneColumns } from './AlarmRecordCell';
+import { LateMark } from './LateMark';
 
 const PAGE_SIZE = 20;
 const states = [ALARM_STATE_ALL, ...Object.values(AlarmRecordState)];
@@ -114,7 +115,12 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
       title: t('records.field.alarmAt'),
       dataIndex: 'alarm_at',
       width: 170,
-      render: (v: number) => formatTime(v),
+      render: (v: number, r) => (
+        <>
+          {formatTime(v)}
+          <LateMark record={r} />
+        </>
+      ),
     },
     ...(device
       ? []

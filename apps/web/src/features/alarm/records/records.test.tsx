@@ -216,6 +216,23 @@ describe('alarm records', { timeout: 60000 }, () => {
     }
   });
 
+  it('marks a record late samples implied (a gateway outbox after an outage), on a desk and on a phone', async () => {
+    records = [recordRow(4, { late: true }), recordRow(5)];
+    const desktop = renderPage(<AlarmRecordsPage />);
+    expect((await screen.findByTestId('alarm-record-late-4')).textContent).toBe(v('alarm:records.late'));
+    expect(screen.queryByTestId('alarm-record-late-5')).toBeNull();
+    desktop.unmount();
+    const width = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      renderPage(<AlarmRecordsPage />);
+      const mark = await screen.findByTestId('alarm-record-late-4');
+      expect(mark.closest('td')).toBe(screen.getByTestId('alarm-record-state-4').closest('td'));
+    } finally {
+      window.innerWidth = width;
+    }
+  });
+
   it('offers the rule filter only with the template view (id 8)', async () => {
     await signInAs(api, { is_main: false, permissions: [2] });
     renderPage(<DeviceAlarmsTab device={{ id: 7, template_id: TEMPLATE_ID }} />);

@@ -51,12 +51,28 @@ beforeAll(async () => {
     ],
     total: 4,
   }));
-  api.routes.set('GET /v1/devices/7/ingest-stats', () => ({
-    batches: 4,
-    values: 12,
-    duplicates: 1,
-    rejected: {},
-    last_rejection: null,
+  api.routes.set('GET /v1/devices/7/field', () => ({
+    agent_version: '0.2.0',
+    reported_at: 1_700_000_300,
+    report: {
+      ts: 1_700_000_300_000,
+      connections: [
+        {
+          name: 'plc1',
+          protocol: 'modbus-tcp',
+          state: 'error',
+          last_error: 'exception:2',
+          last_error_at: 1_700_000_290_000,
+          requests: 120,
+          errors: 7,
+          p50_ms: 12,
+          p99_ms: 950,
+          tags: 14,
+        },
+      ],
+      outbox: { depth: 3600, bytes: 1_200_000, oldest_ts: 1_700_000_000_000, dropped: 0 },
+    },
+    refused_protocol: { version: 2, at: 1_700_000_100 },
   }));
   api.routes.set('GET /v1/groups', () => []);
   api.routes.set('GET /v1/labels', () => ({ list: [], total: 0 }));
@@ -236,7 +252,7 @@ describe('device detail, live', { timeout: 30000 }, () => {
     peer.send({ type: 'online', device_id: 7, online: 1, at: 1_700_000_200 });
     await waitFor(() => expect(screen.getByTestId('device-detail-online').dataset.online).toBe('true'));
     await waitFor(() => {
-      expect(screen.getByTestId('ingest-values').textContent).toContain('12');
+      expect(screen.getByTestId('field-outbox')).toBeTruthy();
       expect(screen.getByTestId('device-billing-month')).toBeTruthy();
       expect(
         within(screen.getByTestId('alarm-record-table')).getByText(i18next.t('common.noData')),
@@ -253,5 +269,26 @@ describe('device detail, live', { timeout: 30000 }, () => {
     await screen.findByTestId('tag-value-temperature', {}, LOADED);
     expect(screen.queryByTestId('tag-write-setpoint')).toBeNull();
     expect(screen.queryByTestId('tag-write-speed')).toBeNull();
+  });
+
+  it('explains the field connections to a technician: state, last problem, outbox, agent version, a refused protocol', async () => {
+    await signInAs(api, { is_main: true, permissions: [] });
+    open();
+    const card = await screen.findByTestId('device-field', {}, LOADED);
+    expect((await within(card).findByTestId('field-state-plc1')).textContent).toBe(
+      i18next.t('live:field.states.error'),
+    );
+    expect(within(card).getByTestId('field-error-plc1').textContent).toContain(
+      i18next.t('live:field.reason.exception', { code: '2' }),
+    );
+    expect(within(card).getByText('120 / 7')).toBeTruthy();
+    expect(
+      within(card).getByText(i18next.t('live:field.responseTimeValue', { p50: 12, p99: 950 })),
+    ).toBeTruthy();
+    expect(within(card).getByTestId('field-outbox').textContent).toContain('3600');
+    expect(within(card).getByTestId('field-agent').textContent).toContain('0.2.0');
+    expect(within(card).getByTestId('field-refused').textContent).toContain(
+      i18next.t('live:field.refused', { version: 2, time: '' }).split('(')[0]?.trim() ?? '',
+    );
   });
 });

@@ -21,7 +21,7 @@ import { useLoad } from '../../../shared/useLoad';
 import { DeviceFormModal } from '../devicelist/DeviceFormModal';
 import { LiveOnlineBadge, liveState, SyncCell } from '../devicelist/LiveStateCells';
 import { HistoryPanel } from './HistoryPanel';
-import { IngestStats } from './IngestStats';
+import { FieldConnections } from './FieldConnections';
 import { LiveTagTable } from './LiveTagTable';
 import { DeviceAlarmsTab } from '../../alarm/records/DeviceAlarmsTab';
 import { DeviceBillingSection } from '../../billing/DeviceBillingSection';
@@ -178,8 +178,8 @@ export function DeviceDetailPage() {
       <Card title={t('live:history.title')} data-testid="device-history">
         <HistoryPanel deviceId={device.id} tags={tags.data?.list ?? []} />
       </Card>
-      <Card title={t('live:stats.title')} size="small" data-testid="device-ingest-stats">
-        <IngestStats deviceId={device.id} />
+      <Card title={t('live:field.title')} size="small" data-testid="device-field">
+        <FieldConnections deviceId={device.id} />
       </Card>
       <DeviceAlarmsTab device={device} />
       <RemoteSessionsCard deviceId={device.id} />
