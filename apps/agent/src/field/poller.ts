@@ -25,10 +25,7 @@ export interface PollerOptions {
   openDriver(name: string, config: ConnectionConfig): FieldDriver;
   /** Changed samples after a scan, and every sample at each refresh. */
   publish(samples: FieldSample[]): void;
-  /** The diagnostics, every `reportMs` while anything changed. */
-  report?(report: FieldReport): void;
   refreshMs?: number;
-  reportMs?: number;
 }
 
 export const UNKNOWN_CONNECTION: QualityReason = 'config:unknown connection';
@@ -52,12 +49,9 @@ export class Poller {
   private unknownTags: string[] = [];
   private generation = 0;
   private readonly refreshTimer: NodeJS.Timeout;
-  private readonly reportTimer: NodeJS.Timeout | null;
-  private dirty = true;
 
   constructor(private readonly o: PollerOptions) {
     this.refreshTimer = setInterval(() => this.refresh(), o.refreshMs ?? 60_000);
-    this.reportTimer = o.report ? setInterval(() => this.reportIfChanged(), o.reportMs ?? 5000) : null;
   }
 
   /** Polls `tags` from now on, replacing what was polled (no restart, connections kept). */
@@ -96,7 +90,6 @@ export class Poller {
         this.drivers.delete(name);
         void driver.close();
       }
-    this.dirty = true;
     if (unknown.length) this.o.publish(unknown);
     const generation = this.generation;
     for (const g of this.groups) this.scan(g, generation);
@@ -119,7 +112,6 @@ export class Poller {
     const config = this.o.connections[name];
     if (!d && config) {
       d = this.o.openDriver(name, config);
-      d.onChange(() => (this.dirty = true));
       this.drivers.set(name, d);
     }
     if (!d) throw new Error(`no connection ${name}`);
@@ -182,23 +174,17 @@ export class Poller {
     return this.tags.has(name) || this.latest.has(name);
   }
 
-  fieldReport(): FieldReport {
+  /** The connections' part of a field report (the link adds the outbox's and publishes it). */
+  connectionsReport(): Pick<FieldReport, 'connections' | 'unknown_connection_tags'> {
     const connections = [...this.drivers.values()].map((d) =>
       d.report(this.tagsPerConnection.get(d.name) ?? 0),
     );
-    return { v: 1, ts: Date.now(), connections, unknown_connection_tags: this.unknownTags.length };
+    return { connections, unknown_connection_tags: this.unknownTags.length };
   }
 
   /** Requests one scan of every group costs (what the planner made). */
   requestsPerScan(): number {
     return this.groups.reduce((n, g) => n + g.plan.requests, 0);
-  }
-
-  private reportIfChanged(): void {
-    // Counters move with every scan: while anything is polled there is something new to say.
-    if (!this.dirty && !this.groups.length) return;
-    this.dirty = false;
-    this.o.report?.(this.fieldReport());
   }
 
   private stopGroups(): void {
@@ -210,7 +196,6 @@ export class Poller {
   async stop(): Promise<void> {
     this.stopGroups();
     clearInterval(this.refreshTimer);
-    if (this.reportTimer) clearInterval(this.reportTimer);
     await Promise.all([...this.drivers.values()].map((d) => d.close()));
     this.drivers.clear();
   }

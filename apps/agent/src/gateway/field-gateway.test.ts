@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   PAYLOAD_BYTES_MAX,
+  PROTOCOL_VERSION,
   TAGS_MAX,
   TagAccess,
   TagDataType,
@@ -35,6 +36,15 @@ beforeAll(async () => {
   broker = await startBroker();
   cloud = await cloudClient(broker.url);
   await cloud.subscribeAsync(['hmi/+/tags', 'hmi/+/ack', 'hmi/+/field']);
+  // The cloud confirms each batch as the server does once it stored it: a gateway keeps unconfirmed
+  // batches in its outbox and sends only so many of them ahead.
+  cloud.on('message', (topic, payload) => {
+    const sn = /^hmi\/([^/]+)\/tags$/.exec(topic)?.[1];
+    if (!sn) return;
+    const { seq } = JSON.parse(payload.toString()) as TagsBatch;
+    const stored = { v: PROTOCOL_VERSION, id: `stored-${seq}`, type: 'stored', seqs: [seq] };
+    void cloud.publishAsync(topics.cmd(sn), JSON.stringify(stored));
+  });
   peer = await startModbusPeer({ tcp: true });
   spare = createServer((s) => {
     spareConnections++;
@@ -62,6 +72,7 @@ function configFile(sn: string, port: number): string {
       secret: 'x',
       sink: `${sn}-writes.json`,
       template: `${sn}-template.json`,
+      outbox: { path: `${sn}-outbox.sqlite` },
       connections: {
         plc1: { protocol: 'modbus-tcp', host: '127.0.0.1', port, timeout_ms: 150 },
         spare: { protocol: 'modbus-tcp', host: '127.0.0.1', port: (spare.address() as AddressInfo).port },

@@ -61,9 +61,7 @@ export function startGateway(c: GatewayConfig, options: GatewayOptions = {}): Ga
     connections: c.connections ?? {},
     openDriver,
     publish,
-    report: (r) => device?.publishField(r),
     ...(c.refreshMs ? { refreshMs: c.refreshMs } : {}),
-    ...(options.fieldReportMs ? { reportMs: options.fieldReportMs } : {}),
   });
 
   const write = async (tag: string, value: WireValue): Promise<CommandResult> => {
@@ -104,6 +102,8 @@ export function startGateway(c: GatewayConfig, options: GatewayOptions = {}): Ga
     firmware: 'gateway-1.0',
     agentVersion: AGENT_VERSION,
     outbox,
+    fieldConnections: () => poller.connectionsReport(),
+    ...(options.fieldReportMs ? { fieldEveryMs: options.fieldReportMs } : {}),
     seq: memorySeq(Math.max(Date.now() * 1000, outbox.maxSeq() + 1)),
     ...(stored ? { configVersion: stored.config_version } : {}),
     ...(options.onChange ? { onChange: options.onChange } : {}),

@@ -7,7 +7,6 @@ import {
   type Ack,
   type Command,
   type DeviceState,
-  type FieldReport,
   type QualityReason,
   type TagsBatch,
   type WireValue,
@@ -91,8 +90,6 @@ export interface DeviceAgent {
   publishNow(): Promise<number | null>;
   /** Sends `values` now as one batch (a change made at the HMI itself); resolves with its seq. */
   publishValues(values: OutgoingSample[]): Promise<number | null>;
-  /** Sends the field diagnostics (QoS 0; dropped while offline: the next report replaces it). */
-  publishField(report: FieldReport): void;
   /** The template version the device now runs (reported in its state from the next connect on). */
   setConfigVersion(version: number): void;
   /** Publishes state offline (retained) and disconnects. */
@@ -294,9 +291,6 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
     ready: () => readyP,
     publishNow,
     publishValues: (values) => publishValues(values),
-    publishField(report) {
-      if (client.connected) client.publish(topics.field(o.sn), JSON.stringify(report), { qos: 0 });
-    },
     setConfigVersion(version) {
       st.configVersion = version;
     },
