@@ -208,6 +208,10 @@ describe('Modbus RTU', () => {
     expect(values(await d.plan(table.map((r) => r.tag)).read())).toEqual(expected);
     await d.write(tag('sp', 'plc:4x', '700', UINT32), 70000);
     expect(await rtu.get('hr', 700, 2)).toEqual([1, 4464]);
+    // closing releases the port: the next owner can open it
+    await d.close();
+    const next = driver({ protocol: 'modbus-rtu', path: pty.a, baud: 115200, timeout_ms: 1000 });
+    expect(values(await next.plan([tag('u16', 'plc:4x', '10', UINT16)]).read())).toEqual({ u16: 65535 });
   });
 
   it('over TCP (a serial device server) reads every data type and order', async () => {
