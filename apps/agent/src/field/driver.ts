@@ -96,11 +96,7 @@ export abstract class LinkedDriver implements FieldDriver {
     if (this.isOpen) return;
     if (this.closed) throw new FieldError('disconnected', 'the connection is closed');
     if (!this.opening) {
-      if (Date.now() < this.nextAttempt)
-        throw new FieldError(
-          'disconnected',
-          `${this.name}: reconnecting after ${this.lastError?.reason ?? 'an error'}`,
-        );
+      if (Date.now() < this.nextAttempt) throw this.downError();
       this.state = 'connecting';
       this.opening = this.open((why) => this.drop(why)).then(
         () => {
@@ -124,6 +120,12 @@ export abstract class LinkedDriver implements FieldDriver {
     return this.opening;
   }
 
+  /** Why the link is down, for requests while it is: the reason it went down (a silent PLC: timeout). */
+  private downError(): FieldError {
+    const reason = this.lastError?.reason ?? 'disconnected';
+    return new FieldError(reason, `${this.name}: reconnecting after ${reason}`);
+  }
+
   private backOff(e: FieldError): void {
     this.nextAttempt = Date.now() + Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** this.failures);
     this.failures++;
@@ -133,10 +135,10 @@ export abstract class LinkedDriver implements FieldDriver {
   }
 
   /** The link went down: pending requests fail now (not at their timeout) and the next read reconnects. */
-  private drop(why: string): void {
+  private drop(why: string, reason: QualityReason = 'disconnected'): void {
     if (!this.isOpen) return;
     this.isOpen = false;
-    const e = new FieldError('disconnected', `${this.name}: ${why}`);
+    const e = new FieldError(reason, `${this.name}: ${why}`);
     for (const reject of this.dropped.splice(0)) reject(e);
     this.backOff(e);
     if (!this.closed) void this.shut().catch(() => undefined);
@@ -161,6 +163,8 @@ export abstract class LinkedDriver implements FieldDriver {
     await this.ensureOpen();
     const release = await this.slot();
     try {
+      // the link may have gone down while this request waited for its slot
+      if (!this.isOpen) throw this.downError();
       for (let attempt = 0; ; attempt++) {
         const started = performance.now();
         this.requests++;
@@ -175,6 +179,12 @@ export abstract class LinkedDriver implements FieldDriver {
           return result;
         } catch (err) {
           const e = asFieldError(err, this.isOpen);
+          if (e.reason === 'timeout' && attempt >= this.options.retries && this.isOpen) {
+            // A PLC that stopped answering: what waits for it fails now (not one timeout after another,
+            // which would hold its TAGs' quality for many scans) and the next scan reconnects.
+            this.drop(`no answer in ${this.options.timeoutMs} ms`, 'timeout');
+            throw e;
+          }
           if (e.reason !== 'timeout' || attempt >= this.options.retries) {
             this.fail(e);
             this.changed();

@@ -56,8 +56,12 @@ export class ModbusDriver extends LinkedDriver {
   protected async shut(): Promise<void> {
     const client = this.client;
     this.client = null;
-    // destroy, not close: a PLC that stopped answering may never finish a graceful close
-    if (client) await new Promise<void>((resolve) => client.destroy(() => resolve()));
+    if (!client) return;
+    // A serial port is closed (modbus-serial's destroy leaves it open and locked); a socket is destroyed,
+    // not ended: a PLC that stopped answering may never finish a graceful close.
+    if (this.config.protocol === 'modbus-rtu')
+      await new Promise<void>((resolve) => client.close(() => resolve()));
+    else await new Promise<void>((resolve) => client.destroy(() => resolve()));
   }
 
   /** The client of the open link (a request runs only while the link is open). */

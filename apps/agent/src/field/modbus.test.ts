@@ -174,6 +174,27 @@ describe('Modbus TCP against pymodbus', () => {
     expect(d.report(1)).toMatchObject({ state: 'error', last_error: 'disconnected', tags: 1 });
   });
 
+  it('a PLC that stops answering costs one timeout, not one per request', async () => {
+    let bytes = 0;
+    const silent = createServer((s) => s.on('data', (b: Buffer) => (bytes += b.length)));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (silent.address() as AddressInfo).port;
+      const d = driver({ protocol: 'modbus-tcp', host: '127.0.0.1', port, retries: 0, max_in_flight: 1 });
+      // eight requests (holes of 1,000 registers): after the first timeout the rest are not sent
+      const far = Array.from({ length: 8 }, (_, i) => tag(`x${i}`, 'plc:4x', String(i * 1000), UINT16));
+      const plan = d.plan(far);
+      expect(plan.requests).toBe(8);
+      const readings = await plan.read();
+      expect(new Set(readings.map((r) => ('q' in r ? r.q : 'value')))).toEqual(new Set(['timeout']));
+      // a Modbus TCP read request is 12 bytes
+      expect(bytes).toBe(12);
+      expect(d.report(8)).toMatchObject({ state: 'error', last_error: 'timeout' });
+    } finally {
+      silent.close();
+    }
+  });
+
   it('a dead PLC does not delay another connection', async () => {
     // a listener that accepts and never answers: every request there waits for its timeout
     const blackHole = createServer(() => undefined);
@@ -208,6 +229,10 @@ describe('Modbus RTU', () => {
     expect(values(await d.plan(table.map((r) => r.tag)).read())).toEqual(expected);
     await d.write(tag('sp', 'plc:4x', '700', UINT32), 70000);
     expect(await rtu.get('hr', 700, 2)).toEqual([1, 4464]);
+    // closing releases the port: the next owner can open it
+    await d.close();
+    const next = driver({ protocol: 'modbus-rtu', path: pty.a, baud: 115200, timeout_ms: 1000 });
+    expect(values(await next.plan([tag('u16', 'plc:4x', '10', UINT16)]).read())).toEqual({ u16: 65535 });
   });
 
   it('over TCP (a serial device server) reads every data type and order', async () => {

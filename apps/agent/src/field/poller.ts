@@ -34,7 +34,8 @@ interface Group {
   driver: FieldDriver;
   scanMs: number;
   plan: ScanPlan;
-  timer: NodeJS.Timeout | null;
+  /** Cancels the next scan (a timer, or an immediate when the scan is overdue). */
+  cancel: (() => void) | null;
 }
 
 const sameReading = (a: FieldSample | undefined, b: TagReading) =>
@@ -83,7 +84,7 @@ export class Poller {
         (this.tagsPerConnection.get(connection) ?? 0) + groupTags.length,
       );
       const driver = this.driverOf(connection);
-      this.groups.push({ driver, scanMs: Number(scan), plan: driver.plan(groupTags), timer: null });
+      this.groups.push({ driver, scanMs: Number(scan), plan: driver.plan(groupTags), cancel: null });
     }
     for (const [name, driver] of this.drivers)
       if (!this.tagsPerConnection.has(name)) {
@@ -119,7 +120,7 @@ export class Poller {
   }
 
   private scan(g: Group, generation: number): void {
-    g.timer = null;
+    g.cancel = null;
     const started = Date.now();
     g.plan
       .read()
@@ -129,7 +130,16 @@ export class Poller {
       .catch((err: unknown) => console.error(`field scan of ${g.driver.name}:`, err))
       .finally(() => {
         if (generation !== this.generation) return;
-        g.timer = setTimeout(() => this.scan(g, generation), Math.max(0, started + g.scanMs - Date.now()));
+        const wait = started + g.scanMs - Date.now();
+        // An overdue scan (its reads took longer than its scan time: a busy serial line) follows at once:
+        // a 0 ms timer would idle the line for a millisecond between polls.
+        if (wait > 0) {
+          const t = setTimeout(() => this.scan(g, generation), wait);
+          g.cancel = () => clearTimeout(t);
+        } else {
+          const t = setImmediate(() => this.scan(g, generation));
+          g.cancel = () => clearImmediate(t);
+        }
       });
   }
 
@@ -189,7 +199,7 @@ export class Poller {
 
   private stopGroups(): void {
     this.generation++;
-    for (const g of this.groups) if (g.timer) clearTimeout(g.timer);
+    for (const g of this.groups) g.cancel?.();
     this.groups = [];
   }
 

@@ -53,6 +53,7 @@ export function startGateway(c: GatewayConfig, options: GatewayOptions = {}): Ga
   const vnc = c.vnc;
   const stored = c.template ? loadTemplate(c.template) : null;
   let device: DeviceAgent | null = null;
+  let linked = false;
   const publish = (samples: FieldSample[]) => {
     for (let i = 0; i < samples.length; i += BATCH_VALUES_MAX)
       void device?.publishValues(samples.slice(i, i + BATCH_VALUES_MAX)).catch(() => undefined);
@@ -106,7 +107,13 @@ export function startGateway(c: GatewayConfig, options: GatewayOptions = {}): Ga
     ...(options.fieldReportMs ? { fieldEveryMs: options.fieldReportMs } : {}),
     seq: memorySeq(Math.max(Date.now() * 1000, outbox.maxSeq() + 1)),
     ...(stored ? { configVersion: stored.config_version } : {}),
-    ...(options.onChange ? { onChange: options.onChange } : {}),
+    onChange(status) {
+      // Samples taken while the link was down were not sent (no outbox here yet), and reporting by
+      // exception would not repeat them: everything known goes out again once connected.
+      if (status.connected && !linked) poller.refresh();
+      linked = status.connected;
+      options.onChange?.(status);
+    },
     async sample() {
       const out: { tag: string; value: WireValue }[] = [];
       for (const t of c.tags) {
