@@ -142,6 +142,13 @@ describe('locales', () => {
     expect(en.filter((line) => /\bcenter\b/i.test(line.split(': ')[1] ?? ''))).toEqual([]);
   });
 
+  it('word zh-TW one way: 設備 and 記錄, the forms most of its texts use (not 裝置, 紀錄)', () => {
+    const zhTw = leafKeys(resources['zh-TW']?.[COMBINED_NS]).map(
+      (key) => `${key}: ${String(lookup('zh-TW', key))}`,
+    );
+    expect(zhTw.filter((line) => /裝置|紀錄/.test(line.split(': ')[1] ?? ''))).toEqual([]);
+  });
+
   it('translate every catalogue code, string code and the fallback', () => {
     expectTranslated([...numericErrorCodes, ...stringErrorCodes, 'unknown'].map((code) => `errors.${code}`));
   });
