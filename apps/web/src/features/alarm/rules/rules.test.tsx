@@ -53,12 +53,10 @@ describe('alarm rules', { timeout: 60000 }, () => {
     fireEvent.click(await screen.findByTestId('alarm-rule-add'));
     await screen.findByTestId('alarm-rule-tag');
 
-    // Limit rules take numeric TAGs only; each TAG shows its data type.
+    // Limit rules offer numeric TAGs only; each TAG shows its data type.
     expect(await optionsOf('alarm-rule-tag')).toEqual([
       { title: tagTitle('Temp', TagDataType.FLOAT), disabled: false },
       { title: tagTitle('Speed', TagDataType.UINT16), disabled: false },
-      { title: tagTitle('Run', TagDataType.BOOL), disabled: true },
-      { title: tagTitle('Batch', TagDataType.STRING), disabled: true },
     ]);
     type('name', 'Overspeed');
     await pick('alarm-rule-tag', tagTitle('Speed', TagDataType.UINT16));
@@ -88,6 +86,11 @@ describe('alarm rules', { timeout: 60000 }, () => {
     await pick('alarm-rule-type', v('enums.alarmType.onoff'));
     await waitFor(() => expect(field('alarmRule', 'alarm_value').value).toBe('1'));
     expect(await screen.findByText(v('validation:alarmTagType'))).toBeTruthy();
+    // Offered: the bool TAG; the chosen numeric one stays greyed while its message shows.
+    expect(await optionsOf('alarm-rule-tag')).toEqual([
+      { title: tagTitle('Speed', TagDataType.UINT16), disabled: true },
+      { title: tagTitle('Run', TagDataType.BOOL), disabled: false },
+    ]);
     await pick('alarm-rule-tag', tagTitle('Run', TagDataType.BOOL));
     await pick('alarm-rule-condition', v('enums.alarmCondition.256'));
     await waitFor(() => expect(field('alarmRule', 'alarm_value').value).toBe('0'));
