@@ -72,6 +72,7 @@ const validationKeys = Object.keys({
   snFormat: 1,
   labelLimit: 1,
   labelsPerDevice: 1,
+  tagNameChars: 1,
   tagNameDuplicate: 1,
   tagCount: 1,
   tagValueBool: 1,

@@ -165,6 +165,8 @@ function RuleFields({
       label={t(`rule.field.${name}`)}
       extra={tip}
       dependencies={['tag_id', 'type', 'condition']}
+      // The check refuses an empty value for every field but the deadband: the label says so.
+      required={name !== 'deadband'}
       rules={[checked(name)]}
     >
       <Input maxLength={64} placeholder={t(`rule.placeholder.${name}`)} data-testid={`alarm-rule-${name}`} />

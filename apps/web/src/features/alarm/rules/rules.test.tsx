@@ -58,6 +58,11 @@ describe('alarm rules', { timeout: 60000 }, () => {
       { title: tagTitle('Temp', TagDataType.FLOAT), disabled: false },
       { title: tagTitle('Speed', TagDataType.UINT16), disabled: false },
     ]);
+    // Required fields say so (the asterisk), the alarm value's included.
+    for (const name of ['name', 'alarm_value'])
+      expect(document.querySelector(`label[for="alarmRule_${name}"]`)?.className, name).toContain(
+        'ant-form-item-required',
+      );
     type('name', 'Overspeed');
     await pick('alarm-rule-tag', tagTitle('Speed', TagDataType.UINT16));
     type('alarm_value', '70000');
