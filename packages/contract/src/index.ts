@@ -74,3 +74,4 @@ export const allCalls = [
   ...screenCalls,
   ...auditCalls,
 ] as const;
+export * from './value-texts';

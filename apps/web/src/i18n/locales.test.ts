@@ -6,6 +6,8 @@ import {
   AlarmRecordState,
   AlarmType,
   AlarmUrgency,
+  alarmLevelTexts,
+  alarmStateTexts,
   ALARM_STATE_ALL,
   BillingCardStatus,
   BillingCardType,
@@ -148,6 +150,15 @@ describe('locales', () => {
       (key) => `${key}: ${String(lookup('zh-TW', key))}`,
     );
     expect(zhTw.filter((line) => /裝置|紀錄/.test(line.split(': ')[1] ?? ''))).toEqual([]);
+  });
+
+  it('name alarm levels and states as the contract does, the words of the exports and mails too', () => {
+    for (const locale of locales) {
+      for (const [level, name] of Object.entries(alarmLevelTexts[locale]))
+        expect(lookup(locale, `enums.alarmLevel.${level}`), `${locale} level ${level}`).toBe(name);
+      for (const [state, name] of Object.entries(alarmStateTexts[locale]))
+        expect(lookup(locale, `enums.alarmRecordState.${state}`), `${locale} state ${state}`).toBe(name);
+    }
   });
 
   it('translate every catalogue code, string code and the fallback', () => {
