@@ -183,6 +183,8 @@ describe('billing cards in Chromium', () => {
       .getByText(t('level.every', { minutes: 1 }), { exact: true })
       .click();
     await modal.locator('.ant-modal-footer .ant-btn-primary').click();
+    // An allocation cannot be undone: it is sent once that is confirmed.
+    await page.getByTestId('irreversible-ok').click();
     await page.getByText(t('allocation.done'), { exact: true }).waitFor();
     const level = t('level.value', { tags: 10, minutes: 1 });
     await section.getByText(level, { exact: false }).waitFor();

@@ -77,3 +77,4 @@ export const allCalls = [
   ...screenCalls,
   ...auditCalls,
 ] as const;
+export * from './value-texts';

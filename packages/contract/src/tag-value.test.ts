@@ -93,6 +93,15 @@ describe('TAG row schema', () => {
     expect(issue({ save_history: 'yes' })).toBe('type');
   });
 
+  it('takes a TAG name an HMI script can address: a letter or _ first, then letters, digits, _', () => {
+    const issue = (name: string) => tagInput.safeParse({ ...row, name }).error?.issues[0];
+    for (const name of ['temp', 'Temp_1', '_x', '温度1', 'a'.repeat(64)])
+      expect(issue(name), name).toBeUndefined();
+    for (const name of ['1 temp', '1temp', 'temp 1', 'temp-1', 'a.b', 'x\u0000', '温度 1'])
+      expect(issue(name), name).toMatchObject({ path: ['name'], message: 'tagNameChars' });
+    expect(issue('a'.repeat(65))?.message).toBe('tooLong');
+  });
+
   it('refuses duplicate names in one table', () => {
     const r = tagTable.safeParse([row, { ...row, data_type: T.BOOL }]);
     expect(r.error?.issues[0]).toMatchObject({ path: [1, 'name'], message: 'tagNameDuplicate' });

@@ -35,6 +35,7 @@ export type ValidationKey =
   | 'labelLimit'
   | 'labelsPerDevice'
   // TAG table
+  | 'tagNameChars'
   | 'tagNameDuplicate'
   | 'tagCount'
   | 'tagValueBool'
@@ -257,6 +258,14 @@ export const checkLabelName: Check = (value) => {
     notBlank(value) ?? (length >= limits.labelNameMin && length <= limits.labelNameMax ? null : 'labelLength')
   );
 };
+
+/**
+ * A TAG name as HMI scripts address TAGs: an identifier. A letter (any script, so Chinese names
+ * work) or `_` first, then letters, digits and `_`; no spaces, dots, dashes or control characters.
+ * "1 temp" was accepted and could not be named in a script.
+ */
+const TAG_NAME = /^[\p{L}_][\p{L}\p{N}_]*$/u;
+export const isTagName = (value: string): boolean => TAG_NAME.test(value);
 
 export const checkRoleName: Check = (value) =>
   notBlank(value) ?? (value.length <= limits.roleNameMax ? null : 'roleNameLength');

@@ -6,6 +6,8 @@ import {
   AlarmRecordState,
   AlarmType,
   AlarmUrgency,
+  alarmLevelTexts,
+  alarmStateTexts,
   ALARM_STATE_ALL,
   BillingCardStatus,
   BillingCardType,
@@ -72,6 +74,7 @@ const validationKeys = Object.keys({
   snFormat: 1,
   labelLimit: 1,
   labelsPerDevice: 1,
+  tagNameChars: 1,
   tagNameDuplicate: 1,
   tagCount: 1,
   tagValueBool: 1,
@@ -150,6 +153,22 @@ describe('locales', () => {
       (key) => `${key}: ${String(lookup('en-US', key))}`,
     );
     expect(en.filter((line) => /\bcenter\b/i.test(line.split(': ')[1] ?? ''))).toEqual([]);
+  });
+
+  it('word zh-TW one way: 設備 and 記錄, the forms most of its texts use (not 裝置, 紀錄)', () => {
+    const zhTw = leafKeys(resources['zh-TW']?.[COMBINED_NS]).map(
+      (key) => `${key}: ${String(lookup('zh-TW', key))}`,
+    );
+    expect(zhTw.filter((line) => /裝置|紀錄/.test(line.split(': ')[1] ?? ''))).toEqual([]);
+  });
+
+  it('name alarm levels and states as the contract does, the words of the exports and mails too', () => {
+    for (const locale of locales) {
+      for (const [level, name] of Object.entries(alarmLevelTexts[locale]))
+        expect(lookup(locale, `enums.alarmLevel.${level}`), `${locale} level ${level}`).toBe(name);
+      for (const [state, name] of Object.entries(alarmStateTexts[locale]))
+        expect(lookup(locale, `enums.alarmRecordState.${state}`), `${locale} state ${state}`).toBe(name);
+    }
   });
 
   it('translate every catalogue code, string code and the fallback', () => {

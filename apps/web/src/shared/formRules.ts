@@ -8,9 +8,14 @@ import { checkPasswordConfirm, type ValidationKey } from '@hmi/contract';
 
 type Check = (value: string) => ValidationKey | null;
 
-/** A rule running one of the contract's checks on the field's value (empty counts as ''). */
+/**
+ * A rule running one of the contract's checks on the field's value (empty counts as ''). A check that
+ * refuses '' makes the field required, and its label shows the asterisk (the validator still words
+ * the reason).
+ */
 export function checkRule(check: Check, t: TFunction): FormRule {
   return {
+    required: check('') !== null,
     validator: (_rule, value: unknown) => {
       const key = check(typeof value === 'string' ? value : '');
       return key ? Promise.reject(new Error(t(`validation:${key}`))) : Promise.resolve();

@@ -60,7 +60,12 @@ export const phoneVerify = defineCall({
   path: '/global/phoneverify',
   summary: 'Send an SMS verification code for sign-up or password recovery',
   query: z.object({ scene: z.enum(['register', 'forget']).default('register') }),
-  body: z.object({ phone: checked(checkPhone), country_code: z.literal('+86').default('+86') }),
+  body: z.object({
+    phone: checked(checkPhone),
+    country_code: z.literal('+86').default('+86'),
+    /** The SMS's language: the console's at the time (a zh-TW user got Simplified Chinese). */
+    locale: z.enum(['zh-CN', 'zh-TW', 'en-US']).default('zh-CN'),
+  }),
   response: z.object({ resend_after: z.number().int() }),
 });
 

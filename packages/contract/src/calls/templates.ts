@@ -4,7 +4,7 @@ import { parseTagAddress } from '../field/address';
 import { Permission } from '../permissions';
 import { syncTag } from '../protocol/payloads';
 import { tagDataTypes, TagAccess } from '../tables';
-import { checkTagValue } from '../validators';
+import { checkTagValue, isTagName } from '../validators';
 import { idParams, pageOf, pageQuery, requiredText, text, typeError } from '../zod-helpers';
 
 export const TEMPLATE_NAME_MAX = 50;
@@ -50,7 +50,8 @@ const accessCodes = Object.values(TagAccess);
  */
 export const tagInput = z
   .object({
-    name: requiredText(64),
+    // An empty name is 'required' alone.
+    name: requiredText(64).refine((v) => v === '' || isTagName(v), 'tagNameChars'),
     data_type: z
       .number(typeError)
       .int('integer')

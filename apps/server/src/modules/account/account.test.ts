@@ -253,6 +253,16 @@ describe.each(databases)('accounts on $name', (database) => {
       expectCode(await api(h.app, register, { query: { type: '0' }, body: body(code) }), 1012);
     });
 
+    it.each([
+      ['zh-TW', '【HMI雲】驗證碼'],
+      ['en-US', '[HMI Cloud] Your code is'],
+      ['zh-CN', '【HMI云】验证码'],
+    ] as const)('the sign-up SMS is in the language asked for (%s)', async (locale, opening) => {
+      const phone = uniquePhone();
+      expectCode(await api(h.app, phoneVerify, { body: { phone, locale } }), 0);
+      expect(lastOutbox(h.dataDir, `+86${phone}`).text.startsWith(opening)).toBe(true);
+    });
+
     it('an expired code and a code past 5 wrong attempts answer 1011', async () => {
       const phone = uniquePhone();
       let code = await sendPhoneCode(phone);

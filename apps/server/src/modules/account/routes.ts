@@ -68,7 +68,7 @@ export function accountRoutes(
     const tokens = await svc.login(body.user, body.passwd, req.ip);
     return { ...tokens, host: answeredOrigin(config, req, tokens.host) };
   });
-  central(phoneVerify, async ({ query, body }) => svc.phoneVerify(query.scene, body.phone));
+  central(phoneVerify, async ({ query, body }) => svc.phoneVerify(query.scene, body.phone, body.locale));
   central(register, async ({ query, body }) => svc.register(query.type, body));
   central(activate, async ({ query }) => svc.activate(query.code));
   central(resendMail, async ({ query, body }) => svc.resend(query.type, body.username, body.locale));

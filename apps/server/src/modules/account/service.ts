@@ -258,13 +258,13 @@ export class AccountService {
 
   // sign-up and activation
 
-  async phoneVerify(scene: CodeScene, phone: string): Promise<{ resend_after: number }> {
+  async phoneVerify(scene: CodeScene, phone: string, locale: Locale): Promise<{ resend_after: number }> {
     const existing = await this.d.repo.findUserByUsername(phone);
     if (scene === 'register' && existing) fail(1012);
     if (scene === 'forget' && !existing) fail(1010);
     const target = scene === 'forget' && existing ? existing.username_key : phone;
     return {
-      resend_after: await this.codes.send(target, scene, this.codes.sms(phone, scene, 'zh-CN'), 1018),
+      resend_after: await this.codes.send(target, scene, this.codes.sms(phone, scene, locale), 1018),
     };
   }
 

@@ -1,12 +1,10 @@
-import type { AlarmRecord, Locale } from '@hmi/contract';
+import { alarmLevelTexts, alarmStateTexts, type AlarmRecord, type Locale } from '@hmi/contract';
 import ExcelJS from 'exceljs';
 import { escapeCell } from '../../platform/xlsx';
 
 interface SheetWords {
   sheet: string;
   columns: string[];
-  levels: Record<number, string>;
-  states: Record<number, string>;
 }
 
 /** Sheet wording per locale (the export is a file, read outside the console). */
@@ -28,8 +26,6 @@ const words: Record<Locale, SheetWords> = {
       '恢复时间',
       '恢复值',
     ],
-    levels: { 1: '次要', 2: '轻微', 4: '一般', 8: '严重', 16: '紧急' },
-    states: { 1: '告警', 2: '已确认', 4: '已恢复' },
   },
   'zh-TW': {
     sheet: '告警記錄',
@@ -48,8 +44,6 @@ const words: Record<Locale, SheetWords> = {
       '恢復時間',
       '恢復值',
     ],
-    levels: { 1: '次要', 2: '輕微', 4: '一般', 8: '嚴重', 16: '緊急' },
-    states: { 1: '告警', 2: '已確認', 4: '已恢復' },
   },
   'en-US': {
     sheet: 'Alarm records',
@@ -68,8 +62,6 @@ const words: Record<Locale, SheetWords> = {
       'Recovery time',
       'Recovery value',
     ],
-    levels: { 1: 'Minor', 2: 'Mild', 4: 'Moderate', 8: 'Severe', 16: 'Critical' },
-    states: { 1: 'Alarm', 2: 'Acknowledged', 4: 'Recovered' },
   },
 };
 
@@ -109,11 +101,11 @@ export async function writeAlarmSheet(
       escapeCell(r.device_name),
       escapeCell(r.device_sn),
       escapeCell(r.rule_name),
-      w.levels[r.level] ?? String(r.level),
+      (alarmLevelTexts[locale] as Record<number, string>)[r.level] ?? String(r.level),
       escapeCell(r.tag_name),
       valueCell(r.value),
       escapeCell(r.content),
-      w.states[r.state] ?? String(r.state),
+      (alarmStateTexts[locale] as Record<number, string>)[r.state] ?? String(r.state),
       at(r.response_at),
       escapeCell(r.responder_name ?? ''),
       at(r.recovery_at),

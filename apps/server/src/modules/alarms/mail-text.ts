@@ -1,4 +1,4 @@
-import type { Locale } from '@hmi/contract';
+import { alarmLevelTexts, type Locale } from '@hmi/contract';
 
 /** What an alarm mail tells. `at` is the alarm time, epoch seconds. */
 export interface AlarmMailFacts {
@@ -15,7 +15,6 @@ export interface AlarmMailFacts {
 }
 
 interface Wording {
-  levels: Record<number, string>;
   raised: (f: AlarmMailFacts, level: string) => string;
   escalated: (f: AlarmMailFacts, level: string) => string;
   labels: { device: string; rule: string; level: string; value: string; content: string; at: string };
@@ -25,7 +24,6 @@ interface Wording {
 /** Every alarm mail text, per locale (the server has no i18n catalogue, so they live here). */
 const wordings: Record<Locale, Wording> = {
   'zh-CN': {
-    levels: { 1: '次要', 2: '轻微', 4: '一般', 8: '严重', 16: '紧急' },
     raised: (f, level) => `【${level}告警】${f.device}：${f.rule}`,
     escalated: (f, level) => `【告警升级】${f.device}：${f.rule}（${level}）已 ${f.minutes ?? 0} 分钟未确认`,
     labels: {
@@ -39,7 +37,6 @@ const wordings: Record<Locale, Wording> = {
     footer: '请登录 HMI 云控制台查看并确认告警。您收到此邮件是因为订阅了告警邮件，可在个人中心取消订阅。',
   },
   'zh-TW': {
-    levels: { 1: '次要', 2: '輕微', 4: '一般', 8: '嚴重', 16: '緊急' },
     raised: (f, level) => `【${level}告警】${f.device}：${f.rule}`,
     escalated: (f, level) => `【告警升級】${f.device}：${f.rule}（${level}）已 ${f.minutes ?? 0} 分鐘未確認`,
     labels: {
@@ -53,7 +50,6 @@ const wordings: Record<Locale, Wording> = {
     footer: '請登入 HMI 雲控制台查看並確認告警。您收到此郵件是因為訂閱了告警郵件，可在個人中心取消訂閱。',
   },
   'en-US': {
-    levels: { 1: 'minor', 2: 'mild', 4: 'moderate', 8: 'severe', 16: 'critical' },
     raised: (f, level) => `[${level} alarm] ${f.device}: ${f.rule}`,
     escalated: (f, level) =>
       `[Alarm escalated] ${f.device}: ${f.rule} (${level}) unacknowledged for ${f.minutes ?? 0} minutes`,
@@ -85,7 +81,9 @@ export function alarmMail(
   f: AlarmMailFacts,
 ): { subject: string; text: string; html: string } {
   const w = wordings[locale];
-  const level = w.levels[f.level] ?? String(f.level);
+  const name = (alarmLevelTexts[locale] as Record<number, string>)[f.level] ?? String(f.level);
+  // Inside an English sentence ("[severe alarm]") the level is a common noun.
+  const level = locale === 'en-US' ? name.toLowerCase() : name;
   const subject = kind === 'raised' ? w.raised(f, level) : w.escalated(f, level);
   const rows: [string, string][] = [
     [w.labels.device, `${f.device} (${f.sn})`],

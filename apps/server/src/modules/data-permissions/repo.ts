@@ -108,6 +108,23 @@ export class DataPermissionRepo extends RepoBase {
     return rows.map((r) => r.id);
   }
 
+  /** The names of the team's `ids` in `table`, in id order (for the audit log, which keeps names). */
+  async namesOf(
+    table: 'device_groups' | 'templates' | 'projects',
+    teamId: number,
+    ids: readonly number[],
+  ): Promise<string[]> {
+    if (!ids.length) return [];
+    const rows = await this.db
+      .selectFrom(table)
+      .select('name')
+      .where('team_id', '=', teamId)
+      .where('id', 'in', [...ids])
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => r.name);
+  }
+
   findMember(id: number) {
     return this.db
       .selectFrom('users')

@@ -120,14 +120,23 @@ export class DataPermissionService {
         await this.repo.replace(id, kind, [...new Set([...kept, ...ids])], trx);
       }
     });
-    if (this.bus)
+    if (this.bus) {
+      // By name: the log showed ids nobody could read.
+      const tables = { group: 'device_groups', template: 'templates', project: 'projects' } as const;
+      const named = await Promise.all(
+        given.map(async ([kind, ids]) => [
+          `${kind}s`,
+          (await this.repo.namesOf(tables[kind], scope.teamId, ids)).join(', '),
+        ]),
+      );
       audit(this.bus, {
         teamId: user.teamId,
         userId: user.id,
         action: 'dataPermissions',
         target: member.username,
-        detail: Object.fromEntries(given.map(([kind, ids]) => [`${kind}s`, ids.join(',')])),
+        detail: Object.fromEntries(named) as Record<string, string>,
       });
+    }
     return this.get(user, id);
   }
 }

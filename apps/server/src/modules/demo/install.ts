@@ -36,4 +36,20 @@ export async function installDemo(app: FastifyInstance, d: DemoDeps): Promise<vo
   await d.seedBilling(owner, await demoDeviceId(d.database, DEMO_SNS[0]));
   // The oven line on the demo template and the three HMIs side by side in a demo project.
   await seedDemoScreens(d, owner, app.demoHmis?.deviceIds ?? []);
+  await seedFavourites(d, owner, app.demoHmis?.deviceIds ?? []);
+}
+
+/**
+ * The dashboard's favourites: the demo HMIs, so a new user sees devices moving at once (it was empty).
+ * Only while the demo account has none: favourites a user chose are left as they are.
+ */
+async function seedFavourites(d: DemoDeps, owner: SessionUser, deviceIds: readonly number[]): Promise<void> {
+  const { db } = d.database;
+  const any = await db
+    .selectFrom('favourites')
+    .select('device_id')
+    .where('user_id', '=', owner.id)
+    .executeTakeFirst();
+  if (any) return;
+  for (const id of deviceIds) await d.devices.setFavourite(owner, id, true);
 }

@@ -1,5 +1,6 @@
 import {
   documentBindings,
+  getDashboard,
   getScreen,
   listDevices,
   listProjects,
@@ -65,6 +66,13 @@ describe.each(databases)('DEMO=1 configuration screens ($name)', (database) => {
     const overview = await ok(h, user, getScreen, { params: { id: projectScreens.list[0]?.id ?? 0 } });
     const bound = new Set(documentBindings(overview.document).map((b) => b.device_id));
     expect([...bound].sort()).toEqual(devices.map((d) => d.id).sort());
+  });
+
+  it('starts the dashboard with the three HMIs as favourites', async () => {
+    const user = await demo();
+    const dashboard = await ok(h, user, getDashboard);
+    const devices = (await ok(h, user, listDevices)).list;
+    expect(dashboard.favourites.map((f) => f.id).sort()).toEqual(devices.map((d) => d.id).sort());
   });
 
   it('seeds once: a restart adds no screen or project', async () => {

@@ -158,6 +158,16 @@ describe.each(databases)('templates and TAG tables on $name', (database) => {
     ).toMatchObject({
       data: { field: 'tags.0.scan_time_ms', issue: 'range' },
     });
+    // HMI scripts address TAGs by name: "1 temp" is no name a script can use.
+    expect(
+      (
+        await api(ctx.h.app, putTemplateTags, {
+          params: { id: tpl.id },
+          token: ctx.main.token,
+          raw: { body: { tags: [{ name: '1 temp', data_type: 1 }] } },
+        })
+      ).body,
+    ).toMatchObject({ code: 1006, data: { field: 'tags.0.name', issue: 'tagNameChars' } });
     const t = await tagsOf(tpl.id);
     expect(t.version).toBe(3);
     expect(t.list).toHaveLength(10);

@@ -1,21 +1,13 @@
-import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteDatabase } from '../../test/databases';
 import { startHarness, type Harness } from '../../test/harness';
-import { repoRoot } from '../../test/server-process';
+import { runAdmin } from '../../test/admin-cli';
 
-/** `npm run admin -- …` as an operator runs it, against DATA_DIR; resolves with its exit and output. */
-function admin(dataDir: string, args: string[]): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/admin.ts', ...args],
-      { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, timeout: 60_000 },
-      (err, stdout, stderr) =>
-        resolve({ code: err ? Number((err as { code?: unknown }).code ?? 1) : 0, output: stdout + stderr }),
-    );
-  });
-}
+/** The CLI's exit and its whole output (stdout and stderr). */
+const admin = async (dataDir: string, args: string[]) => {
+  const r = await runAdmin(dataDir, args);
+  return { code: r.code, output: r.stdout + r.stderr };
+};
 
 /**
  * The operator CLI opens the SQLite file the running server holds. Both sides' write transactions

@@ -85,7 +85,8 @@ describe('RegisterPage', { timeout: 20000 }, () => {
     expect(i18next.t('validation:passwordLength')).toMatch(/8-16/);
   });
 
-  it('checks the phone number before sending an SMS code, then counts down', async () => {
+  it("checks the phone number before sending an SMS code (in the console's language), then counts down", async () => {
+    await setLanguage('zh-TW');
     vi.mocked(account.phoneVerify).mockResolvedValue({ resend_after: 60 });
     renderPage(<RegisterPage />);
     fireEvent.click(screen.getByTestId('send-code'));
@@ -96,7 +97,7 @@ describe('RegisterPage', { timeout: 20000 }, () => {
     fireEvent.click(screen.getByTestId('send-code'));
     await waitFor(() =>
       expect(account.phoneVerify).toHaveBeenCalledWith(
-        { phone: '13800138000', country_code: '+86' },
+        { phone: '13800138000', country_code: '+86', locale: 'zh-TW' },
         'register',
       ),
     );

@@ -118,7 +118,7 @@ export function RegisterPage() {
     }
     setSendingCode(true);
     try {
-      const answer = await phoneVerify({ phone, country_code: '+86' }, 'register');
+      const answer = await phoneVerify({ phone, country_code: '+86', locale }, 'register');
       message.success(t('register.codeSent'));
       startCountdown(answer.resend_after || RESEND_SECONDS);
     } catch {

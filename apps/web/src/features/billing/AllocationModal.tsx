@@ -15,6 +15,7 @@ import {
   type TagAllocation,
 } from '../../api/billing';
 import { FormModal } from '../../shared/FormModal';
+import { useIrreversibleConfirm } from '../../shared/useIrreversibleConfirm';
 import { useLoad } from '../../shared/useLoad';
 import { DevicePicker, type PickedDevice } from './DevicePicker';
 import { formatDate, levelText } from './text';
@@ -40,6 +41,8 @@ export function AllocationModal({ open, account, device, onClose, onSaved }: Pro
   const { t } = useTranslation('billing');
   const [form] = Form.useForm<Values>();
   const [deviceId, setDeviceId] = useState<number | undefined>(device?.id);
+  const [deviceName, setDeviceName] = useState<string>(device?.name ?? '');
+  const confirmIrreversible = useIrreversibleConfirm();
   const picked = open ? (device?.id ?? deviceId) : undefined;
   const fetchCurrent = useCallback(
     () => (picked ? getDeviceBilling(picked) : Promise.resolve(null)),
@@ -59,8 +62,15 @@ export function AllocationModal({ open, account, device, onClose, onSaved }: Pro
       });
   }, [level, form]);
 
-  const save = (values: Values) =>
-    createAllocation(
+  const save = async (values: Values) => {
+    await confirmIrreversible(
+      t('allocation.confirm', {
+        tags: values.tag_count ?? 0,
+        minutes: values.frequency_min ?? allocationFrequencies[0],
+        device: device?.name ?? deviceName,
+      }),
+    );
+    return createAllocation(
       {
         device_id: picked ?? 0,
         tag_count: values.tag_count ?? 0,
@@ -68,6 +78,7 @@ export function AllocationModal({ open, account, device, onClose, onSaved }: Pro
       },
       { handleError: true },
     );
+  };
 
   return (
     <FormModal<Values, TagAllocation>
@@ -99,7 +110,10 @@ export function AllocationModal({ open, account, device, onClose, onSaved }: Pro
         <DevicePicker
           initial={device}
           disabled={device !== undefined}
-          onChange={(id) => setDeviceId(id)}
+          onChange={(id, pickedDevice) => {
+            setDeviceId(id);
+            setDeviceName(pickedDevice?.name ?? '');
+          }}
           testId="allocation-device"
         />
       </Form.Item>

@@ -3,7 +3,9 @@ import { Alert, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BillingCard } from '@hmi/contract';
 import { allocateCard } from '../../api/billing';
+import { useState } from 'react';
 import { FormModal } from '../../shared/FormModal';
+import { useIrreversibleConfirm } from '../../shared/useIrreversibleConfirm';
 import { DevicePicker } from './DevicePicker';
 import { size } from './text';
 
@@ -15,12 +17,18 @@ interface Props {
 
 export function CardAllocateModal({ card, onClose, onSaved }: Props) {
   const { t } = useTranslation('billing');
+  const confirmIrreversible = useIrreversibleConfirm();
+  const [deviceName, setDeviceName] = useState('');
+  const allocate = async (id: number, number: string, deviceId: number) => {
+    await confirmIrreversible(t('cardAllocation.confirm', { number, device: deviceName }));
+    return allocateCard(id, deviceId, { handleError: true });
+  };
   return (
     <FormModal<{ device_id?: number }, BillingCard>
       open={card !== null}
       title={t('cardAllocation.title')}
       name="cardAllocation"
-      save={card ? (v) => allocateCard(card.id, v.device_id ?? 0, { handleError: true }) : null}
+      save={card ? (v) => allocate(card.id, card.number, v.device_id ?? 0) : null}
       successText={t('cardAllocation.done')}
       onSaved={onSaved}
       onClose={onClose}
@@ -38,7 +46,10 @@ export function CardAllocateModal({ card, onClose, onSaved }: Props) {
         label={t('allocation.device')}
         rules={[{ required: true, message: t('validation:required') }]}
       >
-        <DevicePicker testId="card-allocation-device" />
+        <DevicePicker
+          testId="card-allocation-device"
+          onChange={(_, picked) => setDeviceName(picked?.name ?? '')}
+        />
       </Form.Item>
     </FormModal>
   );

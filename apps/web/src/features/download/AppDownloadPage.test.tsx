@@ -14,12 +14,13 @@ describe('AppDownloadPage', { timeout: 20000 }, () => {
     vi.useRealTimers();
   });
 
-  it('points the QR code and the platform buttons at the console itself', () => {
+  it('points the QR code at the console and says plainly it is the web app, with no store buttons', () => {
     renderPage(<AppDownloadPage />);
     const url = publicConsoleUrl();
     expect(url).toBe(`${window.location.origin}${window.location.pathname}#/login`);
-    expect(screen.getByTestId('download-android').getAttribute('href')).toBe(url);
-    expect(screen.getByTestId('download-ios').getAttribute('href')).toBe(url);
+    expect(screen.queryByTestId('download-android')).toBeNull();
+    expect(screen.queryByTestId('download-ios')).toBeNull();
+    expect(screen.getByTestId('download-web-app').textContent).toBe(i18next.t('download:webApp'));
     expect(screen.getByTestId('app-qrcode')).toBeTruthy();
     expect(qrValue('https://console.example/#/login', 1_700_000_000_000)).toBe(
       'https://console.example/#/login?from=qr&t=1700000000',

@@ -1,11 +1,11 @@
 /**
- * Mobile app page (/appdownload): a QR code of the console's own public address, to open it on a
- * phone, and buttons per platform leading to the same address. The QR code expires after a while
+ * Mobile page (/appdownload): a QR code of the console's own public address, to open it on a phone,
+ * and the plain word that the console is the web app (no store app), to add to the home screen from
+ * the browser. The QR code expires after a while
  * (it carries the time it was issued) and is refreshed with a click.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Flex, QRCode, Space, Typography, theme, type QRCodeProps } from 'antd';
-import { AndroidOutlined, AppleOutlined } from '../../ui/icons';
+import { Flex, QRCode, Typography, theme, type QRCodeProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthLayout } from '../auth/AuthLayout';
@@ -14,11 +14,6 @@ import { authPaths } from '../auth/paths';
 /** How long a shown QR code stays valid. */
 export const QR_TTL_MS = 5 * 60 * 1000;
 const REFRESH_DELAY_MS = 400;
-/** Both lead to the console's address; the key names the button's text and test id. */
-const platforms = [
-  { key: 'android', icon: <AndroidOutlined /> },
-  { key: 'ios', icon: <AppleOutlined /> },
-] as const;
 
 /** The console's public address: where this page is served from, at its login route. */
 export function publicConsoleUrl(location: Pick<Location, 'origin' | 'pathname'> = window.location): string {
@@ -68,20 +63,10 @@ export function AppDownloadPage() {
           bgColor={token.colorBgContainer}
         />
         <Typography.Text type="secondary">{t('scan')}</Typography.Text>
-        <Space wrap style={{ justifyContent: 'center' }}>
-          {platforms.map(({ key, icon }) => (
-            <Button
-              key={key}
-              icon={icon}
-              href={url}
-              target="_blank"
-              rel="noreferrer"
-              data-testid={`download-${key}`}
-            >
-              {t(key)}
-            </Button>
-          ))}
-        </Space>
+        {/* No store apps exist: Android/iOS buttons that led to this same address promised one. */}
+        <Typography.Paragraph style={{ margin: 0, textAlign: 'center' }} data-testid="download-web-app">
+          {t('webApp')}
+        </Typography.Paragraph>
         <Typography.Paragraph type="secondary" style={{ margin: 0, textAlign: 'center' }}>
           {t('openOnPhone')}
           <br />

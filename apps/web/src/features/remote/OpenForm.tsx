@@ -13,13 +13,17 @@ interface Values {
   max_minutes: number;
 }
 
+/** What stands in the way before asking: the device offline (1203), its traffic switch off (1204). */
+export type RemoteBlocker = 'offline' | 'trafficOff';
+
 export interface OpenFormProps {
   busy: boolean;
   held: boolean;
+  blockers?: readonly RemoteBlocker[];
   onOpen(input: OpenRemoteInput): void;
 }
 
-export function OpenForm({ busy, held, onOpen }: OpenFormProps) {
+export function OpenForm({ busy, held, blockers = [], onOpen }: OpenFormProps) {
   const { t } = useTranslation('remote');
   const [form] = Form.useForm<Values>();
   const minutes = () => form.getFieldValue('max_minutes') as number;
@@ -32,6 +36,17 @@ export function OpenForm({ busy, held, onOpen }: OpenFormProps) {
       onFinish={(v) => onOpen({ mode: v.mode, max_minutes: v.max_minutes })}
       style={{ maxWidth: 520 }}
     >
+      {/* Said up front rather than only as the refusal after "open". */}
+      {blockers.map((b) => (
+        <Alert
+          key={b}
+          type="warning"
+          showIcon
+          title={t(`setup.blocked.${b}`)}
+          style={{ marginBottom: 16 }}
+          data-testid={`remote-blocked-${b}`}
+        />
+      ))}
       <Form.Item name="mode" label={t('setup.mode')} extra={t('setup.modeHelp')}>
         <Radio.Group
           optionType="button"

@@ -234,4 +234,23 @@ describe('remote view', { timeout: 30000 }, () => {
     expect(api.callsTo('POST /v1/devices/7/vnc')).toHaveLength(before);
     view.unmount();
   });
+
+  it('says up front that the device is offline and its traffic switch off', async () => {
+    await signInAs(api, { is_main: true, permissions: [] });
+    const view = renderPage(
+      <RemoteView
+        deviceId={7}
+        socketUrl={relay.url}
+        onBack={() => undefined}
+        blockers={['offline', 'trafficOff']}
+      />,
+    );
+    expect((await screen.findByTestId('remote-blocked-offline')).textContent).toBe(
+      i18next.t('remote:setup.blocked.offline'),
+    );
+    expect(screen.getByTestId('remote-blocked-trafficOff').textContent).toBe(
+      i18next.t('remote:setup.blocked.trafficOff'),
+    );
+    view.unmount();
+  });
 });

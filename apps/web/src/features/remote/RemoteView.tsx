@@ -11,7 +11,7 @@ import type RFB from '@novnc/novnc';
 import { useErrorToast } from '../../shared/errors';
 import { EndDialog } from './EndDialog';
 import { NoVncScreen } from './NoVncScreen';
-import { OpenForm } from './OpenForm';
+import { OpenForm, type RemoteBlocker } from './OpenForm';
 import { PasswordModal, TakeoverModal } from './Prompts';
 import { RemoteToolbar } from './RemoteToolbar';
 import { useRemoteSession } from './useRemoteSession';
@@ -21,6 +21,8 @@ export interface RemoteViewProps {
   deviceId: number;
   socketUrl: string;
   onBack(): void;
+  /** What the device's state says will refuse an open (told before the user asks). */
+  blockers?: readonly RemoteBlocker[];
   /** Tests: the relay socket's implementation. */
   createSocket?: SocketFactory;
 }
@@ -41,7 +43,7 @@ function useFullscreen(ref: RefObject<HTMLElement | null>): [boolean, () => void
   return [on, toggle];
 }
 
-export function RemoteView({ deviceId, socketUrl, onBack, createSocket }: RemoteViewProps) {
+export function RemoteView({ deviceId, socketUrl, onBack, blockers, createSocket }: RemoteViewProps) {
   const { t } = useTranslation('remote');
   const { message } = App.useApp();
   const toastError = useErrorToast();
@@ -65,7 +67,12 @@ export function RemoteView({ deviceId, socketUrl, onBack, createSocket }: Remote
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       {(phase === 'setup' || phase === 'opening') && (
-        <OpenForm busy={phase === 'opening'} held={state.held} onOpen={(input) => void open(input)} />
+        <OpenForm
+          busy={phase === 'opening'}
+          held={state.held}
+          blockers={blockers}
+          onOpen={(input) => void open(input)}
+        />
       )}
       {phase === 'connecting' && (
         <Flex gap={12} align="center" style={{ minHeight: 120 }} data-testid="remote-connecting">

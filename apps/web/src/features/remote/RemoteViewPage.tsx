@@ -43,7 +43,15 @@ export function RemoteViewPage() {
       styles={{ body: { padding: screens.md ? 24 : 12 } }}
       data-testid="page-remote-view"
     >
-      <RemoteView deviceId={device.id} socketUrl={socketUrl} onBack={toDevice} />
+      <RemoteView
+        deviceId={device.id}
+        socketUrl={socketUrl}
+        onBack={toDevice}
+        blockers={[
+          ...(device.online === 0 ? (['offline'] as const) : []),
+          ...(device.traffic_switch === 0 ? (['trafficOff'] as const) : []),
+        ]}
+      />
     </Card>
   );
 }

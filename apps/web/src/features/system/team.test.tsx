@@ -89,6 +89,8 @@ describe('team screens', { timeout: 30000 }, () => {
     renderPage(<RolePage />);
     fireEvent.click(await screen.findByTestId('role-add'));
     await screen.findByTestId('permission-picker');
+    // The name is required and its label says so (the asterisk).
+    expect(document.querySelector('label[for="role_name"]')?.className).toContain('ant-form-item-required');
     fireEvent.change(field('role', 'name'), { target: { value: 'Operators123' } });
     fireEvent.click(checkbox('perm-1'));
     fireEvent.click(submitOf('role'));

@@ -13,8 +13,6 @@
 export { decorative, type IconComponent } from './decorative';
 export { AccountBookOutlined } from './AccountBookOutlined';
 export { AlertOutlined } from './AlertOutlined';
-export { AndroidOutlined } from './AndroidOutlined';
-export { AppleOutlined } from './AppleOutlined';
 export { ArrowDownOutlined } from './ArrowDownOutlined';
 export { ArrowLeftOutlined } from './ArrowLeftOutlined';
 export { ArrowUpOutlined } from './ArrowUpOutlined';

@@ -144,14 +144,19 @@ function RuleFields({
     },
   });
 
+  const chosenTag = Form.useWatch('tag_id', form);
+  // Only the TAGs the type may watch (on/off: bool); a chosen one that no longer fits stays, greyed,
+  // so its message says why instead of the choice vanishing.
   const tagOptions = useMemo(
     () =>
-      tags.map((tag) => ({
-        value: tag.id,
-        label: `${tag.name} (${t(`enums.tagDataType.${tag.data_type}`)})`,
-        disabled: !tagFitsType(type, tag.data_type),
-      })),
-    [tags, type, t],
+      tags
+        .filter((tag) => tagFitsType(type, tag.data_type) || tag.id === chosenTag)
+        .map((tag) => ({
+          value: tag.id,
+          label: `${tag.name} (${t(`enums.tagDataType.${tag.data_type}`)})`,
+          disabled: !tagFitsType(type, tag.data_type),
+        })),
+    [tags, type, chosenTag, t],
   );
 
   const valueInput = (name: 'alarm_value' | 'target' | 'deviation' | 'deadband', tip?: string) => (
@@ -160,6 +165,8 @@ function RuleFields({
       label={t(`rule.field.${name}`)}
       extra={tip}
       dependencies={['tag_id', 'type', 'condition']}
+      // The check refuses an empty value for every field but the deadband: the label says so.
+      required={name !== 'deadband'}
       rules={[checked(name)]}
     >
       <Input maxLength={64} placeholder={t(`rule.placeholder.${name}`)} data-testid={`alarm-rule-${name}`} />

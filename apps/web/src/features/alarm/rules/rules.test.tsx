@@ -53,13 +53,16 @@ describe('alarm rules', { timeout: 60000 }, () => {
     fireEvent.click(await screen.findByTestId('alarm-rule-add'));
     await screen.findByTestId('alarm-rule-tag');
 
-    // Limit rules take numeric TAGs only; each TAG shows its data type.
+    // Limit rules offer numeric TAGs only; each TAG shows its data type.
     expect(await optionsOf('alarm-rule-tag')).toEqual([
       { title: tagTitle('Temp', TagDataType.FLOAT), disabled: false },
       { title: tagTitle('Speed', TagDataType.UINT16), disabled: false },
-      { title: tagTitle('Run', TagDataType.BOOL), disabled: true },
-      { title: tagTitle('Batch', TagDataType.STRING), disabled: true },
     ]);
+    // Required fields say so (the asterisk), the alarm value's included.
+    for (const name of ['name', 'alarm_value'])
+      expect(document.querySelector(`label[for="alarmRule_${name}"]`)?.className, name).toContain(
+        'ant-form-item-required',
+      );
     type('name', 'Overspeed');
     await pick('alarm-rule-tag', tagTitle('Speed', TagDataType.UINT16));
     type('alarm_value', '70000');
@@ -88,6 +91,11 @@ describe('alarm rules', { timeout: 60000 }, () => {
     await pick('alarm-rule-type', v('enums.alarmType.onoff'));
     await waitFor(() => expect(field('alarmRule', 'alarm_value').value).toBe('1'));
     expect(await screen.findByText(v('validation:alarmTagType'))).toBeTruthy();
+    // Offered: the bool TAG; the chosen numeric one stays greyed while its message shows.
+    expect(await optionsOf('alarm-rule-tag')).toEqual([
+      { title: tagTitle('Speed', TagDataType.UINT16), disabled: true },
+      { title: tagTitle('Run', TagDataType.BOOL), disabled: false },
+    ]);
     await pick('alarm-rule-tag', tagTitle('Run', TagDataType.BOOL));
     await pick('alarm-rule-condition', v('enums.alarmCondition.256'));
     await waitFor(() => expect(field('alarmRule', 'alarm_value').value).toBe('0'));
