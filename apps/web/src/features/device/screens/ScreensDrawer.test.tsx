@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderPage, setLanguage, i18next } from '../../../test/render';
 import { signInAs, startApiServer, type ApiServer } from '../../../test/apiServer';
-import { deviceRow } from '../fixtures';
+import { deviceRow } from '../../../test/deviceFixtures';
 import { ScreensDrawer } from './ScreensDrawer';
 import type { ScreenOwner } from './owner';
 import { PROJECT_ID, screenRow, TEMPLATE_ID } from './testing';
