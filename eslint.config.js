@@ -2,8 +2,24 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
+import { readdirSync } from 'node:fs';
 
-const webLayers = ['ui', 'i18n', 'api', 'session', 'live', 'shared', 'components', 'features', 'app'];
+const webLayers = [
+  'ui',
+  'i18n',
+  'api',
+  'session',
+  'live',
+  'shared',
+  'components',
+  'features',
+  'pages',
+  'app',
+];
+/** The web feature folders, read from the tree so a new feature is covered the day it appears. */
+const webFeatures = readdirSync(`${import.meta.dirname}/apps/web/src/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 // antd's icons carry their English name as accessible name ("plus 绑定设备"); ui/icons renders them
 // decorative, so the rest of the web app imports icons from there.
@@ -12,6 +28,16 @@ const webIconsModule = 'apps/web/src/ui/icons/**';
 const layerPattern = (i) => ({
   regex: `^(\\.\\./)+(${webLayers.slice(i + 1).join('|')})(/|$)`,
   message: `${webLayers[i]}/ sits below ${webLayers.slice(i + 1).join(', ')}: import downwards only.`,
+});
+
+/**
+ * Keeps feature `feature` out of the other features: what two domains share moves down to shared/ or
+ * components/, and a page (pages/) composes features. No feature has a sub-folder named like another
+ * feature, so a relative path climbing to one of those names leaves the feature.
+ */
+const otherFeaturePattern = (feature) => ({
+  regex: `^(\\.\\./)+(features/)?(${webFeatures.filter((f) => f !== feature).join('|')})(/|$)`,
+  message: `features/${feature} imports no other feature: move the shared piece down to shared/ or components/, or compose both in a page.`,
 });
 
 const antdIcons = {
@@ -41,12 +67,24 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [antdIcons] }] },
   },
-  // Web layers, bottom to top: ui, i18n, api, session, live, shared, components, features, app. A file
-  // imports only from its own layer or below; the entry point and the test harness assemble the top.
-  // (A later block replaces the rule's options, so each layer block repeats the icons pattern.)
+  // Web layers, bottom to top: ui, i18n, api, session, live, shared, components, features, pages, app.
+  // A file imports only from its own layer or below; the entry point and the test harness assemble the
+  // top. (A later block replaces the rule's options, so each layer block repeats the icons pattern.)
   ...webLayers.slice(0, -1).map((layer, i) => ({
     files: [`apps/web/src/${layer}/**/*.{ts,tsx}`],
     rules: { 'no-restricted-imports': ['error', { patterns: [antdIcons, layerPattern(i)] }] },
+  })),
+  // Within the features layer, each feature stands alone (pages compose them).
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [antdIcons, layerPattern(webLayers.indexOf('features')), otherFeaturePattern(feature)],
+        },
+      ],
+    },
   })),
   {
     files: [webIconsModule],
