@@ -24,7 +24,7 @@ import type { CodeScene, UserRow } from '../../platform/db/schema';
 import { AppError, Coded, fail, failInput, failRetry } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import { BackoffLimiter, SlidingWindowLimiter } from '../../platform/rate-limit';
-import { parsePermissionList } from '../roles/permissions';
+import { parsePermissionList } from '../roles';
 import type { CentreAccount, CentrePort } from './centre-port';
 import { activationRow, ActivationMail } from './activation-mail';
 import { VerificationCodes } from './codes';

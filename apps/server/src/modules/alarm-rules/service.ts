@@ -12,9 +12,8 @@ import { isUniqueViolation } from '../../platform/db';
 import type { Database } from '../../platform/db/schema';
 import { fail, failInput } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
-import type { LapseGuard } from '../billing/lapse-guard';
-import type { DataPermissionService } from '../data-permissions/service';
-import { canSeeTemplate } from '../data-permissions/scope';
+import type { LapseGuard } from '../billing';
+import { type DataPermissionService, canSeeTemplate } from '../data-permissions';
 import { ruleFields, toAlarmGroup, toAlarmRule } from './mapping';
 import type { AlarmRuleRepo } from './repo';
 

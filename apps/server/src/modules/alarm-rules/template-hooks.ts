@@ -2,7 +2,7 @@ import { buildConditionContent, validateAlarmRule, type AlarmTypeValue } from '@
 import type { Transaction } from 'kysely';
 import type { Database, TemplateTagRow } from '../../platform/db/schema';
 import { fail } from '../../platform/errors';
-import type { TemplateHooks } from '../templates/service';
+import type { TemplateHooks } from '../templates';
 import type { AlarmRuleService } from './service';
 
 /** A rule the new TAG table leaves without a fitting TAG. */

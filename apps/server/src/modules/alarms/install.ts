@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { InstallContext } from '../../platform/install';
 import type { Mailer } from '../../platform/mail';
-import type { DataPermissionService } from '../data-permissions/service';
-import type { MessageService } from '../message/service';
-import type { ConnectivityService } from '../connectivity/service';
+import type { DataPermissionService } from '../data-permissions';
+import type { MessageService } from '../message';
+import type { ConnectivityService } from '../connectivity';
 import { AlarmEngine } from './engine/engine';
 import { AlarmNotifier } from './notify';
 import { AlarmRepo } from './repo';

@@ -19,8 +19,8 @@ import { epochSeconds, type Clock } from '../../platform/clock';
 import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import { pageWindow } from '../../platform/db/sql';
-import type { DataPermissionService } from '../data-permissions/service';
-import type { MessageService } from '../message/service';
+import type { DataPermissionService } from '../data-permissions';
+import type { MessageService } from '../message';
 import { localTime, writeAlarmSheet } from './export';
 import type { AlarmRepo, RecordScope } from './repo';
 

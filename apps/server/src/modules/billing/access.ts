@@ -1,7 +1,6 @@
 import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
-import { canSeeDevice, type Scope } from '../data-permissions/scope';
-import type { DataPermissionService } from '../data-permissions/service';
+import { canSeeDevice, type Scope, type DataPermissionService } from '../data-permissions';
 import type { BillingRepo, DeviceGroups } from './repo';
 
 /** The device `id` when the caller may see it (its team and, for a sub-account, a granted group), else 1003. */

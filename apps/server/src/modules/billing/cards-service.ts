@@ -6,7 +6,7 @@ import { epochSeconds, type Clock } from '../../platform/clock';
 import { fail, failInput, failRetry } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import { SlidingWindowLimiter } from '../../platform/rate-limit';
-import type { DataPermissionService } from '../data-permissions/service';
+import type { DataPermissionService } from '../data-permissions';
 import { visibleDevice } from './access';
 import { CARD_VALIDITY_SECONDS, type CardTypeValue } from './cards';
 import type { Entitlements } from './entitlements';

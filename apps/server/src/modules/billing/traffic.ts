@@ -1,7 +1,7 @@
 import { epochSeconds, type Clock } from '../../platform/clock';
 import { failInput } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
-import type { DataPermissionService } from '../data-permissions/service';
+import type { DataPermissionService } from '../data-permissions';
 import { groupsOf, visibleDevice } from './access';
 import type { Entitlements } from './entitlements';
 import { lastMonths, monthOf } from './months';

@@ -1,7 +1,6 @@
 import { BillingCardStatus, type BillingCard } from '@hmi/contract';
 import type { BillingCardRow } from '../../platform/db/schema-billing';
-import type { Scope } from '../data-permissions/scope';
-import { canSeeDevice } from '../data-permissions/scope';
+import { type Scope, canSeeDevice } from '../data-permissions';
 import type { CardTypeValue } from './cards';
 
 type CardStatusValue = (typeof BillingCardStatus)[keyof typeof BillingCardStatus];

@@ -9,7 +9,7 @@ import { BrokerPortError, type DeviceBroker } from '../../platform/mqtt/broker';
 import { checkDeviceCredentials } from '../../platform/mqtt/credentials';
 import { EmbeddedBroker } from '../../platform/mqtt/embedded';
 import { ExternalBroker } from '../../platform/mqtt/external';
-import type { DataPermissionService } from '../data-permissions/service';
+import type { DataPermissionService } from '../data-permissions';
 import type { OperateGuard } from './commands';
 import type { HistoryPolicySource } from './history-policy';
 import type { DeviceDirectory } from './reads';

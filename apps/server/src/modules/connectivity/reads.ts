@@ -1,8 +1,7 @@
 import type { LiveTag, WsDeviceEvent } from '@hmi/contract';
 import { fail, failInput } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
-import { canSeeDevice } from '../data-permissions/scope';
-import type { DataPermissionService } from '../data-permissions/service';
+import { canSeeDevice, type DataPermissionService } from '../data-permissions';
 import type { IngestCounters, IngestStats } from './counters';
 import { syncEvent } from './device-state';
 import type { HistoryStore } from './repo/history-store';

@@ -4,7 +4,7 @@ import type { Bus } from '../../platform/bus';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import type { DeviceBroker } from '../../platform/mqtt/broker';
-import type { DataPermissionService } from '../data-permissions/service';
+import type { DataPermissionService } from '../data-permissions';
 import { DeviceCommands, type OperateGuard } from './commands';
 import { IngestCounters } from './counters';
 import { DeviceCache } from './device-cache';

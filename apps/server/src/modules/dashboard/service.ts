@@ -1,9 +1,8 @@
 import { DASHBOARD_CARD_TAGS_MAX, type Dashboard } from '@hmi/contract';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import type { SessionUser } from '../../platform/http/session';
-import type { DataPermissionService } from '../data-permissions/service';
-import { canSeeDevice } from '../data-permissions/scope';
-import { displayPath } from '../devices/service';
+import { type DataPermissionService, canSeeDevice } from '../data-permissions';
+import { displayPath } from '../devices';
 import type { DashboardRepo } from './repo';
 
 type CardTag = Dashboard['favourites'][number]['tags'][number];

@@ -9,10 +9,9 @@ import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import type { SessionUser } from '../../platform/http/session';
-import { demoAccount } from '../account/demo';
-import { registerHardware, resetHardwareSecret } from '../devices/hardware';
-import type { DeviceService } from '../devices/service';
-import type { TemplateService } from '../templates/service';
+import { demoAccount } from '../account';
+import { registerHardware, resetHardwareSecret, type DeviceService } from '../devices';
+import type { TemplateService } from '../templates';
 
 /** The demo HMIs: SNs, device names and the template they run. */
 export const DEMO_SNS = ['DEMO-HMI-001', 'DEMO-HMI-002', 'DEMO-HMI-003'] as const;

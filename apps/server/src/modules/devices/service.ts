@@ -19,11 +19,10 @@ import { fail, failInput, failRetry } from '../../platform/errors';
 import type { Queryable } from '../../platform/db/sql';
 import type { SessionUser } from '../../platform/http/session';
 import { SlidingWindowLimiter } from '../../platform/rate-limit';
-import type { BillingApi } from '../billing/install';
-import type { DataPermissionService } from '../data-permissions/service';
-import { canSeeDevice, canSeeTemplate, type Scope } from '../data-permissions/scope';
-import type { LabelService } from '../labels/service';
-import type { TemplateService } from '../templates/service';
+import type { BillingApi } from '../billing';
+import { type DataPermissionService, canSeeDevice, canSeeTemplate, type Scope } from '../data-permissions';
+import type { LabelService } from '../labels';
+import type { TemplateService } from '../templates';
 import type { DeviceRepo } from './repo';
 
 export const bindPolicy = { wrongPinsPerSn: 5, windowSeconds: 15 * 60 } as const;

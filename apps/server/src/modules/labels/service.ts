@@ -3,7 +3,7 @@ import { epochSeconds, type Clock } from '../../platform/clock';
 import { isUniqueViolation } from '../../platform/db';
 import { fail, failInput } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
-import type { DataPermissionService } from '../data-permissions/service';
+import type { DataPermissionService } from '../data-permissions';
 import type { LabelRepo } from './repo';
 
 /** Team labels: names unique (1086), at most 50 per team (1006 labelLimit). Shared by the whole team. */

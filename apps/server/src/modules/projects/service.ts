@@ -13,10 +13,9 @@ import type { ProjectTable } from '../../platform/db/schema';
 import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import type { Selectable } from 'kysely';
-import type { LapseGuard } from '../billing/lapse-guard';
-import type { DataPermissionService } from '../data-permissions/service';
-import { canSeeDevice, canSeeProject, type Scope } from '../data-permissions/scope';
-import type { DeviceService } from '../devices/service';
+import type { LapseGuard } from '../billing';
+import { type DataPermissionService, canSeeDevice, canSeeProject, type Scope } from '../data-permissions';
+import type { DeviceService } from '../devices';
 import type { ProjectRepo } from './repo';
 
 /** Another module's check before devices leave a project (inside the transaction); throwing refuses. */

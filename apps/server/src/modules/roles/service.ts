@@ -18,7 +18,7 @@ import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import { pageWindow } from '../../platform/db/sql';
 import type { Queryable } from '../../platform/db/sql';
-import type { ZoneService } from '../zones/service';
+import type { ZoneService } from '../zones';
 import { parsePermissionList } from './permissions';
 import type { RoleRepo } from './repo';
 

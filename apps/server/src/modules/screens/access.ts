@@ -1,10 +1,9 @@
 import { hasPermission, Permission, type PermissionId } from '@hmi/contract';
 import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
-import type { DataPermissionService } from '../data-permissions/service';
-import { canSeeDevice, canSeeProject, canSeeTemplate } from '../data-permissions/scope';
-import type { DeviceService } from '../devices/service';
-import type { TemplateService } from '../templates/service';
+import { type DataPermissionService, canSeeDevice, canSeeProject, canSeeTemplate } from '../data-permissions';
+import type { DeviceService } from '../devices';
+import type { TemplateService } from '../templates';
 import type { Owner, ScreenRepo, ScreenRow } from './repo';
 
 export type Mode = 'view' | 'edit';

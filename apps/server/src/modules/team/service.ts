@@ -5,7 +5,7 @@ import type { UserRow } from '../../platform/db/schema';
 import { pageWindow } from '../../platform/db/sql';
 import { fail, failInput } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
-import type { RoleService } from '../roles/service';
+import type { RoleService } from '../roles';
 import type { TeamTransactions } from './notices';
 import type { TeamOwners } from './owners';
 import type { TeamRepo } from './repo';

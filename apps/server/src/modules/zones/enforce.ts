@@ -3,8 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
-import { canSeeDevice } from '../data-permissions/scope';
-import { DataPermissionService } from '../data-permissions/service';
+import { canSeeDevice, DataPermissionService } from '../data-permissions';
 import { parseNetworks, ZoneRepo } from './repo';
 
 export interface OperateCheck {

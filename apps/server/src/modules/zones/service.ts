@@ -17,9 +17,8 @@ import { epochSeconds, type Clock } from '../../platform/clock';
 import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import { pageWindow } from '../../platform/db/sql';
-import type { DataPermissionService } from '../data-permissions/service';
-import { canSeeDevice, type Scope } from '../data-permissions/scope';
-import type { DeviceService } from '../devices/service';
+import { type DataPermissionService, canSeeDevice, type Scope } from '../data-permissions';
+import type { DeviceService } from '../devices';
 import { parseNetworks, type ZoneMembers, type ZoneRepo } from './repo';
 
 /** Canonical, de-duplicated networks (the schema already refused invalid ones). */
