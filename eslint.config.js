@@ -40,6 +40,17 @@ const otherFeaturePattern = (feature) => ({
   message: `features/${feature} imports no other feature: move the shared piece down to shared/ or components/, or compose both in a page.`,
 });
 
+/** The server modules, read from the tree so a new module is covered the day it appears. */
+const serverModules = readdirSync(`${import.meta.dirname}/apps/server/src/modules`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Keeps module `name` out of the other modules' insides: each is used through its index.ts. */
+const otherModuleInsidePattern = (name) => ({
+  regex: `^(\\.\\./)+(${serverModules.filter((m) => m !== name).join('|')})/`,
+  message: `Another module is used through its face: import '../<module>' (its index.ts), and export from there what is missing.`,
+});
+
 const antdIcons = {
   regex: '^@ant-design/icons(/|$)',
   message: 'Import icons from ui/icons: it renders them without their English names.',
@@ -102,6 +113,29 @@ export default tseslint.config(
             {
               regex: '^(\\.\\./)+[^./][^/]*/repo(/|$)',
               message: "Another module's repo is its own: call its service (SQL helpers: platform/db/sql).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Server modules, outside their tests: another module only through its index.ts (its face), so
+  // what a module offers the others is listed in one file. Tests may set up through the insides.
+  ...serverModules.map((name) => ({
+    files: [`apps/server/src/modules/${name}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherModuleInsidePattern(name)] }] },
+  })),
+  {
+    files: ['apps/server/src/app.ts', 'apps/server/src/main.ts', 'apps/server/src/admin.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\./modules/[^/]+/',
+              message: "A module is used through its face: import './modules/<module>' (its index.ts).",
             },
           ],
         },
