@@ -172,7 +172,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   );
   const messages = installMessages(ctx);
   const perms = installDataPermissions(ctx);
-  const billing = installBilling(app, ctx, {
+  const billing = installBilling(ctx, {
+    app,
     config,
     perms,
     messages,
@@ -200,48 +201,47 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     billing,
     directory: centre ? installed.regionAccounts : undefined,
   });
-  await installConnectivity(app, {
+  const connectivity = await installConnectivity(ctx, {
+    app,
     config,
     database,
-    clock,
-    bus,
     perms,
     devices,
-    registerCall,
     onShutdown: (fn) => beforeDbClose.push(fn),
     mayOperate: (check) => zoneGuard.assertMayOperateDevice(check),
     historyPolicy: billing.enabled ? (deviceId) => billing.historyPolicy(deviceId) : undefined,
   });
-  await installLive(app, {
+  await installLive(ctx, {
+    app,
     config,
-    bus,
     authenticate: (token) => accounts.authenticate(`Bearer ${token}`),
-    devices: app.connectivity.ingest.reads,
+    devices: connectivity.ingest.reads,
     onShutdown: (fn) => beforeDbClose.push(fn),
     hub: deps.hub,
   });
-  await installAlarms(app, ctx, {
+  await installAlarms(ctx, {
+    app,
     mailer,
     perms,
     messages,
-    ingest: app.connectivity.ingest,
+    ingest: connectivity.ingest,
     onShutdown: (fn) => beforeDbClose.push(fn),
   });
 
-  const connectivity = app.connectivity.ingest;
+  const { ingest } = connectivity;
   installRemote(ctx, {
     app,
     config,
     ports: {
-      visibleDevice: (user, id) => connectivity.reads.visible(user, id),
+      visibleDevice: (user, id) => ingest.reads.visible(user, id),
       mayOperate: (check) => zoneGuard.assertMayOperateDevice(check),
-      isPresent: (sn) => connectivity.isPresent(sn),
+      isPresent: (sn) => ingest.isPresent(sn),
       mayUseTraffic: (id) => billing.mayUseTraffic(id),
       remaining: (id) => billing.remaining(id),
     },
     authenticate: (token) => accounts.authenticate(`Bearer ${token}`),
     sessionLive: (userId, familyId) => accounts.sessionLive(userId, familyId),
-    sendVnc: (user, device, open) => connectivity.commands.vnc(user, device, open),
+    sendVnc: (user, device, open) => ingest.commands.vnc(user, device, open),
     hold: (id) => billing.hold(id),
     onShutdown: (fn) => beforeDbClose.push(fn),
     relay: deps.relay,
@@ -257,6 +257,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     templates,
     projects,
     screens,
+    brokerPort: () => connectivity.broker.port,
     seedAccount: seedDemo,
     seedBilling: (owner, deviceId) => billing.seedDemo(owner, deviceId),
   });

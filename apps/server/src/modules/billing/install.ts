@@ -43,6 +43,8 @@ declare module 'fastify' {
 }
 
 export interface BillingDeps {
+  /** The instance whose log it writes to (tests read the `billing` decoration). */
+  app: FastifyInstance;
   config: Pick<Config, 'billing'>;
   perms: DataPermissionService;
   /** Reminders are written through the message module. */
@@ -52,10 +54,11 @@ export interface BillingDeps {
 }
 
 /**
- * Registers the billing calls, starts the housekeeping job (billing on) and decorates the app with
- * `billing` for the other modules.
+ * Registers the billing calls, starts the housekeeping job (billing on) and returns what the other
+ * modules use of billing (also decorated as `billing` for the tests).
  */
-export function installBilling(app: FastifyInstance, ctx: InstallContext, d: BillingDeps): BillingApi {
+export function installBilling(ctx: InstallContext, d: BillingDeps): BillingApi {
+  const { app } = d;
   const enabled = d.config.billing;
   const { clock } = ctx;
   const repo = new BillingRepo(ctx.db);

@@ -50,6 +50,8 @@ export interface DemoHmisDeps {
   /** The installed registry services the demo binds its devices and template through. */
   devices: DeviceService;
   templates: TemplateService;
+  /** The embedded broker's port, known once the app is ready (connectivity); null with MQTT_URL. */
+  brokerPort(): number | null;
 }
 
 export interface DemoHmis {
@@ -163,7 +165,7 @@ export async function installDemoHmis(app: FastifyInstance, d: DemoHmisDeps): Pr
   const url = d.config.mqttUrl ?? null;
   const leases: SeqLease[] = [];
   app.addHook('onReady', async () => {
-    const port = app.connectivity.broker.port;
+    const port = d.brokerPort();
     const target = url ?? (port ? `mqtt://127.0.0.1:${port}` : null);
     if (!target) return;
     for (const id of run) {
