@@ -1,3 +1,4 @@
+import { ErrorCode } from '@hmi/contract';
 import type { UserRow } from '../../platform/db/schema';
 import { fail } from '../../platform/errors';
 import { mirrorAccount } from './mirror';
@@ -17,7 +18,8 @@ export class RegionAccounts {
   /** 1202 when the account is here the main account of a team with other members; else nothing to say. */
   async removable(username: string): Promise<null> {
     const user = await this.d.repo.findUserByUsername(username);
-    if (user?.is_main === 1 && (await this.d.repo.otherMemberCount(user.team_id, user.id)) > 0) fail(1202);
+    if (user?.is_main === 1 && (await this.d.repo.otherMemberCount(user.team_id, user.id)) > 0)
+      fail(ErrorCode.MAIN_ACCOUNT_HAS_MEMBERS);
     return null;
   }
 
@@ -39,7 +41,7 @@ export class RegionAccounts {
     if (!centre) return null;
     const found = await centre.accountOf(account);
     if (!found) return null;
-    if (found.data_center !== this.d.config.dataCenter) fail(1078);
+    if (found.data_center !== this.d.config.dataCenter) fail(ErrorCode.NOT_CURRENT_DATA_CENTER);
     if (found.status !== 'active') return null;
     return mirrorAccount(this.d.repo, found);
   }

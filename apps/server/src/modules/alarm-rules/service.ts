@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   limits,
   validateAlarmRule,
   type AlarmGroup,
@@ -57,7 +58,7 @@ export class AlarmRuleService {
   async template(user: SessionUser, id: number) {
     const scope = await this.perms.scope(user);
     const template = await this.repo.template(scope.teamId, id);
-    if (!template || !canSeeTemplate(scope, template)) fail(1029);
+    if (!template || !canSeeTemplate(scope, template)) fail(ErrorCode.ILLEGAL_TEMPLATE_ID);
     return template;
   }
 
@@ -76,14 +77,16 @@ export class AlarmRuleService {
   private async visibleRule(user: SessionUser, id: number) {
     const scope = await this.perms.scope(user);
     const rule = await this.repo.rule(scope.teamId, id);
-    if (!rule || !canSeeTemplate(scope, { id: rule.template_id, team_id: rule.team_id })) fail(1003);
+    if (!rule || !canSeeTemplate(scope, { id: rule.template_id, team_id: rule.team_id }))
+      fail(ErrorCode.NO_DATA);
     return rule;
   }
 
   private async visibleGroup(user: SessionUser, id: number) {
     const scope = await this.perms.scope(user);
     const group = await this.repo.group(scope.teamId, id);
-    if (!group || !canSeeTemplate(scope, { id: group.template_id, team_id: group.team_id })) fail(1003);
+    if (!group || !canSeeTemplate(scope, { id: group.template_id, team_id: group.team_id }))
+      fail(ErrorCode.NO_DATA);
     return group;
   }
 
@@ -95,14 +98,15 @@ export class AlarmRuleService {
 
   private async groupOut(templateId: number, id: number): Promise<AlarmGroup> {
     const g = (await this.repo.groups(templateId)).find((x) => x.id === id);
-    if (!g) fail(1003);
+    if (!g) fail(ErrorCode.NO_DATA);
     return toAlarmGroup(g);
   }
 
   async createGroup(user: SessionUser, templateId: number, name: string): Promise<AlarmGroup> {
     const t = await this.changeableTemplate(user, templateId);
     const id = await this.writeGroup(async (trx) => {
-      if (await this.repo.groupNameTaken(templateId, name, null, trx)) fail(1085);
+      if (await this.repo.groupNameTaken(templateId, name, null, trx))
+        fail(ErrorCode.ALARM_GROUP_NAME_EXISTS);
       return this.repo.insertGroup(
         { team_id: t.team_id, template_id: t.id, name, created_at: this.now() },
         trx,
@@ -115,7 +119,8 @@ export class AlarmRuleService {
     const g = await this.visibleGroup(user, id);
     await this.assertLive(g);
     await this.writeGroup(async (trx) => {
-      if (await this.repo.groupNameTaken(g.template_id, name, id, trx)) fail(1085);
+      if (await this.repo.groupNameTaken(g.template_id, name, id, trx))
+        fail(ErrorCode.ALARM_GROUP_NAME_EXISTS);
       await this.repo.renameGroup(id, name, trx);
       return id;
     });
@@ -126,7 +131,7 @@ export class AlarmRuleService {
     try {
       return await this.repo.transaction(fn);
     } catch (err) {
-      if (isUniqueViolation(err)) fail(1085);
+      if (isUniqueViolation(err)) fail(ErrorCode.ALARM_GROUP_NAME_EXISTS);
       throw err;
     }
   }
@@ -176,7 +181,7 @@ export class AlarmRuleService {
     try {
       return await this.repo.transaction(fn);
     } catch (err) {
-      if (isUniqueViolation(err)) fail(1088);
+      if (isUniqueViolation(err)) fail(ErrorCode.ALARM_NAME_EXISTS);
       throw err;
     }
   }
@@ -185,8 +190,8 @@ export class AlarmRuleService {
     const t = await this.changeableTemplate(user, templateId);
     const id = await this.writeRule(async (trx) => {
       await this.check(templateId, input, trx);
-      if (await this.repo.nameTaken(templateId, input.name, null, trx)) fail(1088);
-      if ((await this.repo.count(templateId, trx)) >= limits.alarmRulesMax) fail(1090);
+      if (await this.repo.nameTaken(templateId, input.name, null, trx)) fail(ErrorCode.ALARM_NAME_EXISTS);
+      if ((await this.repo.count(templateId, trx)) >= limits.alarmRulesMax) fail(ErrorCode.ALARM_RULE_LIMIT);
       return this.repo.insert(
         { ...ruleFields(input), team_id: t.team_id, template_id: t.id, created_at: this.now() },
         trx,
@@ -201,7 +206,7 @@ export class AlarmRuleService {
     await this.assertLive(rule);
     await this.writeRule(async (trx) => {
       await this.check(rule.template_id, input, trx);
-      if (await this.repo.nameTaken(rule.template_id, input.name, id, trx)) fail(1088);
+      if (await this.repo.nameTaken(rule.template_id, input.name, id, trx)) fail(ErrorCode.ALARM_NAME_EXISTS);
       await this.repo.update(id, { ...ruleFields(input), updated_at: this.now() }, trx);
       return id;
     });
@@ -218,7 +223,7 @@ export class AlarmRuleService {
     const t = await this.changeableTemplate(user, templateId);
     const unique = [...new Set(ids)];
     const changed = await this.repo.transaction(async (trx) => {
-      if ((await this.repo.idsOf(templateId, unique, trx)).length !== unique.length) fail(1003);
+      if ((await this.repo.idsOf(templateId, unique, trx)).length !== unique.length) fail(ErrorCode.NO_DATA);
       return this.repo.setEnabled(templateId, unique, enabled ? 1 : 0, this.now(), trx);
     });
     this.changed(t.id, t.team_id);

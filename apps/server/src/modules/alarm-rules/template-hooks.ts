@@ -1,4 +1,4 @@
-import { buildConditionContent, validateAlarmRule, type AlarmTypeValue } from '@hmi/contract';
+import { ErrorCode, buildConditionContent, validateAlarmRule, type AlarmTypeValue } from '@hmi/contract';
 import type { Transaction } from 'kysely';
 import type { Database, TemplateTagRow } from '../../platform/db/schema';
 import { fail } from '../../platform/errors';
@@ -48,7 +48,7 @@ export class AlarmRuleTemplateHooks implements TemplateHooks {
     }
     if (orphaned.length)
       fail(
-        1006,
+        ErrorCode.INPUT_PARAMETER,
         { field: 'tags', issue: 'alarmTagInUse', rules: orphaned },
         { msg: `input parameter error: tags: used by alarm rules ${orphaned.map((o) => o.name).join(', ')}` },
       );

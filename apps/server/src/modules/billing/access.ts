@@ -1,3 +1,4 @@
+import { ErrorCode } from '@hmi/contract';
 import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import { canSeeDevice, type Scope, type DataPermissionService } from '../data-permissions';
@@ -12,7 +13,7 @@ export async function visibleDevice(
 ) {
   const scope = await perms.scope(user);
   const device = await repo.findDevice(id);
-  if (!device || !canSeeDevice(scope, device)) fail(1003);
+  if (!device || !canSeeDevice(scope, device)) fail(ErrorCode.NO_DATA);
   return { scope, device };
 }
 

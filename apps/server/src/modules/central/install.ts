@@ -1,4 +1,4 @@
-import { centralCalls, errorCatalogue, regionCalls } from '@hmi/contract';
+import { ErrorCode, centralCalls, errorCatalogue, regionCalls } from '@hmi/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -30,9 +30,10 @@ export function serveSignedCalls<T extends Record<string, SignedCall>>(
       const raw = JSON.stringify(req.body ?? null);
       const header = req.headers[SIGNATURE_HEADER];
       const signature = typeof header === 'string' ? header : undefined;
-      if (!signatureValid(d.secret, signature, epochSeconds(d.clock), path, raw)) fail(1001);
+      if (!signatureValid(d.secret, signature, epochSeconds(d.clock), path, raw))
+        fail(ErrorCode.AUTHENTICATION);
       const body = call.body.safeParse(req.body);
-      if (!body.success) fail(1006);
+      if (!body.success) fail(ErrorCode.INPUT_PARAMETER);
       // The body was parsed with this very call's schema.
       const handler = handlers[name] as (b: unknown) => Promise<unknown>;
       const data = await handler(body.data);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ErrorCode,
   ackV1,
   command,
   fieldsOf,
@@ -121,7 +122,7 @@ export class DeviceCommands {
   async command(user: SessionUser, id: number, cmdId: string): Promise<DeviceCommand> {
     await this.o.reads.visible(user, id);
     const r = await this.o.commands.command(id, cmdId);
-    if (!r) fail(1003);
+    if (!r) fail(ErrorCode.NO_DATA);
     return toCommand(r);
   }
 
@@ -218,7 +219,7 @@ export class DeviceCommands {
 
   async sync(user: SessionUser, id: number): Promise<DeviceCommand> {
     const row = await this.o.reads.visible(user, id);
-    if (row.template_id === null || row.template_version === null) fail(1029);
+    if (row.template_id === null || row.template_version === null) fail(ErrorCode.ILLEGAL_TEMPLATE_ID);
     // The parse keeps only the fields the protocol carries (not id, description, sort).
     const tags = (await this.o.store.templateTags(row.template_id)).map((t) =>
       syncTag.parse({ ...t, save_history: t.save_history === 1 }),

@@ -1,4 +1,5 @@
 import type { LiveTag, WsDeviceEvent } from '@hmi/contract';
+import { ErrorCode } from '@hmi/contract';
 import { fail, failInput } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import { canSeeDevice, type DataPermissionService } from '../data-permissions';
@@ -46,7 +47,7 @@ export class DeviceReads {
   async visible(user: SessionUser, id: number): Promise<RegistryDevice> {
     const scope = await this.o.perms.scope(user);
     const row = await this.o.devices.find(scope.teamId, id);
-    if (!row || !canSeeDevice(scope, row)) fail(1003);
+    if (!row || !canSeeDevice(scope, row)) fail(ErrorCode.NO_DATA);
     return row;
   }
 

@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   type CallBody,
   type CallQuery,
   type createProject,
@@ -65,7 +66,7 @@ export class ProjectService {
   private async visible(user: SessionUser, id: number) {
     const scope = await this.perms.scope(user);
     const row = await this.repo.find(scope.teamId, id);
-    if (!row || !canSeeProject(scope, row)) fail(1003);
+    if (!row || !canSeeProject(scope, row)) fail(ErrorCode.NO_DATA);
     return { scope, row };
   }
 
@@ -78,7 +79,7 @@ export class ProjectService {
     const unique = [...new Set(ids)];
     const added = unique.filter((id) => !current.includes(id));
     const found = await this.devices.teamDevices(scope.teamId, added);
-    if (found.length !== added.length || found.some((d) => !canSeeDevice(scope, d))) fail(1003);
+    if (found.length !== added.length || found.some((d) => !canSeeDevice(scope, d))) fail(ErrorCode.NO_DATA);
     return unique;
   }
 
@@ -100,13 +101,13 @@ export class ProjectService {
   async get(user: SessionUser, id: number): Promise<Project> {
     const { row } = await this.visible(user, id);
     const [p] = await this.toProjects([row]);
-    return p ?? fail(1003);
+    return p ?? fail(ErrorCode.NO_DATA);
   }
 
   async create(user: SessionUser, body: CallBody<typeof createProject>): Promise<Project> {
     const scope = await this.perms.scope(user);
     const deviceIds = await this.checkDevices(scope, body.device_ids, []);
-    if (await this.repo.nameTaken(scope.teamId, body.name, null)) fail(1086);
+    if (await this.repo.nameTaken(scope.teamId, body.name, null)) fail(ErrorCode.NAME_EXISTS);
     const allowance = await this.lapses.allowance(scope.teamId);
     let id: number;
     try {
@@ -121,7 +122,7 @@ export class ProjectService {
         return projectId;
       });
     } catch (err) {
-      if (isUniqueViolation(err)) fail(1086);
+      if (isUniqueViolation(err)) fail(ErrorCode.NAME_EXISTS);
       throw err;
     }
     return this.get(user, id);
@@ -132,7 +133,7 @@ export class ProjectService {
     await this.lapses.assertLive(scope.teamId, id);
     const patch: { name?: string } = {};
     if (body.name !== undefined && body.name !== row.name) {
-      if (await this.repo.nameTaken(scope.teamId, body.name, id)) fail(1086);
+      if (await this.repo.nameTaken(scope.teamId, body.name, id)) fail(ErrorCode.NAME_EXISTS);
       patch.name = body.name;
     }
     let members: number[] | null = null;
@@ -157,7 +158,7 @@ export class ProjectService {
         }
       });
     } catch (err) {
-      if (isUniqueViolation(err)) fail(1086);
+      if (isUniqueViolation(err)) fail(ErrorCode.NAME_EXISTS);
       throw err;
     }
     return this.get(user, id);

@@ -1,4 +1,10 @@
-import { BillingMessageType, type CallQuery, type listMembers, type TeamMember } from '@hmi/contract';
+import {
+  ErrorCode,
+  BillingMessageType,
+  type CallQuery,
+  type listMembers,
+  type TeamMember,
+} from '@hmi/contract';
 import { audit } from '../../platform/audit';
 import type { Bus } from '../../platform/bus';
 import type { UserRow } from '../../platform/db/schema';
@@ -28,7 +34,7 @@ function toMember(r: UserRow & { role_name?: string | null }): TeamMember {
 
 /** A sub-account of the caller's team (1071 otherwise; the main account is refused, 1006). */
 export async function subAccountOf(repo: TeamRepo, user: SessionUser, id: number): Promise<UserRow> {
-  const m = (await repo.findMember(user.teamId, id)) ?? fail(1071);
+  const m = (await repo.findMember(user.teamId, id)) ?? fail(ErrorCode.NOT_IN_TEAM);
   if (m.is_main === 1) failInput('id', 'mainAccount');
   return m;
 }
@@ -59,7 +65,7 @@ export class TeamService {
 
   async changeRole(user: SessionUser, id: number, roleId: number): Promise<TeamMember> {
     const member = await subAccountOf(this.repo, user, id);
-    if (member.id === user.id) fail(1002, { reason: 'ownRole' });
+    if (member.id === user.id) fail(ErrorCode.AUTHORIZATION, { reason: 'ownRole' });
     const role = await this.roles.grantable(user, roleId);
     await this.tx.run((trx) => this.owners.updateMember(member.id, { role_id: role.id }, trx));
     this.bus.emit('accessChanged', { teamId: user.teamId, userId: member.id });
@@ -75,7 +81,7 @@ export class TeamService {
    */
   async removeMember(user: SessionUser, id: number): Promise<null> {
     const member = await subAccountOf(this.repo, user, id);
-    if (member.id === user.id) fail(1002, { reason: 'self' });
+    if (member.id === user.id) fail(ErrorCode.AUTHORIZATION, { reason: 'self' });
     const now = this.tx.now();
     const team = await this.repo.findTeam(user.teamId);
     const teamName = team?.name ?? '';

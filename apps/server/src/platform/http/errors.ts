@@ -1,4 +1,4 @@
-import { errorCatalogue } from '@hmi/contract';
+import { ErrorCode, errorCatalogue } from '@hmi/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { applySecurityHeaders, isApiPath } from './security-headers';
@@ -75,7 +75,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     try {
       done(null, JSON.parse(text));
     } catch {
-      done(new AppError(1021), undefined);
+      done(new AppError(ErrorCode.JSON_FORMAT), undefined);
     }
   });
 }
