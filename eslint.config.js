@@ -163,6 +163,25 @@ export default tseslint.config(
     },
   },
   {
+    // Named errors: the server throws a catalogue code by its contract name, fail(ErrorCode.NO_DATA),
+    // never as a number (a number says nothing to the reader and drifts from the catalogue unseen).
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'CallExpression[callee.name=/^fail(Retry)?$/]',
+          'NewExpression[callee.name=/^(AppError|Coded)$/]',
+        ].flatMap((call) =>
+          ['arguments.0', 'arguments.0.consequent', 'arguments.0.alternate'].map((code) => ({
+            selector: `${call}[${code}.type='Literal']`,
+            message: 'Name the catalogue code: fail(ErrorCode.NO_DATA), not fail(1003).',
+          })),
+        ),
+      ],
+    },
+  },
+  {
     files: [
       'apps/agent/**',
       'apps/server/src/admin.ts',
