@@ -14,7 +14,7 @@ import type { Database } from '../../platform/db/schema';
 import { fail, failInput } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import type { LapseGuard } from '../billing';
-import { type DataPermissionService, canSeeTemplate } from '../data-permissions';
+import { authorize, type DataPermissionService } from '../data-permissions';
 import { ruleFields, toAlarmGroup, toAlarmRule } from './mapping';
 import type { AlarmRuleRepo } from './repo';
 
@@ -57,8 +57,12 @@ export class AlarmRuleService {
   /** The template if the caller may see it, otherwise 1029. */
   async template(user: SessionUser, id: number) {
     const scope = await this.perms.scope(user);
-    const template = await this.repo.template(scope.teamId, id);
-    if (!template || !canSeeTemplate(scope, template)) fail(ErrorCode.ILLEGAL_TEMPLATE_ID);
+    const template = authorize(
+      scope,
+      'template',
+      await this.repo.template(scope.teamId, id),
+      ErrorCode.ILLEGAL_TEMPLATE_ID,
+    );
     return template;
   }
 
@@ -77,16 +81,16 @@ export class AlarmRuleService {
   private async visibleRule(user: SessionUser, id: number) {
     const scope = await this.perms.scope(user);
     const rule = await this.repo.rule(scope.teamId, id);
-    if (!rule || !canSeeTemplate(scope, { id: rule.template_id, team_id: rule.team_id }))
-      fail(ErrorCode.NO_DATA);
+    if (!rule) fail(ErrorCode.NO_DATA);
+    authorize(scope, 'template', { id: rule.template_id, team_id: rule.team_id });
     return rule;
   }
 
   private async visibleGroup(user: SessionUser, id: number) {
     const scope = await this.perms.scope(user);
     const group = await this.repo.group(scope.teamId, id);
-    if (!group || !canSeeTemplate(scope, { id: group.template_id, team_id: group.team_id }))
-      fail(ErrorCode.NO_DATA);
+    if (!group) fail(ErrorCode.NO_DATA);
+    authorize(scope, 'template', { id: group.template_id, team_id: group.team_id });
     return group;
   }
 

@@ -1,7 +1,5 @@
-import { ErrorCode } from '@hmi/contract';
-import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
-import { canSeeDevice, type Scope, type DataPermissionService } from '../data-permissions';
+import { authorize, type Scope, type DataPermissionService } from '../data-permissions';
 import type { BillingRepo, DeviceGroups } from './repo';
 
 /** The device `id` when the caller may see it (its team and, for a sub-account, a granted group), else 1003. */
@@ -12,8 +10,7 @@ export async function visibleDevice(
   id: number,
 ) {
   const scope = await perms.scope(user);
-  const device = await repo.findDevice(id);
-  if (!device || !canSeeDevice(scope, device)) fail(ErrorCode.NO_DATA);
+  const device = authorize(scope, 'device', await repo.findDevice(id));
   return { scope, device };
 }
 

@@ -1,8 +1,7 @@
 import type { LiveTag, WsDeviceEvent } from '@hmi/contract';
-import { ErrorCode } from '@hmi/contract';
-import { fail, failInput } from '../../platform/errors';
+import { failInput } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
-import { canSeeDevice, type DataPermissionService } from '../data-permissions';
+import { sees, authorize, type DataPermissionService } from '../data-permissions';
 import type { IngestCounters, IngestStats } from './counters';
 import { syncEvent } from './device-state';
 import type { HistoryStore } from './repo/history-store';
@@ -46,8 +45,7 @@ export class DeviceReads {
   /** The device when the caller may see it; 1003 otherwise. */
   async visible(user: SessionUser, id: number): Promise<RegistryDevice> {
     const scope = await this.o.perms.scope(user);
-    const row = await this.o.devices.find(scope.teamId, id);
-    if (!row || !canSeeDevice(scope, row)) fail(ErrorCode.NO_DATA);
+    const row = authorize(scope, 'device', await this.o.devices.find(scope.teamId, id));
     return row;
   }
 
@@ -56,7 +54,7 @@ export class DeviceReads {
     if (!ids.length) return [];
     const scope = await this.o.perms.scope(user);
     const rows = await this.o.devices.teamDevices(scope.teamId, ids);
-    return rows.filter((r) => canSeeDevice(scope, r)).map((r) => r.id);
+    return rows.filter((r) => sees(scope, 'device', r)).map((r) => r.id);
   }
 
   /**

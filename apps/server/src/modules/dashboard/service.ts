@@ -1,7 +1,7 @@
 import { DASHBOARD_CARD_TAGS_MAX, type Dashboard } from '@hmi/contract';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import type { SessionUser } from '../../platform/http/session';
-import { type DataPermissionService, canSeeDevice } from '../data-permissions';
+import { sees, type DataPermissionService } from '../data-permissions';
 import { displayPath } from '../devices';
 import type { DashboardRepo } from './repo';
 
@@ -19,7 +19,9 @@ export class DashboardService {
     const scope = await this.perms.scope(user);
     const at = epochSeconds(this.clock);
     const counters = await this.repo.counters(scope.teamId, scope.all ? null : [...scope.groupIds]);
-    const visible = (await this.repo.favourites(user.id, scope.teamId)).filter((d) => canSeeDevice(scope, d));
+    const visible = (await this.repo.favourites(user.id, scope.teamId)).filter((d) =>
+      sees(scope, 'device', d),
+    );
     const rows = await this.repo.cardTags(
       visible.map((d) => d.id),
       DASHBOARD_CARD_TAGS_MAX,

@@ -21,7 +21,7 @@ import type { Queryable } from '../../platform/db/sql';
 import type { SessionUser } from '../../platform/http/session';
 import { SlidingWindowLimiter } from '../../platform/rate-limit';
 import type { BillingApi } from '../billing';
-import { type DataPermissionService, canSeeDevice, canSeeTemplate, type Scope } from '../data-permissions';
+import { authorize, type DataPermissionService, type Scope } from '../data-permissions';
 import type { LabelService } from '../labels';
 import type { TemplateService } from '../templates';
 import type { DeviceRepo } from './repo';
@@ -155,8 +155,7 @@ export class DeviceService {
 
   private async visibleDevice(user: SessionUser, id: number) {
     const scope = await this.perms.scope(user);
-    const row = await this.repo.find(scope.teamId, id);
-    if (!row || !canSeeDevice(scope, row)) fail(ErrorCode.NO_DATA);
+    const row = authorize(scope, 'device', await this.repo.find(scope.teamId, id));
     return { scope, row };
   }
 
@@ -175,8 +174,12 @@ export class DeviceService {
       } else if (!scope.groupIds.has(f.group_id)) fail(ErrorCode.ILLEGAL_GROUP_ID);
     }
     if (f.template_id !== undefined && f.template_id !== null) {
-      const t = await this.templates.find(scope.teamId, f.template_id);
-      if (!t || !canSeeTemplate(scope, t)) fail(ErrorCode.ILLEGAL_TEMPLATE_ID);
+      const t = authorize(
+        scope,
+        'template',
+        await this.templates.find(scope.teamId, f.template_id),
+        ErrorCode.ILLEGAL_TEMPLATE_ID,
+      );
       if (t.hmi_model !== model) fail(ErrorCode.TEMPLATE_TYPE_MISMATCH);
       // Out of service by billing: its bound devices keep running, no new ones join.
       if (await this.templates.isExpired(scope.teamId, t.id))

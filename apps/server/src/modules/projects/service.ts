@@ -15,7 +15,7 @@ import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import type { Selectable } from 'kysely';
 import type { LapseGuard } from '../billing';
-import { type DataPermissionService, canSeeDevice, canSeeProject, type Scope } from '../data-permissions';
+import { sees, authorize, type DataPermissionService, type Scope } from '../data-permissions';
 import type { DeviceService } from '../devices';
 import type { ProjectRepo } from './repo';
 
@@ -65,8 +65,7 @@ export class ProjectService {
 
   private async visible(user: SessionUser, id: number) {
     const scope = await this.perms.scope(user);
-    const row = await this.repo.find(scope.teamId, id);
-    if (!row || !canSeeProject(scope, row)) fail(ErrorCode.NO_DATA);
+    const row = authorize(scope, 'project', await this.repo.find(scope.teamId, id));
     return { scope, row };
   }
 
@@ -79,7 +78,8 @@ export class ProjectService {
     const unique = [...new Set(ids)];
     const added = unique.filter((id) => !current.includes(id));
     const found = await this.devices.teamDevices(scope.teamId, added);
-    if (found.length !== added.length || found.some((d) => !canSeeDevice(scope, d))) fail(ErrorCode.NO_DATA);
+    if (found.length !== added.length || found.some((d) => !sees(scope, 'device', d)))
+      fail(ErrorCode.NO_DATA);
     return unique;
   }
 
@@ -144,7 +144,7 @@ export class ProjectService {
       if (!scope.all) {
         // Members the sub-account cannot see are kept.
         const hidden = await this.devices.teamDevices(scope.teamId, current);
-        for (const d of hidden) if (!canSeeDevice(scope, d) && !members.includes(d.id)) members.push(d.id);
+        for (const d of hidden) if (!sees(scope, 'device', d) && !members.includes(d.id)) members.push(d.id);
       }
     }
     try {

@@ -1,7 +1,7 @@
 import { ErrorCode, hasPermission, Permission, type PermissionId } from '@hmi/contract';
 import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
-import { type DataPermissionService, canSeeDevice, canSeeProject, canSeeTemplate } from '../data-permissions';
+import { authorize, type DataPermissionService } from '../data-permissions';
 import type { DeviceService } from '../devices';
 import type { TemplateService } from '../templates';
 import type { Owner, ScreenRepo, ScreenRow } from './repo';
@@ -60,15 +60,13 @@ export class ScreenAccess {
     this.require(user, needed[owner.kind][mode]);
     const scope = await this.perms.scope(user);
     if (owner.kind === 'template') {
-      const row = await this.templates.find(scope.teamId, owner.id);
-      if (!row || !canSeeTemplate(scope, row)) fail(ErrorCode.NO_DATA);
+      authorize(scope, 'template', await this.templates.find(scope.teamId, owner.id));
       if (mode === 'edit' && (await this.templates.isExpired(scope.teamId, owner.id)))
         fail(ErrorCode.TEMPLATE_LIMIT);
       const tags = (await this.repo.tagNames([owner.id])).get(owner.id) ?? new Set<string>();
       return { teamId: scope.teamId, owner, tags, members: new Map() };
     }
-    const row = await this.repo.findProject(scope.teamId, owner.id);
-    if (!row || !canSeeProject(scope, row)) fail(ErrorCode.NO_DATA);
+    authorize(scope, 'project', await this.repo.findProject(scope.teamId, owner.id));
     const devices = await this.repo.projectDevices(owner.id);
     const tags = await this.repo.tagNames([
       ...new Set(devices.flatMap((d) => (d.template_id === null ? [] : [d.template_id]))),
@@ -105,8 +103,7 @@ export class ScreenAccess {
   /** A device the caller sees (1003 otherwise). */
   async device(user: SessionUser, deviceId: number) {
     const scope = await this.perms.scope(user);
-    const device = await this.devices.find(scope.teamId, deviceId);
-    if (!device || !canSeeDevice(scope, device)) fail(ErrorCode.NO_DATA);
+    const device = authorize(scope, 'device', await this.devices.find(scope.teamId, deviceId));
     return device;
   }
 }

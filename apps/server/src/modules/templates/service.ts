@@ -26,7 +26,7 @@ import type { Database, TemplateTagRow } from '../../platform/db/schema';
 import { fail, failInput } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import type { LapseGuard } from '../billing';
-import { type DataPermissionService, canSeeTemplate, type Scope } from '../data-permissions';
+import { authorize, type DataPermissionService, type Scope } from '../data-permissions';
 import type { TemplateRepo } from './repo';
 import { SheetError } from '../../platform/xlsx';
 import { readTagSheet, writeTagSheet } from './xlsx';
@@ -104,8 +104,7 @@ export class TemplateService {
 
   private async visible(user: SessionUser, id: number): Promise<{ scope: Scope; row: TemplateWithCounts }> {
     const scope = await this.perms.scope(user);
-    const row = await this.repo.find(scope.teamId, id);
-    if (!row || !canSeeTemplate(scope, row)) fail(ErrorCode.NO_DATA);
+    const row = authorize(scope, 'template', await this.repo.find(scope.teamId, id));
     return { scope, row };
   }
 

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
-import { canSeeDevice, DataPermissionService } from '../data-permissions';
+import { authorize, DataPermissionService } from '../data-permissions';
 import { parseNetworks, ZoneRepo } from './repo';
 
 export interface OperateCheck {
@@ -50,7 +50,7 @@ export class ZoneGuard {
       .executeTakeFirst();
     if (!device) fail(ErrorCode.NO_DATA);
     const scope = await this.perms.scope(user);
-    if (!canSeeDevice(scope, device)) fail(ErrorCode.NO_DATA);
+    authorize(scope, 'device', device);
     if (user.isMain) return;
     if (user.roleId === null) fail(ErrorCode.AUTHORIZATION);
     const zones = await this.zones.zonesOfRole(user.roleId);

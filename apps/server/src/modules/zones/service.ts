@@ -18,7 +18,7 @@ import { epochSeconds, type Clock } from '../../platform/clock';
 import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import { pageWindow } from '../../platform/db/sql';
-import { type DataPermissionService, canSeeDevice, type Scope } from '../data-permissions';
+import { sees, type DataPermissionService, type Scope } from '../data-permissions';
 import type { DeviceService } from '../devices';
 import { parseNetworks, type ZoneMembers, type ZoneRepo } from './repo';
 
@@ -95,10 +95,11 @@ export class ZoneService {
     const unique = [...new Set(ids)];
     const added = unique.filter((id) => !current.includes(id));
     const found = await this.devices.teamDevices(scope.teamId, added);
-    if (found.length !== added.length || found.some((d) => !canSeeDevice(scope, d))) fail(ErrorCode.NO_DATA);
+    if (found.length !== added.length || found.some((d) => !sees(scope, 'device', d)))
+      fail(ErrorCode.NO_DATA);
     if (!scope.all) {
       const hidden = await this.devices.teamDevices(scope.teamId, current);
-      for (const d of hidden) if (!canSeeDevice(scope, d) && !unique.includes(d.id)) unique.push(d.id);
+      for (const d of hidden) if (!sees(scope, 'device', d) && !unique.includes(d.id)) unique.push(d.id);
     }
     return unique;
   }
