@@ -5,6 +5,7 @@ import {
   command,
   fieldsOf,
   parsePayload,
+  PROTOCOL_VERSION,
   syncTag,
   TagAccess,
   textToWire,
@@ -158,7 +159,9 @@ export class DeviceCommands {
       timer.unref();
       this.timers.set(id, timer);
       try {
-        await this.o.broker.publish(topics.cmd(row.sn), JSON.stringify({ v: 1, id, ...cmd }), { qos: 1 });
+        await this.o.broker.publish(topics.cmd(row.sn), JSON.stringify({ v: PROTOCOL_VERSION, id, ...cmd }), {
+          qos: 1,
+        });
       } catch (err) {
         this.logError(err);
         await this.finish(row.sn, id, 'failed', 'broker');
