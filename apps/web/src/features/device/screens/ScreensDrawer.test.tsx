@@ -11,7 +11,7 @@ import { signInAs, startApiServer, type ApiServer } from '../../../test/apiServe
 import { deviceRow } from '../../../test/deviceFixtures';
 import { ScreensDrawer } from './ScreensDrawer';
 import type { ScreenOwner } from './owner';
-import { PROJECT_ID, screenRow, TEMPLATE_ID } from './testing';
+import { PROJECT_ID, screenRow, TEMPLATE_ID } from '../../../test/screenFixtures';
 
 const template: ScreenOwner = { kind: 'template', id: TEMPLATE_ID, name: 'Oven', model: 'HMI-7000' };
 const project: ScreenOwner = { kind: 'project', id: PROJECT_ID, name: 'Line' };

@@ -4,7 +4,7 @@ import { Aedes } from 'aedes';
 import { VNC_CLOSE, vncTunnelHello, type VncTunnelHello } from '@hmi/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { ByteQueue } from './rfb-test-client';
+import { ByteQueue } from '../vnc/rfb-test-client';
 
 /** An MQTT broker on a free port (aedes, accepting anyone: the tests play the cloud). */
 export async function startBroker(): Promise<{ url: string; close(): Promise<void> }> {

@@ -5,7 +5,7 @@
  */
 import type { WebSocket } from 'ws';
 import { VNC_WS_PATH, type VncClientMessage, type VncServerMessage } from '@hmi/contract';
-import { acceptPeers, listenLocal } from '../../test/peers';
+import { acceptPeers, listenLocal } from './peers';
 
 export class RelayPeer {
   readonly control: VncClientMessage[] = [];

@@ -6,9 +6,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readOutbox } from '../../platform/outbox';
-import { databases, sqliteDatabase } from '../../test/databases';
-import { freePorts, spawnServer, type ServerProcess } from '../../test/server-process';
+import { readOutbox } from '../platform/outbox';
+import { databases, sqliteDatabase } from './databases';
+import { freePorts, spawnServer, type ServerProcess } from './server-process';
 
 export const CLUSTER_SECRET = 'a-shared-secret-of-the-test-deployment-0123456789';
 export const PASSWORD = 'Secret123';
