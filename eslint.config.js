@@ -2,8 +2,24 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
+import { readdirSync } from 'node:fs';
 
-const webLayers = ['ui', 'i18n', 'api', 'session', 'live', 'shared', 'components', 'features', 'app'];
+const webLayers = [
+  'ui',
+  'i18n',
+  'api',
+  'session',
+  'live',
+  'shared',
+  'components',
+  'features',
+  'pages',
+  'app',
+];
+/** The web feature folders, read from the tree so a new feature is covered the day it appears. */
+const webFeatures = readdirSync(`${import.meta.dirname}/apps/web/src/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 // antd's icons carry their English name as accessible name ("plus 绑定设备"); ui/icons renders them
 // decorative, so the rest of the web app imports icons from there.
@@ -12,6 +28,27 @@ const webIconsModule = 'apps/web/src/ui/icons/**';
 const layerPattern = (i) => ({
   regex: `^(\\.\\./)+(${webLayers.slice(i + 1).join('|')})(/|$)`,
   message: `${webLayers[i]}/ sits below ${webLayers.slice(i + 1).join(', ')}: import downwards only.`,
+});
+
+/**
+ * Keeps feature `feature` out of the other features: what two domains share moves down to shared/ or
+ * components/, and a page (pages/) composes features. No feature has a sub-folder named like another
+ * feature, so a relative path climbing to one of those names leaves the feature.
+ */
+const otherFeaturePattern = (feature) => ({
+  regex: `^(\\.\\./)+(features/)?(${webFeatures.filter((f) => f !== feature).join('|')})(/|$)`,
+  message: `features/${feature} imports no other feature: move the shared piece down to shared/ or components/, or compose both in a page.`,
+});
+
+/** The server modules, read from the tree so a new module is covered the day it appears. */
+const serverModules = readdirSync(`${import.meta.dirname}/apps/server/src/modules`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Keeps module `name` out of the other modules' insides: each is used through its index.ts. */
+const otherModuleInsidePattern = (name) => ({
+  regex: `^(\\.\\./)+(${serverModules.filter((m) => m !== name).join('|')})/`,
+  message: `Another module is used through its face: import '../<module>' (its index.ts), and export from there what is missing.`,
 });
 
 const antdIcons = {
@@ -41,12 +78,24 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [antdIcons] }] },
   },
-  // Web layers, bottom to top: ui, i18n, api, session, live, shared, components, features, app. A file
-  // imports only from its own layer or below; the entry point and the test harness assemble the top.
-  // (A later block replaces the rule's options, so each layer block repeats the icons pattern.)
+  // Web layers, bottom to top: ui, i18n, api, session, live, shared, components, features, pages, app.
+  // A file imports only from its own layer or below; the entry point and the test harness assemble the
+  // top. (A later block replaces the rule's options, so each layer block repeats the icons pattern.)
   ...webLayers.slice(0, -1).map((layer, i) => ({
     files: [`apps/web/src/${layer}/**/*.{ts,tsx}`],
     rules: { 'no-restricted-imports': ['error', { patterns: [antdIcons, layerPattern(i)] }] },
+  })),
+  // Within the features layer, each feature stands alone (pages compose them).
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [antdIcons, layerPattern(webLayers.indexOf('features')), otherFeaturePattern(feature)],
+        },
+      ],
+    },
   })),
   {
     files: [webIconsModule],
@@ -70,6 +119,29 @@ export default tseslint.config(
       ],
     },
   },
+  // Server modules, outside their tests: another module only through its index.ts (its face), so
+  // what a module offers the others is listed in one file. Tests may set up through the insides.
+  ...serverModules.map((name) => ({
+    files: [`apps/server/src/modules/${name}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherModuleInsidePattern(name)] }] },
+  })),
+  {
+    files: ['apps/server/src/app.ts', 'apps/server/src/main.ts', 'apps/server/src/admin.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\./modules/[^/]+/',
+              message: "A module is used through its face: import './modules/<module>' (its index.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Server platform: cross-cutting parts below the modules; they never import a module. The one
     // test here reading module sheets checks the platform xlsx limits through their real readers.
@@ -87,6 +159,25 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // Named errors: the server throws a catalogue code by its contract name, fail(ErrorCode.NO_DATA),
+    // never as a number (a number says nothing to the reader and drifts from the catalogue unseen).
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'CallExpression[callee.name=/^fail(Retry)?$/]',
+          'NewExpression[callee.name=/^(AppError|Coded)$/]',
+        ].flatMap((call) =>
+          ['arguments.0', 'arguments.0.consequent', 'arguments.0.alternate'].map((code) => ({
+            selector: `${call}[${code}.type='Literal']`,
+            message: 'Name the catalogue code: fail(ErrorCode.NO_DATA), not fail(1003).',
+          })),
+        ),
       ],
     },
   },

@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { TagDataType, topics, type Ack, type FieldReport, type SyncTag, type TagsBatch } from '@hmi/contract';
 import ModbusRTU from 'modbus-serial';
 import { startModbusPeer, type ModbusPeer } from '../apps/agent/src/field/peers/modbus-peer';
-import { cloudClient, nextPayload, startBroker } from '../apps/agent/src/vnc/test-support';
+import { cloudClient, nextPayload, startBroker } from '../apps/agent/src/test/vnc-support';
 import { cpuSeconds, rssMb, spawnProcess } from '@hmi/server/src/test/server-process';
 import { BITS_PER_BYTE, startSerialLine, type SerialLine } from './field/serial-line';
 import { textTable } from './text-table';

@@ -18,7 +18,7 @@ import { demoSimTags } from '../apps/agent/src/sim/generators';
 import { registerIdentities } from '../apps/agent/src/sim/register';
 import type { SimulatedHmi } from '../apps/agent/src/sim/simulator';
 import { buttonsFor, rowRects, valueRect } from '../apps/agent/src/vnc/hmi-page';
-import { startXvnc, type Xvnc } from '../apps/agent/src/vnc/xvnc';
+import { startXvnc, type Xvnc } from '../apps/agent/src/test/xvnc';
 import { apiCall, DEMO } from './support/api';
 import { launchBrowser, screenshotPath } from './support/browser';
 import { repoRoot, startServer, type RunningServer } from './support/server';

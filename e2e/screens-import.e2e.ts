@@ -7,7 +7,7 @@
  */
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fuxaProject } from '../apps/server/src/modules/screens/import/fuxa-fixture';
+import { fuxaProject } from '../apps/server/src/test/fuxa-fixture';
 import { apiCall, DEMO } from './support/api';
 import { launchBrowser, screenshotPath } from './support/browser';
 import { choose } from './support/select';

@@ -6,7 +6,7 @@ import { precompress } from './build/precompress.ts';
 import { landingChunk } from './build/landingChunk.ts';
 
 // A signed-in visit's first screen: the shell around the dashboard (the default landing page).
-const landing = landingChunk(['/src/app/shell/AppShell.tsx', '/src/features/dashboard/DashboardPage.tsx']);
+const landing = landingChunk(['/src/app/shell/AppShell.tsx', '/src/pages/dashboard/DashboardPage.tsx']);
 
 // React Router's package exports name its development build only. Its production build differs in
 // the dev warnings alone (and their "Hey developer" error page): a build takes that one.

@@ -16,17 +16,18 @@
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { migrate, openDatabase, type Db } from './platform/db';
 import { readOutbox } from './platform/outbox';
-import { activateAccount } from './modules/account/activate-command';
-import { checkHardware, type HardwareInput } from './modules/devices/hardware';
+import { activateAccount } from './modules/account';
 import {
+  checkHardware,
+  type HardwareInput,
   openBrokerLink,
   type BrokerLink,
   registerDevice,
   reissueDeviceSecret,
   revokeDevice,
-} from './modules/devices/provisioning';
+} from './modules/devices';
 import type { DynsecClient } from './platform/mqtt/dynsec';
-import { cardsIssue, cardsIssueUsage } from './modules/billing/cards-command';
+import { cardsIssue, cardsIssueUsage } from './modules/billing';
 
 function option(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);

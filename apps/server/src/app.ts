@@ -1,29 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { allCalls } from '@hmi/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { AccountDeps } from './modules/account/policy';
-import { installAccounts } from './modules/account/install';
-import { centreClientFor, regionNoticesFor, serveSignedRole } from './modules/central/install';
-import { installAlarmRules } from './modules/alarm-rules/install';
-import { installAlarms } from './modules/alarms/install';
-import { installDashboard } from './modules/dashboard/install';
-import { installDataPermissions } from './modules/data-permissions/install';
-import { installDemo } from './modules/demo/install';
-import { installDevices } from './modules/devices/install';
-import { installGroups } from './modules/groups/install';
-import { installLabels } from './modules/labels/install';
-import { installMessages } from './modules/message/install';
-import { installProjects } from './modules/projects/install';
-import { installScreens } from './modules/screens/install';
-import { installRoles } from './modules/roles/install';
-import { installTeam } from './modules/team/install';
-import { installTemplates } from './modules/templates/install';
-import { installZones } from './modules/zones/install';
-import { installAudit } from './modules/audit/install';
-import { installConnectivity } from './modules/connectivity/install';
-import { installLive, type LiveDeps } from './modules/live/install';
-import { installBilling } from './modules/billing/install';
-import { installRemote, type RemoteDeps } from './modules/remote/install';
+import { type AccountDeps, installAccounts } from './modules/account';
+import { centreClientFor, regionNoticesFor, serveSignedRole } from './modules/central';
+import { installAlarmRules } from './modules/alarm-rules';
+import { installAlarms } from './modules/alarms';
+import { installDashboard } from './modules/dashboard';
+import { installDataPermissions } from './modules/data-permissions';
+import { installDemo } from './modules/demo';
+import { installDevices } from './modules/devices';
+import { installGroups } from './modules/groups';
+import { installLabels } from './modules/labels';
+import { installMessages } from './modules/message';
+import { installProjects } from './modules/projects';
+import { installScreens } from './modules/screens';
+import { installRoles } from './modules/roles';
+import { installTeam } from './modules/team';
+import { installTemplates } from './modules/templates';
+import { installZones } from './modules/zones';
+import { installAudit } from './modules/audit';
+import { installConnectivity } from './modules/connectivity';
+import { installLive, type LiveDeps } from './modules/live';
+import { installBilling } from './modules/billing';
+import { installRemote, type RemoteDeps } from './modules/remote';
 import { Bus } from './platform/bus';
 import { RedisBus } from './platform/redis-bus';
 import { systemClock, type Clock } from './platform/clock';
@@ -173,7 +172,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   );
   const messages = installMessages(ctx);
   const perms = installDataPermissions(ctx);
-  const billing = installBilling(app, ctx, {
+  const billing = installBilling(ctx, {
+    app,
     config,
     perms,
     messages,
@@ -201,48 +201,47 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     billing,
     directory: centre ? installed.regionAccounts : undefined,
   });
-  await installConnectivity(app, {
+  const connectivity = await installConnectivity(ctx, {
+    app,
     config,
     database,
-    clock,
-    bus,
     perms,
     devices,
-    registerCall,
     onShutdown: (fn) => beforeDbClose.push(fn),
     mayOperate: (check) => zoneGuard.assertMayOperateDevice(check),
     historyPolicy: billing.enabled ? (deviceId) => billing.historyPolicy(deviceId) : undefined,
   });
-  await installLive(app, {
+  await installLive(ctx, {
+    app,
     config,
-    bus,
     authenticate: (token) => accounts.authenticate(`Bearer ${token}`),
-    devices: app.connectivity.ingest.reads,
+    devices: connectivity.ingest.reads,
     onShutdown: (fn) => beforeDbClose.push(fn),
     hub: deps.hub,
   });
-  await installAlarms(app, ctx, {
+  await installAlarms(ctx, {
+    app,
     mailer,
     perms,
     messages,
-    ingest: app.connectivity.ingest,
+    ingest: connectivity.ingest,
     onShutdown: (fn) => beforeDbClose.push(fn),
   });
 
-  const connectivity = app.connectivity.ingest;
+  const { ingest } = connectivity;
   installRemote(ctx, {
     app,
     config,
     ports: {
-      visibleDevice: (user, id) => connectivity.reads.visible(user, id),
+      visibleDevice: (user, id) => ingest.reads.visible(user, id),
       mayOperate: (check) => zoneGuard.assertMayOperateDevice(check),
-      isPresent: (sn) => connectivity.isPresent(sn),
+      isPresent: (sn) => ingest.isPresent(sn),
       mayUseTraffic: (id) => billing.mayUseTraffic(id),
       remaining: (id) => billing.remaining(id),
     },
     authenticate: (token) => accounts.authenticate(`Bearer ${token}`),
     sessionLive: (userId, familyId) => accounts.sessionLive(userId, familyId),
-    sendVnc: (user, device, open) => connectivity.commands.vnc(user, device, open),
+    sendVnc: (user, device, open) => ingest.commands.vnc(user, device, open),
     hold: (id) => billing.hold(id),
     onShutdown: (fn) => beforeDbClose.push(fn),
     relay: deps.relay,
@@ -258,6 +257,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     templates,
     projects,
     screens,
+    brokerPort: () => connectivity.broker.port,
     seedAccount: seedDemo,
     seedBilling: (owner, deviceId) => billing.seedDemo(owner, deviceId),
   });

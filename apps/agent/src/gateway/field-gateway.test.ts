@@ -17,7 +17,7 @@ import {
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mbpollRead, startModbusPeer, type ModbusPeer } from '../field/peers/modbus-peer';
-import { cloudClient, nextPayload, startBroker } from '../vnc/test-support';
+import { cloudClient, nextPayload, startBroker } from '../test/vnc-support';
 import { readGatewayConfig } from './config';
 import { startGateway, type Gateway } from './gateway';
 

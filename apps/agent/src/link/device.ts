@@ -130,7 +130,7 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
     connectTimeout: 10_000,
     will: {
       topic: stateTopic,
-      payload: Buffer.from(JSON.stringify({ v: 1, online: false })),
+      payload: Buffer.from(JSON.stringify({ v: PROTOCOL_VERSION, online: false })),
       qos: 1,
       retain: true,
     },
@@ -251,13 +251,13 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
       if (cmd.type === 'sync' && r.ok) st.configVersion = r.config_version ?? cmd.config_version;
       const ack: Ack = r.ok
         ? {
-            v: 1,
+            v: PROTOCOL_VERSION,
             id: cmd.id,
             ok: true,
             ...(r.config_version !== undefined ? { config_version: r.config_version } : {}),
           }
         : {
-            v: 1,
+            v: PROTOCOL_VERSION,
             id: cmd.id,
             ok: false,
             error: r.error.slice(0, 200),
@@ -304,7 +304,10 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
       if (client.connected) {
         // A clean disconnect sends no will: say offline first.
         await client
-          .publishAsync(stateTopic, JSON.stringify({ v: 1, online: false }), { qos: 1, retain: true })
+          .publishAsync(stateTopic, JSON.stringify({ v: PROTOCOL_VERSION, online: false }), {
+            qos: 1,
+            retain: true,
+          })
           .catch(() => undefined);
       }
       await client.endAsync().catch(() => undefined);

@@ -8,8 +8,8 @@ import type { DeviceAgent } from '../link/device';
 import { readGatewayConfig, startGateway } from '../gateway/gateway';
 import { demoSimTags, startSimulatedHmi, type SimulatedHmiOptions } from '../sim/simulator';
 import { RfbTestClient } from './rfb-test-client';
-import { cloudClient, nextPayload, startBroker, startRelay } from './test-support';
-import { startXvnc, type Xvnc } from './xvnc';
+import { cloudClient, nextPayload, startBroker, startRelay } from '../test/vnc-support';
+import { startXvnc, type Xvnc } from '../test/xvnc';
 
 const TICKET = 'k'.repeat(32);
 let broker: Awaited<ReturnType<typeof startBroker>>;

@@ -3,7 +3,7 @@ import { VNC_OFF_ACK_ERROR } from '@hmi/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Tunnels } from './command';
 import { ByteQueue } from './rfb-test-client';
-import { closeServer, startRelay } from './test-support';
+import { closeServer, startRelay } from '../test/vnc-support';
 import { connectLocalVnc, Tunnel, TUNNEL_HIGH_WATER, VncOffError } from './tunnel';
 
 const TICKET = 't'.repeat(32);

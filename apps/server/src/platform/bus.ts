@@ -20,6 +20,10 @@ export interface BusEvents {
   deviceTemplateChanged: { deviceId: number; sn: string; teamId: number };
   /** The operator revoked hardware: it may no longer connect. */
   hardwareRevoked: { sn: string };
+  /** A device went offline (its broker connection ended). Emitted where connectivity saw it. */
+  deviceOffline: { deviceId: number; teamId: number };
+  /** A command to a device failed: timed out, not delivered, or refused by the device (`error`). */
+  commandFailed: { deviceId: number; teamId: number; commandId: string; error: string | null };
   /** A live change for browsers (values, online, sync, command status). */
   live: { teamId: number; event: WsDeviceEvent };
   /**

@@ -1,4 +1,4 @@
-import { errorCatalogue, type NumericErrorCode } from '@hmi/contract';
+import { ErrorCode, errorCatalogue, type NumericErrorCode } from '@hmi/contract';
 
 /** An error that leaves the API as the envelope of one catalogue code. */
 export class AppError extends Error {
@@ -29,7 +29,7 @@ export function fail(code: NumericErrorCode, data: unknown = null, options: Fail
 
 /** Throws 1006 naming the failing field. */
 export function failInput(field: string, issue: string): never {
-  throw new AppError(1006, { field, issue }, {}, `input parameter error: ${field}`);
+  throw new AppError(ErrorCode.INPUT_PARAMETER, { field, issue }, {}, `input parameter error: ${field}`);
 }
 
 /** Throws 429/1201 or 1018-like codes with a Retry-After header in whole seconds. */

@@ -79,6 +79,8 @@ const samples: { [K in BusEventName]: BusEvents[K] } = {
   deviceUnbound: { deviceId: 1, sn: 'SN1', teamId: 7 },
   deviceTemplateChanged: { deviceId: 1, sn: 'SN1', teamId: 7 },
   hardwareRevoked: { sn: 'SN1' },
+  deviceOffline: { deviceId: 1, teamId: 7 },
+  commandFailed: { deviceId: 1, teamId: 7, commandId: 'c-1', error: 'vnc_off' },
   live: {
     teamId: 7,
     event: { type: 'values', device_id: 1, values: [{ tag: 'temp', value: '21.5', ts: 1_700_000_000_123 }] },

@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { createHashRouter, Navigate, Outlet, useParams, type RouteObject } from 'react-router';
 import { menuTree } from '@hmi/contract';
-import { LoginPage } from '../features/auth/LoginPage';
+import { LoginPage } from '../pages/public/LoginPage';
 import { deviceDetailRoute } from './routes/deviceDetail';
 import { remoteViewRoute } from './routes/remoteView';
 import { lazyNamed, Loaded, page } from './routes/lazy';
@@ -21,18 +21,18 @@ import { useDocumentTitle, type RouteHandle } from './title';
 import { RouteError } from './RouteError';
 
 // The login page is the first load of most visits: it stays in the entry chunk, the rest is split.
-const RegisterPage = lazyNamed(() => import('../features/auth/RegisterPage').then((m) => m.RegisterPage));
+const RegisterPage = lazyNamed(() => import('../pages/public/RegisterPage').then((m) => m.RegisterPage));
 const ForgotPasswordPage = lazyNamed(() =>
-  import('../features/auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
+  import('../pages/public/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
 );
 const ActiveResultPage = lazyNamed(() =>
-  import('../features/auth/ActiveResultPage').then((m) => m.ActiveResultPage),
+  import('../pages/public/ActiveResultPage').then((m) => m.ActiveResultPage),
 );
-const AgreementPage = lazyNamed(() => import('../features/legal/AgreementPage').then((m) => m.AgreementPage));
+const AgreementPage = lazyNamed(() => import('../pages/public/AgreementPage').then((m) => m.AgreementPage));
 const AppDownloadPage = lazyNamed(() =>
-  import('../features/download/AppDownloadPage').then((m) => m.AppDownloadPage),
+  import('../pages/public/AppDownloadPage').then((m) => m.AppDownloadPage),
 );
-const ScadaPage = lazyNamed(() => import('../features/scada/ScadaPage').then((m) => m.ScadaPage));
+const ScadaPage = lazyNamed(() => import('../pages/public/ScadaPage').then((m) => m.ScadaPage));
 const AppShell = lazyNamed(() => import('./shell/AppShell').then((m) => m.AppShell));
 
 /** Root of every route: keeps the document title in step with the matched route. */

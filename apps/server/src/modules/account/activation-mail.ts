@@ -1,4 +1,4 @@
-import { limits, type Locale } from '@hmi/contract';
+import { ErrorCode, limits, type Locale } from '@hmi/contract';
 import { randomToken, sha256 } from '../../platform/auth/tokens';
 import { epochSeconds } from '../../platform/clock';
 import type { UserRow } from '../../platform/db/schema';
@@ -29,17 +29,17 @@ export class ActivationMail {
       await this.d.mailer.send({ to, ...mail, kind: 'activation' });
     } catch (err) {
       this.d.log.error({ err }, 'activation mail failed');
-      fail(1013);
+      fail(ErrorCode.EMAIL_SEND_FAILED);
     }
     return code;
   }
 
   /** A new activation link for a pending account (older ones voided), within the hourly mail limit. */
   async resend(user: UserRow, locale: Locale): Promise<void> {
-    if (user.email === null) fail(1010);
+    if (user.email === null) fail(ErrorCode.USER_NOT_FOUND);
     const now = epochSeconds(this.d.clock);
     const sent = await this.d.repo.countActivationsSince(user.id, now - 3600);
-    if (sent >= accountPolicy.activationMailsPerHour) fail(1015);
+    if (sent >= accountPolicy.activationMailsPerHour) fail(ErrorCode.EMAIL_LIMIT);
     const code = await this.send(user.email, user.name, locale);
     await this.d.repo.transaction(async (trx) => {
       await this.d.repo.voidActivations(user.id, now, trx);

@@ -1,5 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
 import type { Locale } from '@hmi/contract';
+import { ErrorCode } from '@hmi/contract';
 import { epochSeconds } from '../../platform/clock';
 import type { CodeScene } from '../../platform/db/schema';
 import { fail, failRetry } from '../../platform/errors';
@@ -27,7 +28,7 @@ export class VerificationCodes {
     const p = accountPolicy;
     const latest = await this.d.repo.latestCode(target, scene);
     if (latest && latest.created_at + p.codeIntervalSeconds > now)
-      failRetry(1018, latest.created_at + p.codeIntervalSeconds - now);
+      failRetry(ErrorCode.CODE_SEND_FAILED, latest.created_at + p.codeIntervalSeconds - now);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await this.d.repo.replaceCode({
       target,
@@ -51,10 +52,10 @@ export class VerificationCodes {
     const row = await this.d.repo.latestCode(target, scene);
     if (!row || code === undefined) fail(missing);
     if (row.expires_at <= epochSeconds(this.d.clock) || row.attempts >= accountPolicy.codeMaxAttempts)
-      fail(1011);
+      fail(ErrorCode.VERIFICATION_CODE);
     if (row.code_hash !== this.hash(target, scene, code)) {
       await this.d.repo.countCodeAttempt(row.id);
-      fail(1011);
+      fail(ErrorCode.VERIFICATION_CODE);
     }
   }
 

@@ -1,4 +1,5 @@
 import type { CallBody, DataCenter, removal as removalCall } from '@hmi/contract';
+import { ErrorCode } from '@hmi/contract';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { epochSeconds } from '../../platform/clock';
 import type { UserRow } from '../../platform/db/schema';
@@ -52,8 +53,9 @@ export class CentralDirectory {
   }
 
   private async checked(username: string, password: string): Promise<UserRow> {
-    const user = (await this.d.repo.findUserByUsername(username)) ?? fail(1010);
-    if (!(await (this.d.verifyPassword ?? verifyPassword)(password, user.password_hash))) fail(1004);
+    const user = (await this.d.repo.findUserByUsername(username)) ?? fail(ErrorCode.USER_NOT_FOUND);
+    if (!(await (this.d.verifyPassword ?? verifyPassword)(password, user.password_hash)))
+      fail(ErrorCode.INCORRECT_PASSWORD);
     return user;
   }
 
@@ -94,7 +96,7 @@ export class CentralDirectory {
     const wait = Math.max(...claims.map((c) => c.retryAfter));
     if (wait > 0) {
       await Promise.all(claims.map((c) => c.release()));
-      failRetry(1201, wait);
+      failRetry(ErrorCode.TOO_MANY_ATTEMPTS, wait);
     }
     const user = await this.checked(key, b.passwd);
     await this.pairFailures.reset(`${key}\n${address}`);
@@ -103,7 +105,7 @@ export class CentralDirectory {
       b.true_name.trim() === user.name &&
       b.data_center === user.data_center &&
       b.contact.trim() === user.contact;
-    if (!matches) fail(1019);
+    if (!matches) fail(ErrorCode.ACCOUNT_NOT_MATCHED);
     await this.d.regions?.assertRemovable(user.data_center as DataCenter, user.username, user.id);
     await this.tombstoneTelling(user);
     return null;

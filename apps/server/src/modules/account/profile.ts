@@ -6,6 +6,7 @@ import type {
   removal as removalCall,
   UserInfo,
 } from '@hmi/contract';
+import { ErrorCode } from '@hmi/contract';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { epochSeconds } from '../../platform/clock';
 import { fail } from '../../platform/errors';
@@ -40,7 +41,7 @@ export class ProfileService {
     locale: Locale,
   ): Promise<{ channel: 'mail' | 'sms'; resend_after: number }> {
     const user = await this.d.repo.findUserByUsername(username);
-    if (!user) fail(1010);
+    if (!user) fail(ErrorCode.USER_NOT_FOUND);
     const minutes = accountPolicy.codeSeconds / 60;
     if (user.email !== null) {
       const email = user.email;
@@ -64,7 +65,7 @@ export class ProfileService {
 
   async modifyPwd(username: string, code: string, password: string): Promise<null> {
     const user = await this.d.repo.findUserByUsername(username);
-    if (!user) fail(1010);
+    if (!user) fail(ErrorCode.USER_NOT_FOUND);
     await this.codes.check(user.username_key, 'forget', code, 1011);
     const hash = await hashPassword(password);
     const now = this.now();
@@ -92,7 +93,7 @@ export class ProfileService {
     // ROLE=region: the password lives at the centre only (a region's row keeps none).
     let hash: string | null = null;
     if (this.d.centre) await this.d.centre.changePassword(s.row.username, oldPassword, password, s.familyId);
-    else if (!(await verifyPassword(oldPassword, s.row.password_hash))) fail(1004);
+    else if (!(await verifyPassword(oldPassword, s.row.password_hash))) fail(ErrorCode.INCORRECT_PASSWORD);
     else hash = await hashPassword(password);
     await this.d.repo.transaction(async (trx) => {
       if (hash !== null) await this.d.repo.updateUser(s.id, { password_hash: hash }, trx);
@@ -149,10 +150,12 @@ export class ProfileService {
       b.true_name.trim() === row.name &&
       b.data_center === row.data_center &&
       b.contact.trim() === row.contact;
-    if (!matches) fail(1019);
-    if (!this.d.centre && !(await verifyPassword(b.passwd, row.password_hash))) fail(1004);
+    if (!matches) fail(ErrorCode.ACCOUNT_NOT_MATCHED);
+    if (!this.d.centre && !(await verifyPassword(b.passwd, row.password_hash)))
+      fail(ErrorCode.INCORRECT_PASSWORD);
     // A team is never left without its owner: the main account hands the team over first.
-    if (row.is_main && (await this.d.repo.otherMemberCount(row.team_id, row.id)) > 0) fail(1202);
+    if (row.is_main && (await this.d.repo.otherMemberCount(row.team_id, row.id)) > 0)
+      fail(ErrorCode.MAIN_ACCOUNT_HAS_MEMBERS);
     // ROLE=region: the centre checks the password and drops the account from its directory first.
     if (this.d.centre) await this.d.centre.remove(row.username, b.passwd);
     await this.tombstone(row);

@@ -1,4 +1,5 @@
 import { epochSeconds } from '../../platform/clock';
+import { ErrorCode } from '@hmi/contract';
 import type { UserRow } from '../../platform/db/schema';
 import { fail } from '../../platform/errors';
 import { mirrorAccount } from './mirror';
@@ -34,7 +35,8 @@ export class RegionAccounts {
    */
   async removable(username: string, accountId: number | null): Promise<null> {
     const user = await this.rowOf(username, accountId);
-    if (user?.is_main === 1 && (await this.d.repo.otherMemberCount(user.team_id, user.id)) > 0) fail(1202);
+    if (user?.is_main === 1 && (await this.d.repo.otherMemberCount(user.team_id, user.id)) > 0)
+      fail(ErrorCode.MAIN_ACCOUNT_HAS_MEMBERS);
     return null;
   }
 
@@ -86,7 +88,7 @@ export class RegionAccounts {
     if (!centre) return null;
     const found = await centre.accountOf(account);
     if (!found) return null;
-    if (found.data_center !== this.d.config.dataCenter) fail(1078);
+    if (found.data_center !== this.d.config.dataCenter) fail(ErrorCode.NOT_CURRENT_DATA_CENTER);
     if (found.status !== 'active') return null;
     return mirrorAccount(this.d, found);
   }

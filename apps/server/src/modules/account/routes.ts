@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   activate,
   changePwd,
   dataCenters,
@@ -29,7 +30,7 @@ import type { RegionAccounts } from './region-side';
 import type { AccountService } from './service';
 
 function me<C extends CallDef>(ctx: CallContext<C>): SessionUser {
-  return ctx.user ?? fail(1008);
+  return ctx.user ?? fail(ErrorCode.AUTH_HEADER_LOST);
 }
 
 /** The account calls of contract calls/account.ts; thin: parse, call the service, return. */

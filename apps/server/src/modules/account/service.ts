@@ -24,7 +24,7 @@ import type { CodeScene, UserRow } from '../../platform/db/schema';
 import { AppError, Coded, fail, failInput, failRetry } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import { BackoffLimiter, SlidingWindowLimiter } from '../../platform/rate-limit';
-import { parsePermissionList } from '../roles/permissions';
+import { parsePermissionList } from '../roles';
 import type { CentreAccount, CentrePort } from './centre-port';
 import { activationRow, ActivationMail } from './activation-mail';
 import { VerificationCodes } from './codes';
@@ -79,13 +79,13 @@ export class AccountService {
 
   async authenticate(authorization: string | string[] | undefined): Promise<SessionUser> {
     const token = tokenFromHeader(authorization);
-    if (!token) fail(1008);
+    if (!token) fail(ErrorCode.AUTH_HEADER_LOST);
     const now = this.now();
     const v = verifyAccessToken(token, this.d.tokenSecret, now);
-    if (!v.ok) fail(v.reason === 'expired' ? 1009 : 1001);
+    if (!v.ok) fail(v.reason === 'expired' ? ErrorCode.AUTH_EXPIRED : ErrorCode.AUTHENTICATION);
     const row = await this.d.repo.findUserById(v.claims.sub);
-    if (!row || row.removed_at !== null) fail(1055);
-    if (!(await this.d.repo.familyLive(v.claims.fam, now))) fail(1009);
+    if (!row || row.removed_at !== null) fail(ErrorCode.ACCOUNT_DELETED);
+    if (!(await this.d.repo.familyLive(v.claims.fam, now))) fail(ErrorCode.AUTH_EXPIRED);
     return {
       id: row.id,
       teamId: row.team_id,
@@ -156,20 +156,23 @@ export class AccountService {
     const wait = Math.max(...claims.map((c) => c.retryAfter));
     if (wait > 0) {
       await Promise.all(claims.map((c) => c.release()));
-      failRetry(1201, wait);
+      failRetry(ErrorCode.TOO_MANY_ATTEMPTS, wait);
     }
     const found = this.d.centre
       ? await this.checkAtCentre(this.d.centre, key, password, claims)
       : await this.checkHere(key, password);
     await this.pairFailures.reset(pairKey(key, address));
     await Promise.all(claims.map((c) => c.release()));
-    if (found.status !== 'active') fail(1031);
+    if (found.status !== 'active') fail(ErrorCode.EMAIL_NOT_VERIFIED);
     // Only now that the password checked: an account of another data centre learns its host, so the
     // answer cannot be used to probe which accounts exist where. The centre holds no business data:
     // every account is sent on to its region.
     const role = this.d.config.role;
     if ((role === 'region' && found.data_center !== this.d.config.dataCenter) || role === 'central')
-      fail(1078, { data_center: found.data_center, host: this.hostOf(found.data_center) });
+      fail(ErrorCode.NOT_CURRENT_DATA_CENTER, {
+        data_center: found.data_center,
+        host: this.hostOf(found.data_center),
+      });
     const user = 'team_id' in found ? found : await mirrorAccount(this.d, found);
     const session = await this.issueSession(user);
     audit(this.d.bus, {
@@ -184,7 +187,7 @@ export class AccountService {
 
   private async checkHere(key: string, password: string): Promise<UserRow> {
     const user = await this.d.repo.findUserByUsername(key);
-    if (!user) fail(1010);
+    if (!user) fail(ErrorCode.USER_NOT_FOUND);
     if (!(await (this.d.verifyPassword ?? verifyPassword)(password, user.password_hash))) {
       audit(this.d.bus, {
         teamId: user.team_id,
@@ -192,7 +195,7 @@ export class AccountService {
         action: 'loginFailed',
         target: user.username,
       });
-      fail(1004);
+      fail(ErrorCode.INCORRECT_PASSWORD);
     }
     return user;
   }
@@ -215,27 +218,27 @@ export class AccountService {
 
   async refresh(authorization: string | string[] | undefined): Promise<SessionTokens> {
     const token = tokenFromHeader(authorization);
-    if (!token) fail(1008);
+    if (!token) fail(ErrorCode.AUTH_HEADER_LOST);
     const row = await this.d.repo.findRefreshToken(sha256(token));
-    if (!row) fail(1009);
+    if (!row) fail(ErrorCode.AUTH_EXPIRED);
     const user = await this.d.repo.findUserById(row.user_id);
-    if (!user || user.removed_at !== null) fail(1055);
+    if (!user || user.removed_at !== null) fail(ErrorCode.ACCOUNT_DELETED);
     const now = this.now();
-    if (row.revoked_at !== null || row.expires_at <= now) fail(1009);
+    if (row.revoked_at !== null || row.expires_at <= now) fail(ErrorCode.AUTH_EXPIRED);
     let rotatedAt = row.rotated_at;
     if (rotatedAt === null) {
       const rotated = await this.d.repo.transaction((trx) => this.d.repo.markRotated(row.id, now, trx));
       if (rotated) return this.issueSession(user, row.family_id);
       // Another request rotated it meanwhile, or a logout revoked it: read which.
       const again = await this.d.repo.findRefreshToken(row.token_hash);
-      if (!again || again.revoked_at !== null) fail(1009);
+      if (!again || again.revoked_at !== null) fail(ErrorCode.AUTH_EXPIRED);
       rotatedAt = again.rotated_at ?? now;
     }
     if (now - rotatedAt > this.d.config.refreshReuseGrace) {
       await this.d.repo.revokeFamily(row.family_id, now);
       this.sessionsEnded(user.id);
       this.d.log.warn({ userId: user.id, family: row.family_id }, 'refresh token reused; family revoked');
-      fail(1009);
+      fail(ErrorCode.AUTH_EXPIRED);
     }
     // Presented again just after its rotation: the console's tabs share one stored session and may
     // refresh at once (one reads the stored token before another's new one reaches it), or a reload
@@ -260,8 +263,8 @@ export class AccountService {
 
   async phoneVerify(scene: CodeScene, phone: string, locale: Locale): Promise<{ resend_after: number }> {
     const existing = await this.d.repo.findUserByUsername(phone);
-    if (scene === 'register' && existing) fail(1012);
-    if (scene === 'forget' && !existing) fail(1010);
+    if (scene === 'register' && existing) fail(ErrorCode.USER_EXISTS);
+    if (scene === 'forget' && !existing) fail(ErrorCode.USER_NOT_FOUND);
     const target = scene === 'forget' && existing ? existing.username_key : phone;
     return {
       resend_after: await this.codes.send(target, scene, this.codes.sms(phone, scene, locale), 1018),
@@ -276,12 +279,12 @@ export class AccountService {
     const issue = type === AccountType.PHONE ? checkPhone(username) : checkEmail(username);
     if (issue) failInput('username', issue);
     const existing = await this.d.repo.findUserByUsername(username);
-    if (existing?.status === 'active') fail(1012);
+    if (existing?.status === 'active') fail(ErrorCode.USER_EXISTS);
     // A pending registration is never replaced (that would hand the address to whoever registered
     // last): its own activation mail goes out again, and the caller gets the usual answer.
     if (existing) {
       await this.activation.resend(existing, b.locale);
-      return new Coded(1014, { activated: false });
+      return new Coded(ErrorCode.GO_ACTIVATE_EMAIL, { activated: false });
     }
     const now = this.now();
     const base = {
@@ -326,17 +329,17 @@ export class AccountService {
       if (!winner || winner.status === 'active') throw err;
       await this.activation.resend(winner, b.locale);
     }
-    return new Coded(1014, { activated: false });
+    return new Coded(ErrorCode.GO_ACTIVATE_EMAIL, { activated: false });
   }
 
   async activate(code: string): Promise<{ username: string }> {
     const row = await this.d.repo.findActivation(sha256(code));
-    if (!row) fail(1003);
+    if (!row) fail(ErrorCode.NO_DATA);
     const user = await this.d.repo.findUserById(row.user_id);
-    if (!user || user.removed_at !== null) fail(1003);
+    if (!user || user.removed_at !== null) fail(ErrorCode.NO_DATA);
     if (row.used_at !== null) return { username: user.username };
     const now = this.now();
-    if (row.expires_at <= now) fail(1020);
+    if (row.expires_at <= now) fail(ErrorCode.ACTIVATION_LINK_EXPIRED);
     await this.d.repo.transaction(async (trx) => {
       await this.d.repo.markActivationUsed(row.id, now, trx);
       await this.d.repo.updateUser(user.id, { status: 'active' }, trx);
@@ -349,12 +352,12 @@ export class AccountService {
     if (type === AccountType.PHONE) {
       const issue = checkPhone(username);
       if (issue) failInput('username', issue);
-      if (await this.d.repo.findUserByUsername(username)) fail(1012);
+      if (await this.d.repo.findUserByUsername(username)) fail(ErrorCode.USER_EXISTS);
       await this.codes.send(username, 'register', this.codes.sms(username, 'register', locale), 1018);
       return null;
     }
     const user = await this.d.repo.findUserByUsername(username);
-    if (!user || user.email === null) fail(1010);
+    if (!user || user.email === null) fail(ErrorCode.USER_NOT_FOUND);
     if (user.status === 'active') return null;
     await this.activation.resend(user, locale);
     return null;

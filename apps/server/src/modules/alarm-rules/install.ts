@@ -1,7 +1,7 @@
 import type { InstallContext } from '../../platform/install';
-import { LapseGuard, type AllowanceSource } from '../billing/lapse-guard';
-import type { DataPermissionService } from '../data-permissions/service';
-import type { TemplateHooks } from '../templates/service';
+import { LapseGuard, type AllowanceSource } from '../billing';
+import type { DataPermissionService } from '../data-permissions';
+import type { TemplateHooks } from '../templates';
 import { AlarmRuleRepo } from './repo';
 import { alarmRuleRoutes } from './routes';
 import { AlarmRuleService } from './service';

@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   limits,
   validateAlarmRule,
   type AlarmGroup,
@@ -12,9 +13,8 @@ import { isUniqueViolation } from '../../platform/db';
 import type { Database } from '../../platform/db/schema';
 import { fail, failInput } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
-import type { LapseGuard } from '../billing/lapse-guard';
-import type { DataPermissionService } from '../data-permissions/service';
-import { canSeeTemplate } from '../data-permissions/scope';
+import type { LapseGuard } from '../billing';
+import { authorize, type DataPermissionService } from '../data-permissions';
 import { endingReason } from './ending';
 import { ruleFields, toAlarmGroup, toAlarmRule } from './mapping';
 import type { AlarmRuleRepo } from './repo';
@@ -60,8 +60,12 @@ export class AlarmRuleService {
   /** The template if the caller may see it, otherwise 1029. */
   async template(user: SessionUser, id: number) {
     const scope = await this.perms.scope(user);
-    const template = await this.repo.template(scope.teamId, id);
-    if (!template || !canSeeTemplate(scope, template)) fail(1029);
+    const template = authorize(
+      scope,
+      'template',
+      await this.repo.template(scope.teamId, id),
+      ErrorCode.ILLEGAL_TEMPLATE_ID,
+    );
     return template;
   }
 
@@ -80,14 +84,16 @@ export class AlarmRuleService {
   private async visibleRule(user: SessionUser, id: number) {
     const scope = await this.perms.scope(user);
     const rule = await this.repo.rule(scope.teamId, id);
-    if (!rule || !canSeeTemplate(scope, { id: rule.template_id, team_id: rule.team_id })) fail(1003);
+    if (!rule) fail(ErrorCode.NO_DATA);
+    authorize(scope, 'template', { id: rule.template_id, team_id: rule.team_id });
     return rule;
   }
 
   private async visibleGroup(user: SessionUser, id: number) {
     const scope = await this.perms.scope(user);
     const group = await this.repo.group(scope.teamId, id);
-    if (!group || !canSeeTemplate(scope, { id: group.template_id, team_id: group.team_id })) fail(1003);
+    if (!group) fail(ErrorCode.NO_DATA);
+    authorize(scope, 'template', { id: group.template_id, team_id: group.team_id });
     return group;
   }
 
@@ -99,14 +105,15 @@ export class AlarmRuleService {
 
   private async groupOut(templateId: number, id: number): Promise<AlarmGroup> {
     const g = (await this.repo.groups(templateId)).find((x) => x.id === id);
-    if (!g) fail(1003);
+    if (!g) fail(ErrorCode.NO_DATA);
     return toAlarmGroup(g);
   }
 
   async createGroup(user: SessionUser, templateId: number, name: string): Promise<AlarmGroup> {
     const t = await this.changeableTemplate(user, templateId);
     const id = await this.writeGroup(async (trx) => {
-      if (await this.repo.groupNameTaken(templateId, name, null, trx)) fail(1085);
+      if (await this.repo.groupNameTaken(templateId, name, null, trx))
+        fail(ErrorCode.ALARM_GROUP_NAME_EXISTS);
       return this.repo.insertGroup(
         { team_id: t.team_id, template_id: t.id, name, created_at: this.now() },
         trx,
@@ -119,7 +126,8 @@ export class AlarmRuleService {
     const g = await this.visibleGroup(user, id);
     await this.assertLive(g);
     await this.writeGroup(async (trx) => {
-      if (await this.repo.groupNameTaken(g.template_id, name, id, trx)) fail(1085);
+      if (await this.repo.groupNameTaken(g.template_id, name, id, trx))
+        fail(ErrorCode.ALARM_GROUP_NAME_EXISTS);
       await this.repo.renameGroup(id, name, trx);
       return id;
     });
@@ -130,7 +138,7 @@ export class AlarmRuleService {
     try {
       return await this.repo.transaction(fn);
     } catch (err) {
-      if (isUniqueViolation(err)) fail(1085);
+      if (isUniqueViolation(err)) fail(ErrorCode.ALARM_GROUP_NAME_EXISTS);
       throw err;
     }
   }
@@ -180,7 +188,7 @@ export class AlarmRuleService {
     try {
       return await this.repo.transaction(fn);
     } catch (err) {
-      if (isUniqueViolation(err)) fail(1088);
+      if (isUniqueViolation(err)) fail(ErrorCode.ALARM_NAME_EXISTS);
       throw err;
     }
   }
@@ -189,8 +197,8 @@ export class AlarmRuleService {
     const t = await this.changeableTemplate(user, templateId);
     const id = await this.writeRule(async (trx) => {
       await this.check(templateId, input, trx);
-      if (await this.repo.nameTaken(templateId, input.name, null, trx)) fail(1088);
-      if ((await this.repo.count(templateId, trx)) >= limits.alarmRulesMax) fail(1090);
+      if (await this.repo.nameTaken(templateId, input.name, null, trx)) fail(ErrorCode.ALARM_NAME_EXISTS);
+      if ((await this.repo.count(templateId, trx)) >= limits.alarmRulesMax) fail(ErrorCode.ALARM_RULE_LIMIT);
       return this.repo.insert(
         { ...ruleFields(input), team_id: t.team_id, template_id: t.id, created_at: this.now() },
         trx,
@@ -206,7 +214,7 @@ export class AlarmRuleService {
     const fields = ruleFields(input);
     await this.writeRule(async (trx) => {
       await this.check(rule.template_id, input, trx);
-      if (await this.repo.nameTaken(rule.template_id, input.name, id, trx)) fail(1088);
+      if (await this.repo.nameTaken(rule.template_id, input.name, id, trx)) fail(ErrorCode.ALARM_NAME_EXISTS);
       await this.repo.update(id, { ...fields, updated_at: this.now() }, trx);
       return id;
     });
@@ -224,7 +232,7 @@ export class AlarmRuleService {
     const t = await this.changeableTemplate(user, templateId);
     const unique = [...new Set(ids)];
     const changed = await this.repo.transaction(async (trx) => {
-      if ((await this.repo.idsOf(templateId, unique, trx)).length !== unique.length) fail(1003);
+      if ((await this.repo.idsOf(templateId, unique, trx)).length !== unique.length) fail(ErrorCode.NO_DATA);
       return this.repo.setEnabled(templateId, unique, enabled ? 1 : 0, this.now(), trx);
     });
     this.changed(t.id, t.team_id, enabled ? [] : [{ ruleIds: unique, reason: 'ruleDisabled' }]);

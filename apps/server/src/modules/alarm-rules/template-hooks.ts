@@ -1,8 +1,8 @@
-import { buildConditionContent, validateAlarmRule, type AlarmTypeValue } from '@hmi/contract';
+import { ErrorCode, buildConditionContent, validateAlarmRule, type AlarmTypeValue } from '@hmi/contract';
 import type { Transaction } from 'kysely';
 import type { Database, TemplateTagRow } from '../../platform/db/schema';
 import { fail } from '../../platform/errors';
-import type { TemplateHooks } from '../templates/service';
+import type { TemplateHooks } from '../templates';
 import type { AlarmRuleService } from './service';
 
 /** A rule the new TAG table leaves without a fitting TAG. */
@@ -48,7 +48,7 @@ export class AlarmRuleTemplateHooks implements TemplateHooks {
     }
     if (orphaned.length)
       fail(
-        1006,
+        ErrorCode.INPUT_PARAMETER,
         { field: 'tags', issue: 'alarmTagInUse', rules: orphaned },
         { msg: `input parameter error: tags: used by alarm rules ${orphaned.map((o) => o.name).join(', ')}` },
       );

@@ -1,4 +1,4 @@
-import { ALARM_IMPORT_MAX_BYTES, limits } from '@hmi/contract';
+import { ErrorCode, ALARM_IMPORT_MAX_BYTES, limits } from '@hmi/contract';
 import type { Transaction } from 'kysely';
 import { isUniqueViolation } from '../../platform/db';
 import type { RulesEnded } from '../../platform/bus';
@@ -32,7 +32,7 @@ function decode(contentBase64: string, filename: string): Buffer {
   if (buf.length > ALARM_IMPORT_MAX_BYTES) failInput('file', 'fileTooLarge');
   if (isLegacyXls(buf, filename))
     fail(
-      1006,
+      ErrorCode.INPUT_PARAMETER,
       { field: 'file', issue: 'fileFormat' },
       {
         msg: 'input parameter error: file: .xls (Excel 97-2003) cannot be read; save it as .xlsx and import again',
@@ -71,7 +71,7 @@ export class AlarmRuleTransfer {
     try {
       written = await repo.transaction((trx) => this.write(t, parsed.rules, trx));
     } catch (err) {
-      if (isUniqueViolation(err)) fail(1088);
+      if (isUniqueViolation(err)) fail(ErrorCode.ALARM_NAME_EXISTS);
       throw err;
     }
     if (parsed.rules.length) this.rules.changed(t.id, t.team_id, written.ended);
@@ -86,7 +86,7 @@ export class AlarmRuleTransfer {
     const repo = this.rules.repo;
     const existing = new Map((await repo.all(t.id, trx)).map((r) => [r.name, r]));
     const creating = rules.filter((r) => !existing.has(r.input.name)).length;
-    if (existing.size + creating > limits.alarmRulesMax) fail(1090);
+    if (existing.size + creating > limits.alarmRulesMax) fail(ErrorCode.ALARM_RULE_LIMIT);
     const groups = new Map((await repo.groups(t.id, trx)).map((g) => [g.name, g.id]));
     const now = this.rules.now();
     const created: ImportRow[] = [];

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { InstallContext } from '../../platform/install';
 import type { Mailer } from '../../platform/mail';
-import type { DataPermissionService } from '../data-permissions/service';
-import type { MessageService } from '../message/service';
-import type { ConnectivityService } from '../connectivity/service';
+import type { DataPermissionService } from '../data-permissions';
+import type { MessageService } from '../message';
+import type { ConnectivityService } from '../connectivity';
 import { AlarmEngine } from './engine/engine';
 import { AlarmNotifier } from './notify';
 import { AlarmRepo } from './repo';
@@ -12,11 +12,19 @@ import { AlarmService } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    alarms: { engine: AlarmEngine; notifier: AlarmNotifier };
+    alarms: Alarms;
   }
 }
 
+/** What the app uses of the alarms: the engine on ingest's batches and the mail notifier. */
+export interface Alarms {
+  engine: AlarmEngine;
+  notifier: AlarmNotifier;
+}
+
 export interface AlarmDeps {
+  /** The instance whose log it writes to (tests read the `alarms` decoration). */
+  app: FastifyInstance;
   mailer: Mailer;
   perms: DataPermissionService;
   /** Alarm messages are written and listed through the message module. */
@@ -27,8 +35,9 @@ export interface AlarmDeps {
 }
 
 /** Alarm engine on ingest's committed batches, alarm mail and escalation, and the alarm calls. */
-export async function installAlarms(app: FastifyInstance, ctx: InstallContext, d: AlarmDeps): Promise<void> {
+export async function installAlarms(ctx: InstallContext, d: AlarmDeps): Promise<Alarms> {
   const { db, bus, clock } = ctx;
+  const { app } = d;
   const notifier = new AlarmNotifier({
     db,
     messages: d.messages,
@@ -55,4 +64,5 @@ export async function installAlarms(app: FastifyInstance, ctx: InstallContext, d
     await notifier.close();
   });
   app.decorate('alarms', { engine, notifier });
+  return { engine, notifier };
 }

@@ -1,5 +1,5 @@
 import { MessageKind, type AlarmMessage } from '@hmi/contract';
-import { storedMessage, type StoredMessage } from '../message/rows';
+import { storedMessage, type StoredMessage } from '../message';
 
 /**
  * The message-centre row of an alarm event for one member: title and content read as they are in the

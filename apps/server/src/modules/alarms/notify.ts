@@ -5,7 +5,7 @@ import type { Bus } from '../../platform/bus';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/schema';
 import type { Mailer } from '../../platform/mail';
-import type { MessageService } from '../message/service';
+import type { MessageService } from '../message';
 import { membersSeeing } from './audience';
 import type { Applied } from './engine/store';
 import { alarmMessageRow } from './message-row';

@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   ALARM_EXPORT_MAX,
   AlarmLevel,
   AlarmUrgency,
@@ -19,8 +20,8 @@ import { epochSeconds, type Clock } from '../../platform/clock';
 import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import { pageWindow } from '../../platform/db/sql';
-import type { DataPermissionService } from '../data-permissions/service';
-import type { MessageService } from '../message/service';
+import type { DataPermissionService } from '../data-permissions';
+import type { MessageService } from '../message';
 import { localTime, writeAlarmSheet } from './export';
 import type { AlarmRepo, RecordScope } from './repo';
 
@@ -125,7 +126,7 @@ export class AlarmService {
   async acknowledge(user: SessionUser, ids: readonly number[]) {
     const wanted = [...new Set(ids)];
     const visible = await this.repo.visibleIds(await this.scope(user), wanted);
-    if (visible.length !== wanted.length) fail(1003);
+    if (visible.length !== wanted.length) fail(ErrorCode.NO_DATA);
     const name = user.row.alias_name || user.row.name;
     const done = await this.repo.acknowledge(wanted, { id: user.id, name }, epochSeconds(this.clock));
     const bus = this.bus;

@@ -1,7 +1,7 @@
 import type { AuditAction, AuditEntry, Locale } from '@hmi/contract';
 import ExcelJS from 'exceljs';
 import { escapeCell } from '../../platform/xlsx';
-import { localTime } from '../alarms/export';
+import { localTime } from '../alarms';
 
 interface SheetWords {
   sheet: string;

@@ -13,7 +13,7 @@ import { epochSeconds, type Clock } from '../../platform/clock';
 import type { AuditLogTable } from '../../platform/db/schema';
 import { pageWindow } from '../../platform/db/sql';
 import type { SessionUser } from '../../platform/http/session';
-import { localTime } from '../alarms/export';
+import { localTime } from '../alarms';
 import { writeAuditSheet } from './export';
 import type { AuditRepo } from './repo';
 

@@ -1,7 +1,5 @@
-import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
-import { canSeeDevice, type Scope } from '../data-permissions/scope';
-import type { DataPermissionService } from '../data-permissions/service';
+import { authorize, type Scope, type DataPermissionService } from '../data-permissions';
 import type { BillingRepo, DeviceGroups } from './repo';
 
 /** The device `id` when the caller may see it (its team and, for a sub-account, a granted group), else 1003. */
@@ -12,8 +10,7 @@ export async function visibleDevice(
   id: number,
 ) {
   const scope = await perms.scope(user);
-  const device = await repo.findDevice(id);
-  if (!device || !canSeeDevice(scope, device)) fail(1003);
+  const device = authorize(scope, 'device', await repo.findDevice(id));
   return { scope, device };
 }
 

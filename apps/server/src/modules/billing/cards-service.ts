@@ -1,4 +1,4 @@
-import { BillingCardType, hasPermission, Permission, type BillingCard } from '@hmi/contract';
+import { ErrorCode, BillingCardType, hasPermission, Permission, type BillingCard } from '@hmi/contract';
 import { audit } from '../../platform/audit';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import type { Bus } from '../../platform/bus';
@@ -6,7 +6,7 @@ import { epochSeconds, type Clock } from '../../platform/clock';
 import { fail, failInput, failRetry } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import { SlidingWindowLimiter } from '../../platform/rate-limit';
-import type { DataPermissionService } from '../data-permissions/service';
+import type { DataPermissionService } from '../data-permissions';
 import { visibleDevice } from './access';
 import { CARD_VALIDITY_SECONDS, type CardTypeValue } from './cards';
 import type { Entitlements } from './entitlements';
@@ -62,7 +62,7 @@ export class CardService {
   async detail(user: SessionUser, id: number) {
     const scope = await this.perms.scope(user);
     const card = await this.repo.findCard(user.teamId, id);
-    if (!card) fail(1003);
+    if (!card) fail(ErrorCode.NO_DATA);
     const visible = (groupId: number | null) =>
       scope.all || (groupId !== null && scope.groupIds.has(groupId));
     const usage = (await this.repo.cardUsage(id)).filter((u) => visible(u.group_id));
@@ -104,20 +104,24 @@ export class CardService {
       input.type === BillingCardType.CLOUD_APPLICATION
         ? Permission.ACCOUNT_CLOUD_TOPUP
         : Permission.ACCOUNT_REMOTE_TOPUP;
-    if (!hasPermission({ is_main: user.isMain, permissions: user.permissions }, needed)) fail(1002);
+    if (!hasPermission({ is_main: user.isMain, permissions: user.permissions }, needed))
+      fail(ErrorCode.AUTHORIZATION);
     const team = await this.teamAttempts.claim(`team:${user.teamId}`);
     const addr = await this.addressAttempts.claim(address);
     const wait = Math.max(team.retryAfter, addr.retryAfter);
     if (wait > 0) {
       await Promise.all([team.release(), addr.release()]);
-      failRetry(1201, wait);
+      failRetry(ErrorCode.TOO_MANY_ATTEMPTS, wait);
     }
     const card = await this.repo.findByTail(input.card_no);
     const right = await verifyPassword(input.password, card?.password_hash ?? (await decoyHash));
-    if (!card || !right || card.type !== input.type) fail(1043);
+    if (!card || !right || card.type !== input.type) fail(ErrorCode.CARD_WRONG);
     await Promise.all([team.release(), addr.release()]);
-    if (card.team_id !== null) fail(card.team_id === user.teamId ? 1045 : 1050);
-    if (card.activation_deadline < this.now()) fail(1044);
+    if (card.team_id !== null)
+      fail(
+        card.team_id === user.teamId ? ErrorCode.CARD_ALREADY_ACTIVATED : ErrorCode.CARD_ALREADY_ACTIVATED_2,
+      );
+    if (card.activation_deadline < this.now()) fail(ErrorCode.CARD_ACTIVATION_EXPIRED);
     return card;
   }
 
@@ -140,7 +144,11 @@ export class CardService {
     if (!(await this.repo.activate(card.id, user.teamId, user.id, now, now + CARD_VALIDITY_SECONDS))) {
       // A concurrent activation won.
       const winner = await this.repo.findByTail(input.card_no);
-      fail(winner?.team_id === user.teamId ? 1045 : 1050);
+      fail(
+        winner?.team_id === user.teamId
+          ? ErrorCode.CARD_ALREADY_ACTIVATED
+          : ErrorCode.CARD_ALREADY_ACTIVATED_2,
+      );
     }
     if (card.type === CardType.CA) await this.entitlements.expireAndRestore(user.teamId);
     if (this.bus)
@@ -155,13 +163,13 @@ export class CardService {
       });
     const scope = await this.perms.scope(user);
     const row = await this.repo.findCard(user.teamId, card.id);
-    return row ? toCard(row, now, scope) : fail(1003);
+    return row ? toCard(row, now, scope) : fail(ErrorCode.NO_DATA);
   }
 
   /** Allocates an active Remote Access card to one device, which alone consumes it from then on. */
   async allocate(user: SessionUser, id: number, deviceId: number): Promise<BillingCard> {
     const card = await this.repo.findCard(user.teamId, id);
-    if (!card) fail(1003);
+    if (!card) fail(ErrorCode.NO_DATA);
     const { scope, device } = await visibleDevice(this.repo, this.perms, user, deviceId);
     const now = this.now();
     if (card.type !== CardType.RA) failInput('id', 'cardType');
@@ -177,6 +185,6 @@ export class CardService {
         detail: { device: device.name },
       });
     const row = await this.repo.findCard(user.teamId, id);
-    return row ? toCard(row, now, scope) : fail(1003);
+    return row ? toCard(row, now, scope) : fail(ErrorCode.NO_DATA);
   }
 }

@@ -6,7 +6,7 @@ import { failInput } from '../../platform/errors';
 import type { Queryable } from '../../platform/db/sql';
 import type { SessionUser } from '../../platform/http/session';
 import type { LapseKind } from '../../platform/db/schema-billing';
-import type { DataPermissionService } from '../data-permissions/service';
+import type { DataPermissionService } from '../data-permissions';
 import { groupsOf, visibleDevice } from './access';
 import { CARD_VALIDITY_SECONDS } from './cards';
 import { CardType, type BillingRepo } from './repo';

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../platform/bus';
 import type { Clock } from '../../platform/clock';
-import { storedMessage } from '../message/rows';
-import type { MessageService } from '../message/service';
+import { storedMessage, type MessageService } from '../message';
 import type { Entitlements } from './entitlements';
 import { reminderMessage } from './reminder-messages';
 import { planReminders, type Notice } from './reminders';

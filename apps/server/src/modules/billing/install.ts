@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../platform/config';
 import type { SessionUser } from '../../platform/http/session';
 import type { InstallContext } from '../../platform/install';
-import type { DataPermissionService } from '../data-permissions/service';
-import type { MessageService } from '../message/service';
+import type { DataPermissionService } from '../data-permissions';
+import type { MessageService } from '../message';
 import { CardService } from './cards-service';
 import { seedDemoBilling } from './demo';
 import { Entitlements } from './entitlements';
@@ -45,6 +45,8 @@ declare module 'fastify' {
 }
 
 export interface BillingDeps {
+  /** The instance whose log it writes to (tests read the `billing` decoration). */
+  app: FastifyInstance;
   config: Pick<Config, 'billing'>;
   perms: DataPermissionService;
   /** Reminders are written through the message module. */
@@ -54,10 +56,11 @@ export interface BillingDeps {
 }
 
 /**
- * Registers the billing calls, starts the housekeeping job (billing on) and decorates the app with
- * `billing` for the other modules.
+ * Registers the billing calls, starts the housekeeping job (billing on) and returns what the other
+ * modules use of billing (also decorated as `billing` for the tests).
  */
-export function installBilling(app: FastifyInstance, ctx: InstallContext, d: BillingDeps): BillingApi {
+export function installBilling(ctx: InstallContext, d: BillingDeps): BillingApi {
+  const { app } = d;
   const enabled = d.config.billing;
   const { clock } = ctx;
   const repo = new BillingRepo(ctx.db);

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@hmi/contract';
 import type { LapseKind } from '../../platform/db/schema-billing';
 import { fail } from '../../platform/errors';
 import type { BillingApi } from './install';
@@ -21,7 +22,7 @@ export class LapseGuard {
 
   /** 1033 when the team holds `count` already and may hold no more. */
   assertRoom(count: number, allowance: number | null): void {
-    if (allowance !== null && count >= allowance) fail(1033);
+    if (allowance !== null && count >= allowance) fail(ErrorCode.TEMPLATE_LIMIT);
   }
 
   async expiredIds(teamId: number): Promise<Set<number>> {
@@ -34,6 +35,6 @@ export class LapseGuard {
 
   /** 1033 for one out of service: it may be read and deleted, not changed, copied or bound. */
   async assertLive(teamId: number, id: number): Promise<void> {
-    if (await this.isExpired(teamId, id)) fail(1033, { reason: 'expired' });
+    if (await this.isExpired(teamId, id)) fail(ErrorCode.TEMPLATE_LIMIT, { reason: 'expired' });
   }
 }

@@ -3,7 +3,7 @@ import type { Bus } from '../../platform/bus';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import { failInput } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
-import type { DataPermissionService } from '../data-permissions/service';
+import type { DataPermissionService } from '../data-permissions';
 import { groupsOf, visibleDevice } from './access';
 import type { Entitlements } from './entitlements';
 import { lastMonths, monthOf } from './months';

@@ -1,7 +1,6 @@
 import { BillingCardStatus, type BillingCard } from '@hmi/contract';
 import type { BillingCardRow } from '../../platform/db/schema-billing';
-import type { Scope } from '../data-permissions/scope';
-import { canSeeDevice } from '../data-permissions/scope';
+import { sees, type Scope } from '../data-permissions';
 import type { CardTypeValue } from './cards';
 
 type CardStatusValue = (typeof BillingCardStatus)[keyof typeof BillingCardStatus];
@@ -25,7 +24,7 @@ export type CardViewRow = BillingCardRow & {
 /** A card as the API shows it; a device the caller may not see is not named. */
 export function toCard(r: CardViewRow, now: number, scope: Scope): BillingCard {
   const shown =
-    r.device_id !== null && canSeeDevice(scope, { team_id: scope.teamId, group_id: r.device_group_id });
+    r.device_id !== null && sees(scope, 'device', { team_id: scope.teamId, group_id: r.device_group_id });
   return {
     id: r.id,
     number: r.number,

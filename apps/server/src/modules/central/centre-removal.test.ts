@@ -5,7 +5,7 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, PASSWORD, startCluster, type Cluster } from './cluster';
+import { api, login, PASSWORD, startCluster, type Cluster } from '../../test/cluster';
 import { REGION_PREFIX } from './protocol';
 
 /** Whether something accepts TCP connections on the port of 127.0.0.1. */

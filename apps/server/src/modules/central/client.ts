@@ -1,6 +1,6 @@
 import { centralCalls, type CallDef, type CallResponse, type CentralCallName } from '@hmi/contract';
 import type { z } from 'zod';
-import type { CentreAccount, CentrePort } from '../account/centre-port';
+import type { CentreAccount, CentrePort } from '../account';
 import { CENTRAL_PREFIX } from './protocol';
 import { SignedTransport, type TransportOptions } from './transport';
 

@@ -3,7 +3,14 @@
  * reachable, as in production) and two regions, eu and cn (SQLite each), on free ports.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, CLUSTER_SECRET as SECRET, login, PASSWORD, startCluster, type Cluster } from './cluster';
+import {
+  api,
+  CLUSTER_SECRET as SECRET,
+  login,
+  PASSWORD,
+  startCluster,
+  type Cluster,
+} from '../../test/cluster';
 import { CENTRAL_PREFIX, sign, SIGNATURE_HEADER } from './protocol';
 
 describe('data centres: central account service and regions as separate processes', () => {

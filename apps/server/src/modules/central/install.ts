@@ -1,4 +1,4 @@
-import { centralCalls, errorCatalogue, regionCalls } from '@hmi/contract';
+import { ErrorCode, centralCalls, errorCatalogue, regionCalls } from '@hmi/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -6,8 +6,7 @@ import { epochSeconds, type Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db/schema';
 import { fail } from '../../platform/errors';
-import type { CentralDirectory } from '../account/directory';
-import type { RegionAccounts } from '../account/region-side';
+import type { CentralDirectory, RegionAccounts } from '../account';
 import { CentreClient } from './client';
 import { CENTRAL_PREFIX, REGION_PREFIX, signatureValid, SIGNATURE_HEADER } from './protocol';
 import { RegionNotices } from './region-notices';
@@ -31,9 +30,10 @@ export function serveSignedCalls<T extends Record<string, SignedCall>>(
       const raw = JSON.stringify(req.body ?? null);
       const header = req.headers[SIGNATURE_HEADER];
       const signature = typeof header === 'string' ? header : undefined;
-      if (!signatureValid(d.secret, signature, epochSeconds(d.clock), path, raw)) fail(1001);
+      if (!signatureValid(d.secret, signature, epochSeconds(d.clock), path, raw))
+        fail(ErrorCode.AUTHENTICATION);
       const body = call.body.safeParse(req.body);
-      if (!body.success) fail(1006);
+      if (!body.success) fail(ErrorCode.INPUT_PARAMETER);
       // The body was parsed with this very call's schema.
       const handler = handlers[name] as (b: unknown) => Promise<unknown>;
       const data = await handler(body.data);

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ErrorCode,
   ackV1,
   command,
   fieldsOf,
   parsePayload,
+  PROTOCOL_VERSION,
   syncTag,
   TagAccess,
   textToWire,
@@ -133,7 +135,7 @@ export class DeviceCommands {
   async command(user: SessionUser, id: number, cmdId: string): Promise<DeviceCommand> {
     await this.o.reads.visible(user, id);
     const r = await this.o.commands.command(id, cmdId);
-    if (!r) fail(1003);
+    if (!r) fail(ErrorCode.NO_DATA);
     return toCommand(r);
   }
 
@@ -169,7 +171,9 @@ export class DeviceCommands {
       timer.unref();
       this.timers.set(id, timer);
       try {
-        await this.o.broker.publish(topics.cmd(row.sn), JSON.stringify({ v: 1, id, ...cmd }), { qos: 1 });
+        await this.o.broker.publish(topics.cmd(row.sn), JSON.stringify({ v: PROTOCOL_VERSION, id, ...cmd }), {
+          qos: 1,
+        });
       } catch (err) {
         this.logError(err);
         await this.finish(row.sn, id, 'failed', 'broker');
@@ -230,7 +234,7 @@ export class DeviceCommands {
 
   async sync(user: SessionUser, id: number): Promise<DeviceCommand> {
     const row = await this.o.reads.visible(user, id);
-    if (row.template_id === null || row.template_version === null) fail(1029);
+    if (row.template_id === null || row.template_version === null) fail(ErrorCode.ILLEGAL_TEMPLATE_ID);
     // The parse keeps only the fields the protocol carries (not id, description, sort).
     const tags = (await this.o.store.templateTags(row.template_id)).map((t) =>
       syncTag.parse({ ...t, save_history: t.save_history === 1 }),

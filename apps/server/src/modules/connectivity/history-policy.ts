@@ -1,4 +1,4 @@
-import type { HistoryPolicy } from '../billing/entitlements';
+import type { HistoryPolicy } from '../billing';
 import type { TagDef } from './repo/state-store';
 import type { Sample } from './repo/write-path';
 

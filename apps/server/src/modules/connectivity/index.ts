@@ -18,3 +18,6 @@ export function importHistory(
 ) {
   return new HistoryStore(database.db, database.dialect).importHistory(rows);
 }
+
+export { installConnectivity } from './install';
+export type { ConnectivityService } from './service';

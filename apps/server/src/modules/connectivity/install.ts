@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Bus } from '../../platform/bus';
-import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import { ConfigError } from '../../platform/config';
 import type { Db } from '../../platform/db';
-import type { RegisterCall } from '../../platform/http/register-call';
 import { BrokerPortError, type DeviceBroker } from '../../platform/mqtt/broker';
 import { checkDeviceCredentials } from '../../platform/mqtt/credentials';
 import { EmbeddedBroker } from '../../platform/mqtt/embedded';
 import { ExternalBroker } from '../../platform/mqtt/external';
-import type { DataPermissionService } from '../data-permissions/service';
+import type { InstallContext } from '../../platform/install';
+import type { DataPermissionService } from '../data-permissions';
 import type { OperateGuard } from './commands';
 import type { HistoryPolicySource } from './history-policy';
 import type { DeviceDirectory } from './reads';
@@ -22,14 +21,19 @@ declare module 'fastify' {
   }
 }
 
+/** What the app and the other modules use of connectivity: ingest (reads, commands) and the broker. */
+export interface Connectivity {
+  ingest: ConnectivityService;
+  broker: DeviceBroker;
+}
+
 export interface ConnectivityDeps {
+  /** The instance whose log it writes to (tests read the `connectivity` decoration). */
+  app: FastifyInstance;
   config: Config;
   database: Db;
-  clock: Clock;
-  bus: Bus;
   perms: DataPermissionService;
   devices: DeviceDirectory;
-  registerCall: RegisterCall;
   /** Runs `fn` on app close before the database closes. */
   onShutdown(fn: () => Promise<void>): void;
   mayOperate?: OperateGuard | undefined;
@@ -38,8 +42,8 @@ export interface ConnectivityDeps {
 }
 
 /** MQTT broker (embedded or external), ingest and the device calls. */
-export async function installConnectivity(app: FastifyInstance, d: ConnectivityDeps): Promise<void> {
-  const { config } = d;
+export async function installConnectivity(ctx: InstallContext, d: ConnectivityDeps): Promise<Connectivity> {
+  const { app, config } = d;
   const broker: DeviceBroker = config.mqttUrl
     ? new ExternalBroker({ url: config.mqttUrl, log: app.log, hardware: d.database.db })
     : new EmbeddedBroker({
@@ -54,8 +58,8 @@ export async function installConnectivity(app: FastifyInstance, d: ConnectivityD
     devices: d.devices,
     perms: d.perms,
     broker,
-    bus: d.bus,
-    clock: d.clock,
+    bus: ctx.bus,
+    clock: ctx.clock,
     log: app.log,
     commandTimeoutMs: config.commandTimeoutSeconds * 1000,
     historyRetentionDays: config.historyRetentionDays,
@@ -70,7 +74,8 @@ export async function installConnectivity(app: FastifyInstance, d: ConnectivityD
       throw new ConfigError('MQTT_PORT', err.message.replace(/^MQTT_PORT /, ''));
     throw err;
   }
-  connectivityRoutes(d.registerCall, ingest);
+  connectivityRoutes(ctx.registerCall, ingest);
   d.onShutdown(() => ingest.close());
-  app.decorate('connectivity', { ingest, broker, bus: d.bus });
+  app.decorate('connectivity', { ingest, broker, bus: ctx.bus });
+  return { ingest, broker };
 }

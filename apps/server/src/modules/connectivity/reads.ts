@@ -1,9 +1,7 @@
-import type { LiveTag, WsDeviceEvent, WsTagValue } from '@hmi/contract';
+import type { DeviceFieldStatus, LiveTag, WsDeviceEvent, WsTagValue } from '@hmi/contract';
 import { fail, failInput } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
-import { canSeeDevice } from '../data-permissions/scope';
-import type { DataPermissionService } from '../data-permissions/service';
-import type { DeviceFieldStatus } from '@hmi/contract';
+import { sees, authorize, type DataPermissionService } from '../data-permissions';
 import type { IngestCounters, IngestStats } from './counters';
 import type { FieldReports } from './field-reports';
 import { syncEvent } from './device-state';
@@ -49,8 +47,7 @@ export class DeviceReads {
   /** The device when the caller may see it; 1003 otherwise. */
   async visible(user: SessionUser, id: number): Promise<RegistryDevice> {
     const scope = await this.o.perms.scope(user);
-    const row = await this.o.devices.find(scope.teamId, id);
-    if (!row || !canSeeDevice(scope, row)) fail(1003);
+    const row = authorize(scope, 'device', await this.o.devices.find(scope.teamId, id));
     return row;
   }
 
@@ -59,7 +56,7 @@ export class DeviceReads {
     if (!ids.length) return [];
     const scope = await this.o.perms.scope(user);
     const rows = await this.o.devices.teamDevices(scope.teamId, ids);
-    return rows.filter((r) => canSeeDevice(scope, r)).map((r) => r.id);
+    return rows.filter((r) => sees(scope, 'device', r)).map((r) => r.id);
   }
 
   /**

@@ -4,7 +4,7 @@ import type { Bus } from '../../platform/bus';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import type { DeviceBroker } from '../../platform/mqtt/broker';
-import type { DataPermissionService } from '../data-permissions/service';
+import type { DataPermissionService } from '../data-permissions';
 import { DeviceCommands, type OperateGuard } from './commands';
 import { IngestCounters } from './counters';
 import { DeviceCache } from './device-cache';
@@ -63,7 +63,20 @@ export class ConnectivityService {
 
   constructor(private readonly o: ConnectivityOptions) {
     const { db, dialect } = o.database;
-    const emit = (teamId: number, event: WsDeviceEvent) => o.bus.emit('live', { teamId, event });
+    const emit = (teamId: number, event: WsDeviceEvent) => {
+      o.bus.emit('live', { teamId, event });
+      // The facts other modules act on also go out as domain events, so none of them has to read
+      // the browsers' channel (the remote relay ends a device's sessions on them).
+      if (event.type === 'online' && event.online === 0)
+        o.bus.emit('deviceOffline', { deviceId: event.device_id, teamId });
+      if (event.type === 'command' && event.status === 'failed')
+        o.bus.emit('commandFailed', {
+          deviceId: event.device_id,
+          teamId,
+          commandId: event.command_id,
+          error: event.error,
+        });
+    };
     const counters = new IngestCounters(o.clock, o.log);
     this.states = new StateStore(db);
     const historyFilter = o.historyPolicy ? new HistoryFilter(o.historyPolicy) : undefined;

@@ -1,5 +1,5 @@
 import type { InstallContext } from '../../platform/install';
-import type { DataPermissionService } from '../data-permissions/service';
+import type { DataPermissionService } from '../data-permissions';
 import { DashboardRepo } from './repo';
 import { dashboardRoutes } from './routes';
 import { DashboardService } from './service';

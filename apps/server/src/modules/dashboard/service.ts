@@ -1,9 +1,8 @@
 import { DASHBOARD_CARD_TAGS_MAX, type Dashboard } from '@hmi/contract';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import type { SessionUser } from '../../platform/http/session';
-import type { DataPermissionService } from '../data-permissions/service';
-import { canSeeDevice } from '../data-permissions/scope';
-import { displayPath } from '../devices/service';
+import { sees, type DataPermissionService } from '../data-permissions';
+import { displayPath } from '../devices';
 import type { DashboardRepo } from './repo';
 
 type CardTag = Dashboard['favourites'][number]['tags'][number];
@@ -20,7 +19,9 @@ export class DashboardService {
     const scope = await this.perms.scope(user);
     const at = epochSeconds(this.clock);
     const counters = await this.repo.counters(scope.teamId, scope.all ? null : [...scope.groupIds]);
-    const visible = (await this.repo.favourites(user.id, scope.teamId)).filter((d) => canSeeDevice(scope, d));
+    const visible = (await this.repo.favourites(user.id, scope.teamId)).filter((d) =>
+      sees(scope, 'device', d),
+    );
     const rows = await this.repo.cardTags(
       visible.map((d) => d.id),
       DASHBOARD_CARD_TAGS_MAX,

@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   hasPermission,
   Permission,
   type CallBody,
@@ -71,7 +72,7 @@ export class DataPermissionService {
 
   private async member(user: SessionUser, id: number) {
     const m = await this.repo.findMember(id);
-    if (!m || m.team_id !== user.teamId) fail(1003);
+    if (!m || m.team_id !== user.teamId) fail(ErrorCode.NO_DATA);
     return m;
   }
 
@@ -102,7 +103,8 @@ export class DataPermissionService {
     if (input.template_ids) given.push(['template', [...new Set(input.template_ids)]]);
     if (input.project_ids) given.push(['project', [...new Set(input.project_ids)]]);
     const holder = { is_main: user.isMain, permissions: user.permissions };
-    for (const [kind] of given) if (!hasPermission(holder, assignPermission[kind])) fail(1002);
+    for (const [kind] of given)
+      if (!hasPermission(holder, assignPermission[kind])) fail(ErrorCode.AUTHORIZATION);
 
     const scope = await this.scope(user);
     for (const [kind, ids] of given) {
@@ -110,7 +112,14 @@ export class DataPermissionService {
       for (const objectId of ids) {
         const ok =
           (kind === 'group' || (inTeam as Set<number>).has(objectId)) && this.visible(scope, kind, objectId);
-        if (!ok) fail(kind === 'group' ? 1027 : kind === 'template' ? 1029 : 1003);
+        if (!ok)
+          fail(
+            kind === 'group'
+              ? ErrorCode.ILLEGAL_GROUP_ID
+              : kind === 'template'
+                ? ErrorCode.ILLEGAL_TEMPLATE_ID
+                : ErrorCode.NO_DATA,
+          );
       }
     }
     await this.repo.transaction(async (trx) => {

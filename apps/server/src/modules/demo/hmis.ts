@@ -9,10 +9,9 @@ import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import type { SessionUser } from '../../platform/http/session';
-import { demoAccount } from '../account/demo';
-import { registerHardware, resetHardwareSecret } from '../devices/hardware';
-import type { DeviceService } from '../devices/service';
-import type { TemplateService } from '../templates/service';
+import { demoAccount } from '../account';
+import { registerHardware, resetHardwareSecret, type DeviceService } from '../devices';
+import type { TemplateService } from '../templates';
 
 /** The demo HMIs: SNs, device names and the template they run. */
 export const DEMO_SNS = ['DEMO-HMI-001', 'DEMO-HMI-002', 'DEMO-HMI-003'] as const;
@@ -51,6 +50,8 @@ export interface DemoHmisDeps {
   /** The installed registry services the demo binds its devices and template through. */
   devices: DeviceService;
   templates: TemplateService;
+  /** The embedded broker's port, known once the app is ready (connectivity); null with MQTT_URL. */
+  brokerPort(): number | null;
 }
 
 export interface DemoHmis {
@@ -164,7 +165,7 @@ export async function installDemoHmis(app: FastifyInstance, d: DemoHmisDeps): Pr
   const url = d.config.mqttUrl ?? null;
   const leases: SeqLease[] = [];
   app.addHook('onReady', async () => {
-    const port = app.connectivity.broker.port;
+    const port = d.brokerPort();
     const target = url ?? (port ? `mqtt://127.0.0.1:${port}` : null);
     if (!target) return;
     for (const id of run) {

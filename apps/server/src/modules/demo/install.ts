@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../../platform/http/session';
-import type { DemoSeed } from '../account/demo';
+import type { DemoSeed } from '../account';
 import { DEMO_SNS, demoDeviceId, demoUser, installDemoHmis, type DemoHmisDeps } from './hmis';
 import { seedDemoScreens, type DemoScreensDeps } from './screens';
 

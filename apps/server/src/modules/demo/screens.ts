@@ -2,8 +2,8 @@ import { screenDocument } from '@hmi/contract';
 import type { Db } from '../../platform/db';
 import { namedRowId } from '../../platform/db/rows';
 import type { SessionUser } from '../../platform/http/session';
-import type { ProjectService } from '../projects/service';
-import type { ScreenService } from '../screens/service';
+import type { ProjectService } from '../projects';
+import type { ScreenService } from '../screens';
 import { DEMO_TEMPLATE } from './hmis';
 import { ovenLineScreen, plantOverviewScreen } from './screen-documents';
 

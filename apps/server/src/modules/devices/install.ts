@@ -1,8 +1,8 @@
 import type { InstallContext } from '../../platform/install';
-import type { BillingApi } from '../billing/install';
-import type { DataPermissionService } from '../data-permissions/service';
-import type { LabelService } from '../labels/service';
-import type { TemplateService } from '../templates/service';
+import type { BillingApi } from '../billing';
+import type { DataPermissionService } from '../data-permissions';
+import type { LabelService } from '../labels';
+import type { TemplateService } from '../templates';
 import { DeviceRepo } from './repo';
 import { deviceRoutes } from './routes';
 import { DeviceService } from './service';

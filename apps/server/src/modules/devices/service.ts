@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   groupPathNames,
   groupWithDescendants,
   shortGroupPath,
@@ -19,11 +20,10 @@ import { fail, failInput, failRetry } from '../../platform/errors';
 import type { Queryable } from '../../platform/db/sql';
 import type { SessionUser } from '../../platform/http/session';
 import { SlidingWindowLimiter } from '../../platform/rate-limit';
-import type { BillingApi } from '../billing/install';
-import type { DataPermissionService } from '../data-permissions/service';
-import { canSeeDevice, canSeeTemplate, type Scope } from '../data-permissions/scope';
-import type { LabelService } from '../labels/service';
-import type { TemplateService } from '../templates/service';
+import type { BillingApi } from '../billing';
+import { authorize, type DataPermissionService, type Scope } from '../data-permissions';
+import type { LabelService } from '../labels';
+import type { TemplateService } from '../templates';
 import type { DeviceRepo } from './repo';
 
 export const bindPolicy = { wrongPinsPerSn: 5, windowSeconds: 15 * 60 } as const;
@@ -155,8 +155,7 @@ export class DeviceService {
 
   private async visibleDevice(user: SessionUser, id: number) {
     const scope = await this.perms.scope(user);
-    const row = await this.repo.find(scope.teamId, id);
-    if (!row || !canSeeDevice(scope, row)) fail(1003);
+    const row = authorize(scope, 'device', await this.repo.find(scope.teamId, id));
     return { scope, row };
   }
 
@@ -164,7 +163,7 @@ export class DeviceService {
     const { scope, row } = await this.visibleDevice(user, id);
     const favourite = (await this.repo.favouriteIds(scope.userId, [id])).has(id);
     const [device] = await this.toDevices([{ ...row, favourite }], scope);
-    return device ?? fail(1003);
+    return device ?? fail(ErrorCode.NO_DATA);
   }
 
   /** Checks the references of a bind or edit; returns the template's row when one is set. */
@@ -172,14 +171,19 @@ export class DeviceService {
     if (f.group_id !== undefined) {
       if (f.group_id === null) {
         if (!scope.all) failInput('group_id', 'required');
-      } else if (!scope.groupIds.has(f.group_id)) fail(1027);
+      } else if (!scope.groupIds.has(f.group_id)) fail(ErrorCode.ILLEGAL_GROUP_ID);
     }
     if (f.template_id !== undefined && f.template_id !== null) {
-      const t = await this.templates.find(scope.teamId, f.template_id);
-      if (!t || !canSeeTemplate(scope, t)) fail(1029);
-      if (t.hmi_model !== model) fail(1042);
+      const t = authorize(
+        scope,
+        'template',
+        await this.templates.find(scope.teamId, f.template_id),
+        ErrorCode.ILLEGAL_TEMPLATE_ID,
+      );
+      if (t.hmi_model !== model) fail(ErrorCode.TEMPLATE_TYPE_MISMATCH);
       // Out of service by billing: its bound devices keep running, no new ones join.
-      if (await this.templates.isExpired(scope.teamId, t.id)) fail(1033, { reason: 'expired' });
+      if (await this.templates.isExpired(scope.teamId, t.id))
+        fail(ErrorCode.TEMPLATE_LIMIT, { reason: 'expired' });
     }
     if (f.label_ids !== undefined) {
       const unique = [...new Set(f.label_ids)];
@@ -187,22 +191,23 @@ export class DeviceService {
       if (known.length !== unique.length) failInput('label_ids', 'unknownId');
       f.label_ids = unique;
     }
-    if (f.name !== undefined && (await this.repo.nameTaken(scope.teamId, f.name, exceptId))) fail(1034);
+    if (f.name !== undefined && (await this.repo.nameTaken(scope.teamId, f.name, exceptId)))
+      fail(ErrorCode.DEVICE_NAME_EXISTS);
   }
 
   async bind(user: SessionUser, body: BindInput): Promise<Device> {
     const wait = await this.wrongPins.retryAfter(body.sn);
-    if (wait > 0) failRetry(1201, wait);
+    if (wait > 0) failRetry(ErrorCode.TOO_MANY_ATTEMPTS, wait);
     const hardware = await this.repo.findHardware(body.sn);
-    if (!hardware) fail(1028);
+    if (!hardware) fail(ErrorCode.ILLEGAL_HMI_SN);
     if (!(await verifyPassword(body.pin, hardware.pin_hash))) {
       await this.wrongPins.hit(body.sn);
-      fail(1025);
+      fail(ErrorCode.ILLEGAL_PIN);
     }
     await this.wrongPins.reset(body.sn);
     const bound = await this.repo.findBySn(body.sn);
     // Bound to another team: answered like an unknown SN, so nothing about that team shows.
-    if (bound) fail(bound.team_id === user.teamId ? 1086 : 1028);
+    if (bound) fail(bound.team_id === user.teamId ? ErrorCode.NAME_EXISTS : ErrorCode.ILLEGAL_HMI_SN);
 
     const scope = await this.perms.scope(user);
     await this.checkFields(scope, hardware.model, body, null);
@@ -238,8 +243,8 @@ export class DeviceService {
     } catch (err) {
       if (isUniqueViolation(err)) {
         const again = await this.repo.findBySn(body.sn);
-        if (again) fail(again.team_id === user.teamId ? 1086 : 1028);
-        fail(1034);
+        if (again) fail(again.team_id === user.teamId ? ErrorCode.NAME_EXISTS : ErrorCode.ILLEGAL_HMI_SN);
+        fail(ErrorCode.DEVICE_NAME_EXISTS);
       }
       throw err;
     }
@@ -284,7 +289,7 @@ export class DeviceService {
         if (f.label_ids !== undefined) await this.repo.setLabels(id, f.label_ids, trx);
       });
     } catch (err) {
-      if (isUniqueViolation(err)) fail(1034);
+      if (isUniqueViolation(err)) fail(ErrorCode.DEVICE_NAME_EXISTS);
       throw err;
     }
     if (f.template_id !== undefined)
@@ -295,7 +300,7 @@ export class DeviceService {
   async unbind(user: SessionUser, id: number): Promise<null> {
     const { scope, row } = await this.visibleDevice(user, id);
     await this.repo.transaction(async (trx) => {
-      if (await this.repo.inProject(id, trx)) fail(1091);
+      if (await this.repo.inProject(id, trx)) fail(ErrorCode.DEVICE_IN_CONFIGURATION);
       await this.repo.remove(scope.teamId, id, trx);
     });
     this.bus?.emit('deviceUnbound', { deviceId: id, sn: row.sn, teamId: scope.teamId });

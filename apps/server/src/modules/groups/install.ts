@@ -1,5 +1,5 @@
 import type { InstallContext } from '../../platform/install';
-import type { DataPermissionService } from '../data-permissions/service';
+import type { DataPermissionService } from '../data-permissions';
 import { GroupRepo } from './repo';
 import { groupRoutes } from './routes';
 import { GroupService } from './service';

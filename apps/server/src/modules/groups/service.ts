@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   buildGroupTree,
   groupWithDescendants,
   type CallBody,
@@ -11,7 +12,7 @@ import { epochSeconds, type Clock } from '../../platform/clock';
 import { isUniqueViolation } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
-import type { DataPermissionService } from '../data-permissions/service';
+import type { DataPermissionService } from '../data-permissions';
 import type { GroupRepo } from './repo';
 
 /**
@@ -34,14 +35,14 @@ export class GroupService {
   private async visibleGroup(user: SessionUser, id: number) {
     const scope = await this.perms.scope(user);
     const group = scope.groupIds.has(id) ? await this.repo.find(scope.teamId, id) : undefined;
-    if (!group) fail(1003);
+    if (!group) fail(ErrorCode.NO_DATA);
     return { scope, group };
   }
 
   async create(user: SessionUser, body: CallBody<typeof createGroup>): Promise<GroupRowOut> {
     const scope = await this.perms.scope(user);
-    if (body.parent_id !== null && !scope.groupIds.has(body.parent_id)) fail(1027);
-    if (await this.repo.nameTaken(scope.teamId, body.name, null)) fail(1083);
+    if (body.parent_id !== null && !scope.groupIds.has(body.parent_id)) fail(ErrorCode.ILLEGAL_GROUP_ID);
+    if (await this.repo.nameTaken(scope.teamId, body.name, null)) fail(ErrorCode.GROUP_NAME_EXISTS);
     try {
       return await this.repo.transaction(async (trx) => {
         const row = await this.repo.insert(
@@ -57,7 +58,7 @@ export class GroupService {
         return row;
       });
     } catch (err) {
-      if (isUniqueViolation(err)) fail(1083);
+      if (isUniqueViolation(err)) fail(ErrorCode.GROUP_NAME_EXISTS);
       throw err;
     }
   }
@@ -67,14 +68,14 @@ export class GroupService {
     const patch: { name?: string; parent_id?: number | null } = {};
     if (body.parent_id !== undefined) {
       if (body.parent_id !== null) {
-        if (!scope.groupIds.has(body.parent_id)) fail(1027);
+        if (!scope.groupIds.has(body.parent_id)) fail(ErrorCode.ILLEGAL_GROUP_ID);
         const teamGroups = await this.perms.teamGroups(scope.teamId);
-        if (groupWithDescendants(id, teamGroups).has(body.parent_id)) fail(1027);
+        if (groupWithDescendants(id, teamGroups).has(body.parent_id)) fail(ErrorCode.ILLEGAL_GROUP_ID);
       }
       patch.parent_id = body.parent_id;
     }
     if (body.name !== undefined && body.name !== group.name) {
-      if (await this.repo.nameTaken(scope.teamId, body.name, id)) fail(1083);
+      if (await this.repo.nameTaken(scope.teamId, body.name, id)) fail(ErrorCode.GROUP_NAME_EXISTS);
       patch.name = body.name;
     }
     try {
@@ -83,7 +84,7 @@ export class GroupService {
         if (!scope.all && patch.parent_id === null) await this.perms.grant(user.id, 'group', id, trx);
       });
     } catch (err) {
-      if (isUniqueViolation(err)) fail(1083);
+      if (isUniqueViolation(err)) fail(ErrorCode.GROUP_NAME_EXISTS);
       throw err;
     }
     return {
@@ -99,7 +100,7 @@ export class GroupService {
     const teamGroups = await this.perms.teamGroups(scope.teamId);
     const ids = [...groupWithDescendants(id, teamGroups)].sort((a, b) => a - b);
     await this.repo.transaction(async (trx) => {
-      if ((await this.repo.countDevicesIn(scope.teamId, ids, trx)) > 0) fail(1032);
+      if ((await this.repo.countDevicesIn(scope.teamId, ids, trx)) > 0) fail(ErrorCode.GROUP_HAS_DEVICES);
       await this.repo.deleteMany(scope.teamId, ids, trx);
       await this.perms.revokeObject('group', ids, trx);
     });

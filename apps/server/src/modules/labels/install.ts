@@ -1,5 +1,5 @@
 import type { InstallContext } from '../../platform/install';
-import type { DataPermissionService } from '../data-permissions/service';
+import type { DataPermissionService } from '../data-permissions';
 import { LabelRepo } from './repo';
 import { labelRoutes } from './routes';
 import { LabelService } from './service';

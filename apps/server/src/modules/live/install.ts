@@ -1,15 +1,16 @@
 import websocket from '@fastify/websocket';
 import { WS_CLOSE_ORIGIN, WS_PATH } from '@hmi/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Bus } from '../../platform/bus';
 import type { Config } from '../../platform/config';
 import { allowedOrigins } from '../../platform/http/cors';
 import type { SessionUser } from '../../platform/http/session';
+import type { InstallContext } from '../../platform/install';
 import { WsHub, type HubOptions } from './hub';
 
 export interface LiveDeps {
+  /** The instance the websocket route is registered on. */
+  app: FastifyInstance;
   config: Config;
-  bus: Bus;
   authenticate(token: string): Promise<SessionUser>;
   /** The devices' side: who may see which, and their state for a new subscriber (connectivity). */
   devices: Pick<HubOptions, 'visibleIds' | 'snapshot'>;
@@ -27,12 +28,13 @@ export interface LiveDeps {
 }
 
 /** The live websocket `/v1/ws`: device events, message notices, sessions ended on any instance. */
-export async function installLive(app: FastifyInstance, d: LiveDeps): Promise<void> {
+export async function installLive(ctx: InstallContext, d: LiveDeps): Promise<void> {
+  const { app } = d;
   const hub = new WsHub({
     authenticate: d.authenticate,
     visibleIds: (user, ids) => d.devices.visibleIds(user, ids),
     snapshot: (deviceIds) => d.devices.snapshot(deviceIds),
-    bus: d.bus,
+    bus: ctx.bus,
     log: app.log,
     ...d.hub,
   });

@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   hasPermission,
   Permission,
   type CallBody,
@@ -37,7 +38,7 @@ export function readerOf(user: SessionUser): Reader {
 /** A billing kind asked for explicitly without 23 is refused; otherwise billing is just left out. */
 function readerFor(user: SessionUser, kind: MessageKind | undefined): Reader {
   const r = readerOf(user);
-  if (kind === 'billing' && !r.billing) fail(1002);
+  if (kind === 'billing' && !r.billing) fail(ErrorCode.AUTHORIZATION);
   return r;
 }
 

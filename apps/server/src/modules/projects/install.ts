@@ -1,7 +1,7 @@
 import type { InstallContext } from '../../platform/install';
-import { LapseGuard, type AllowanceSource } from '../billing/lapse-guard';
-import type { DataPermissionService } from '../data-permissions/service';
-import type { DeviceService } from '../devices/service';
+import { LapseGuard, type AllowanceSource } from '../billing';
+import type { DataPermissionService } from '../data-permissions';
+import type { DeviceService } from '../devices';
 import { ProjectRepo } from './repo';
 import { projectRoutes } from './routes';
 import { ProjectService } from './service';

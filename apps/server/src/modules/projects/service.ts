@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   type CallBody,
   type CallQuery,
   type createProject,
@@ -13,10 +14,9 @@ import type { ProjectTable } from '../../platform/db/schema';
 import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import type { Selectable } from 'kysely';
-import type { LapseGuard } from '../billing/lapse-guard';
-import type { DataPermissionService } from '../data-permissions/service';
-import { canSeeDevice, canSeeProject, type Scope } from '../data-permissions/scope';
-import type { DeviceService } from '../devices/service';
+import type { LapseGuard } from '../billing';
+import { sees, authorize, type DataPermissionService, type Scope } from '../data-permissions';
+import type { DeviceService } from '../devices';
 import type { ProjectRepo } from './repo';
 
 /** Another module's check before devices leave a project (inside the transaction); throwing refuses. */
@@ -65,8 +65,7 @@ export class ProjectService {
 
   private async visible(user: SessionUser, id: number) {
     const scope = await this.perms.scope(user);
-    const row = await this.repo.find(scope.teamId, id);
-    if (!row || !canSeeProject(scope, row)) fail(1003);
+    const row = authorize(scope, 'project', await this.repo.find(scope.teamId, id));
     return { scope, row };
   }
 
@@ -79,7 +78,8 @@ export class ProjectService {
     const unique = [...new Set(ids)];
     const added = unique.filter((id) => !current.includes(id));
     const found = await this.devices.teamDevices(scope.teamId, added);
-    if (found.length !== added.length || found.some((d) => !canSeeDevice(scope, d))) fail(1003);
+    if (found.length !== added.length || found.some((d) => !sees(scope, 'device', d)))
+      fail(ErrorCode.NO_DATA);
     return unique;
   }
 
@@ -101,13 +101,13 @@ export class ProjectService {
   async get(user: SessionUser, id: number): Promise<Project> {
     const { row } = await this.visible(user, id);
     const [p] = await this.toProjects([row]);
-    return p ?? fail(1003);
+    return p ?? fail(ErrorCode.NO_DATA);
   }
 
   async create(user: SessionUser, body: CallBody<typeof createProject>): Promise<Project> {
     const scope = await this.perms.scope(user);
     const deviceIds = await this.checkDevices(scope, body.device_ids, []);
-    if (await this.repo.nameTaken(scope.teamId, body.name, null)) fail(1086);
+    if (await this.repo.nameTaken(scope.teamId, body.name, null)) fail(ErrorCode.NAME_EXISTS);
     const allowance = await this.lapses.allowance(scope.teamId);
     let id: number;
     try {
@@ -122,7 +122,7 @@ export class ProjectService {
         return projectId;
       });
     } catch (err) {
-      if (isUniqueViolation(err)) fail(1086);
+      if (isUniqueViolation(err)) fail(ErrorCode.NAME_EXISTS);
       throw err;
     }
     return this.get(user, id);
@@ -133,7 +133,7 @@ export class ProjectService {
     await this.lapses.assertLive(scope.teamId, id);
     const patch: { name?: string } = {};
     if (body.name !== undefined && body.name !== row.name) {
-      if (await this.repo.nameTaken(scope.teamId, body.name, id)) fail(1086);
+      if (await this.repo.nameTaken(scope.teamId, body.name, id)) fail(ErrorCode.NAME_EXISTS);
       patch.name = body.name;
     }
     let members: number[] | null = null;
@@ -144,7 +144,7 @@ export class ProjectService {
       if (!scope.all) {
         // Members the sub-account cannot see are kept.
         const hidden = await this.devices.teamDevices(scope.teamId, current);
-        for (const d of hidden) if (!canSeeDevice(scope, d) && !members.includes(d.id)) members.push(d.id);
+        for (const d of hidden) if (!sees(scope, 'device', d) && !members.includes(d.id)) members.push(d.id);
       }
     }
     try {
@@ -158,7 +158,7 @@ export class ProjectService {
         }
       });
     } catch (err) {
-      if (isUniqueViolation(err)) fail(1086);
+      if (isUniqueViolation(err)) fail(ErrorCode.NAME_EXISTS);
       throw err;
     }
     return this.get(user, id);

@@ -71,13 +71,12 @@ export class RelayHub {
       bus.on('deviceUnbound', ({ deviceId }) =>
         this.endWhere((s) => s.o.deviceId === deviceId, 'device_offline'),
       ),
-      bus.on('live', ({ event }) => {
-        if (event.type === 'online' && event.online === 0)
-          this.endWhere((s) => s.o.deviceId === event.device_id, 'device_offline');
-        if (event.type === 'command' && event.status === 'failed') {
-          const session = this.sessions.get(this.commands.get(event.command_id) ?? '');
-          session?.end(event.error === VNC_OFF_ACK_ERROR ? 'vnc_off' : 'device_offline');
-        }
+      bus.on('deviceOffline', ({ deviceId }) =>
+        this.endWhere((s) => s.o.deviceId === deviceId, 'device_offline'),
+      ),
+      bus.on('commandFailed', ({ commandId, error }) => {
+        const session = this.sessions.get(this.commands.get(commandId) ?? '');
+        session?.end(error === VNC_OFF_ACK_ERROR ? 'vnc_off' : 'device_offline');
       }),
       bus.on('vncTakeover', ({ holder, requester, by }) => {
         const session = this.sessions.get(holder);

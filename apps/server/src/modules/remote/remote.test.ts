@@ -179,6 +179,15 @@ describe.each(databases)('remote view relay on $name', (database) => {
     await s.device.closed;
   });
 
+  it("ends the device's sessions on connectivity's domain event that it went offline", async () => {
+    const s = await session(main);
+    const open = h.app.remoteRelay.size;
+    h.app.connectivity.bus.emit('deviceOffline', { deviceId: dev.deviceId, teamId: main.teamId });
+    // The in-process bus runs its listeners inside emit: the session has ended by now.
+    expect(h.app.remoteRelay.size).toBe(open - 1);
+    expect(await s.browser.closed).toBe(VNC_CLOSE.device_offline);
+  });
+
   it('ends the session when the device drops its tunnel, and when the traffic runs out', async () => {
     const s = await session(main);
     s.device.ws.close();

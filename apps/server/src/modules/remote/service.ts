@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  ErrorCode,
   VNC_SESSIONS_PER_DEVICE,
   VNC_SESSIONS_PER_USER,
   type CallBody,
@@ -62,8 +63,8 @@ export class RemoteService {
     const { repo, ports } = this.d;
     const device = await ports.visibleDevice(user, deviceId);
     await ports.mayOperate({ user, deviceId: device.id, clientIp });
-    if (device.online !== 1 && !ports.isPresent(device.sn)) fail(1203);
-    if (!(await ports.mayUseTraffic(device.id))) fail(1204);
+    if (device.online !== 1 && !ports.isPresent(device.sn)) fail(ErrorCode.DEVICE_OFFLINE);
+    if (!(await ports.mayUseTraffic(device.id))) fail(ErrorCode.NO_TRAFFIC);
     const now = epochSeconds(this.d.clock);
     const id = randomUUID();
     // Checked and recorded under the device's lock: two instances asking at once get one controller.
@@ -72,9 +73,10 @@ export class RemoteService {
         locked.open({ userId: user.id }, now),
         locked.open({ deviceId: device.id }, now),
       ]);
-      if (mine.length >= VNC_SESSIONS_PER_USER || onDevice.length >= VNC_SESSIONS_PER_DEVICE) fail(1206);
+      if (mine.length >= VNC_SESSIONS_PER_USER || onDevice.length >= VNC_SESSIONS_PER_DEVICE)
+        fail(ErrorCode.TOO_MANY_SESSIONS);
       const held = onDevice.find((s) => s.mode === 'control');
-      if (body.mode === 'control' && held && !body.take_over) fail(1205);
+      if (body.mode === 'control' && held && !body.take_over) fail(ErrorCode.CONTROL_HELD);
       const granted = body.mode === 'control' && held ? ('view' as const) : body.mode;
       await locked.insert({
         id,

@@ -1,5 +1,5 @@
 import type { InstallContext } from '../../platform/install';
-import type { ZoneService } from '../zones/service';
+import type { ZoneService } from '../zones';
 import { RoleRepo } from './repo';
 import { roleRoutes } from './routes';
 import { RoleService } from './service';

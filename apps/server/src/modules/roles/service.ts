@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   allPermissionIds,
   limits,
   withViewFirst,
@@ -18,7 +19,7 @@ import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import { pageWindow } from '../../platform/db/sql';
 import type { Queryable } from '../../platform/db/sql';
-import type { ZoneService } from '../zones/service';
+import type { ZoneService } from '../zones';
 import { parsePermissionList } from './permissions';
 import type { RoleRepo } from './repo';
 
@@ -32,7 +33,7 @@ const FORMER_MAIN_ROLE = 'Admin';
 export function assertHolds(user: SessionUser, permissions: readonly number[]): void {
   if (user.isMain) return;
   const missing = permissions.filter((p) => !user.permissions.includes(p));
-  if (missing.length) fail(1002, { reason: 'notHeld', permissions: missing });
+  if (missing.length) fail(ErrorCode.AUTHORIZATION, { reason: 'notHeld', permissions: missing });
 }
 
 /**
@@ -80,15 +81,15 @@ export class RoleService {
   }
 
   async get(user: SessionUser, id: number): Promise<Role> {
-    const row = (await this.repo.find(user.teamId, id)) ?? fail(1003);
+    const row = (await this.repo.find(user.teamId, id)) ?? fail(ErrorCode.NO_DATA);
     const [role] = await this.toRoles([row]);
-    return role ?? fail(1003);
+    return role ?? fail(ErrorCode.NO_DATA);
   }
 
   private async checkZones(user: SessionUser, ids: readonly number[]): Promise<number[]> {
     const unique = [...new Set(ids)];
     const found = await this.zones.teamZoneIds(user.teamId, unique);
-    if (found.length !== unique.length) fail(1003);
+    if (found.length !== unique.length) fail(ErrorCode.NO_DATA);
     return unique;
   }
 
@@ -97,7 +98,7 @@ export class RoleService {
    * 1003 when the team has no such role, 1002 `notHeld` otherwise.
    */
   async grantable(user: SessionUser, id: number): Promise<{ id: number; name: string }> {
-    const role = (await this.repo.find(user.teamId, id)) ?? fail(1003);
+    const role = (await this.repo.find(user.teamId, id)) ?? fail(ErrorCode.NO_DATA);
     assertHolds(user, parsePermissionList(role.permissions));
     return { id: role.id, name: role.name };
   }
@@ -130,7 +131,7 @@ export class RoleService {
     const permissions = withViewFirst(b.permissions);
     assertHolds(user, permissions);
     const zoneIds = await this.checkZones(user, b.zone_ids);
-    if (await this.repo.nameTaken(user.teamId, name, null)) fail(1063);
+    if (await this.repo.nameTaken(user.teamId, name, null)) fail(ErrorCode.ROLE_NAME_EXISTS);
     let id: number;
     try {
       id = await this.repo.transaction(async (trx) => {
@@ -147,7 +148,7 @@ export class RoleService {
         return roleId;
       });
     } catch (err) {
-      if (isUniqueViolation(err)) fail(1063);
+      if (isUniqueViolation(err)) fail(ErrorCode.ROLE_NAME_EXISTS);
       throw err;
     }
     audit(this.bus, {
@@ -161,12 +162,12 @@ export class RoleService {
   }
 
   async update(user: SessionUser, id: number, b: CallBody<typeof updateRole>): Promise<Role> {
-    const row = (await this.repo.find(user.teamId, id)) ?? fail(1003);
-    if (!user.isMain && user.roleId === id) fail(1002, { reason: 'ownRole' });
+    const row = (await this.repo.find(user.teamId, id)) ?? fail(ErrorCode.NO_DATA);
+    if (!user.isMain && user.roleId === id) fail(ErrorCode.AUTHORIZATION, { reason: 'ownRole' });
     const patch: { name?: string; permissions?: string } = {};
     if (b.name !== undefined && b.name.trim() !== row.name) {
       const name = b.name.trim();
-      if (await this.repo.nameTaken(user.teamId, name, id)) fail(1063);
+      if (await this.repo.nameTaken(user.teamId, name, id)) fail(ErrorCode.ROLE_NAME_EXISTS);
       patch.name = name;
     }
     if (b.permissions !== undefined) {
@@ -181,7 +182,7 @@ export class RoleService {
         if (zoneIds) await this.repo.setZones(id, zoneIds, trx);
       });
     } catch (err) {
-      if (isUniqueViolation(err)) fail(1063);
+      if (isUniqueViolation(err)) fail(ErrorCode.ROLE_NAME_EXISTS);
       throw err;
     }
     // Members holding the role may have lost permissions (device view): their sockets re-check now.
@@ -202,11 +203,12 @@ export class RoleService {
   }
 
   async remove(user: SessionUser, id: number): Promise<null> {
-    const row = (await this.repo.find(user.teamId, id)) ?? fail(1003);
-    if (!user.isMain && user.roleId === id) fail(1002, { reason: 'ownRole' });
+    const row = (await this.repo.find(user.teamId, id)) ?? fail(ErrorCode.NO_DATA);
+    if (!user.isMain && user.roleId === id) fail(ErrorCode.AUTHORIZATION, { reason: 'ownRole' });
     await this.repo.transaction(async (trx) => {
       const usage = await this.repo.usage(id, epochSeconds(this.clock), trx);
-      if (usage.members || usage.invitations) fail(1002, { reason: 'roleInUse', ...usage });
+      if (usage.members || usage.invitations)
+        fail(ErrorCode.AUTHORIZATION, { reason: 'roleInUse', ...usage });
       await this.repo.setZones(id, [], trx);
       await this.repo.remove(user.teamId, id, trx);
     });

@@ -1,10 +1,9 @@
-import { hasPermission, Permission, type PermissionId } from '@hmi/contract';
+import { ErrorCode, hasPermission, Permission, type PermissionId } from '@hmi/contract';
 import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
-import type { DataPermissionService } from '../data-permissions/service';
-import { canSeeDevice, canSeeProject, canSeeTemplate } from '../data-permissions/scope';
-import type { DeviceService } from '../devices/service';
-import type { TemplateService } from '../templates/service';
+import { authorize, type DataPermissionService } from '../data-permissions';
+import type { DeviceService } from '../devices';
+import type { TemplateService } from '../templates';
 import type { Owner, ScreenRepo, ScreenRow } from './repo';
 
 export type Mode = 'view' | 'edit';
@@ -52,7 +51,8 @@ export class ScreenAccess {
   ) {}
 
   private require(user: SessionUser, id: PermissionId): void {
-    if (!hasPermission({ is_main: user.isMain, permissions: user.permissions }, id)) fail(1002);
+    if (!hasPermission({ is_main: user.isMain, permissions: user.permissions }, id))
+      fail(ErrorCode.AUTHORIZATION);
   }
 
   /** The owner, visible to the caller, with the permission `mode` needs; its binding target. */
@@ -60,14 +60,13 @@ export class ScreenAccess {
     this.require(user, needed[owner.kind][mode]);
     const scope = await this.perms.scope(user);
     if (owner.kind === 'template') {
-      const row = await this.templates.find(scope.teamId, owner.id);
-      if (!row || !canSeeTemplate(scope, row)) fail(1003);
-      if (mode === 'edit' && (await this.templates.isExpired(scope.teamId, owner.id))) fail(1033);
+      authorize(scope, 'template', await this.templates.find(scope.teamId, owner.id));
+      if (mode === 'edit' && (await this.templates.isExpired(scope.teamId, owner.id)))
+        fail(ErrorCode.TEMPLATE_LIMIT);
       const tags = (await this.repo.tagNames([owner.id])).get(owner.id) ?? new Set<string>();
       return { teamId: scope.teamId, owner, tags, members: new Map() };
     }
-    const row = await this.repo.findProject(scope.teamId, owner.id);
-    if (!row || !canSeeProject(scope, row)) fail(1003);
+    authorize(scope, 'project', await this.repo.findProject(scope.teamId, owner.id));
     const devices = await this.repo.projectDevices(owner.id);
     const tags = await this.repo.tagNames([
       ...new Set(devices.flatMap((d) => (d.template_id === null ? [] : [d.template_id]))),
@@ -88,7 +87,7 @@ export class ScreenAccess {
   /** A screen of the caller's team through its owner (1003 when either is not visible). */
   async screen(user: SessionUser, id: number, mode: Mode): Promise<{ row: ScreenRow; target: Target }> {
     const row = await this.repo.find(user.teamId, id);
-    if (!row) fail(1003);
+    if (!row) fail(ErrorCode.NO_DATA);
     return { row, target: await this.owner(user, ownerOf(row), mode) };
   }
 
@@ -97,15 +96,14 @@ export class ScreenAccess {
     this.require(user, Permission.DEVICE_CONFIG_SCREEN);
     const device = await this.device(user, deviceId);
     const row = await this.repo.find(user.teamId, id);
-    if (!row || row.template_id === null || row.template_id !== device.template_id) fail(1003);
+    if (!row || row.template_id === null || row.template_id !== device.template_id) fail(ErrorCode.NO_DATA);
     return row;
   }
 
   /** A device the caller sees (1003 otherwise). */
   async device(user: SessionUser, deviceId: number) {
     const scope = await this.perms.scope(user);
-    const device = await this.devices.find(scope.teamId, deviceId);
-    if (!device || !canSeeDevice(scope, device)) fail(1003);
+    const device = authorize(scope, 'device', await this.devices.find(scope.teamId, deviceId));
     return device;
   }
 }

@@ -1,11 +1,11 @@
-import { documentBindings, type Binding, type ScreenDocument } from '@hmi/contract';
+import { ErrorCode, documentBindings, type Binding, type ScreenDocument } from '@hmi/contract';
 import { AppError } from '../../platform/errors';
 import type { Target } from './access';
 
 /** 1006 naming the field and the widget (`data.widget` is its id). */
 function refuse(field: string, issue: string, widget: string): never {
   throw new AppError(
-    1006,
+    ErrorCode.INPUT_PARAMETER,
     { field, issue, widget },
     {},
     `input parameter error: ${field} (widget ${widget})`,

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
 import { ok } from '../../test/registry';
 import { lineDocument, ovenDocument, plantSuite } from '../../test/screens';
-import { fuxaProject } from './import/fuxa-fixture';
+import { fuxaProject } from '../../test/fuxa-fixture';
 
 const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64');
 const PNG = b64(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));

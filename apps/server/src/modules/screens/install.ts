@@ -1,8 +1,8 @@
 import type { InstallContext } from '../../platform/install';
-import type { DataPermissionService } from '../data-permissions/service';
-import type { DeviceService } from '../devices/service';
-import type { ProjectService } from '../projects/service';
-import type { TemplateService } from '../templates/service';
+import type { DataPermissionService } from '../data-permissions';
+import type { DeviceService } from '../devices';
+import type { ProjectService } from '../projects';
+import type { TemplateService } from '../templates';
 import { ScreenAccess } from './access';
 import { ScreenRepo } from './repo';
 import { screenRoutes } from './routes';

@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   SCREENS_PER_OWNER_MAX,
   screenDocument,
   type Screen,
@@ -169,6 +170,7 @@ export class ScreenService {
    * project binds stays (1091), as a device in a project cannot be unbound.
    */
   async assertMayLeave(projectId: number, deviceIds: readonly number[], q: Queryable): Promise<void> {
-    if ((await this.repo.boundInProject(projectId, deviceIds, q)).length) fail(1091);
+    if ((await this.repo.boundInProject(projectId, deviceIds, q)).length)
+      fail(ErrorCode.DEVICE_IN_CONFIGURATION);
   }
 }

@@ -1,10 +1,10 @@
 import type { InstallContext } from '../../platform/install';
-import type { Membership } from '../account/membership';
-import type { BillingApi } from '../billing/install';
-import type { DataPermissionService } from '../data-permissions/service';
-import type { DeviceService } from '../devices/service';
-import type { MessageService } from '../message/service';
-import type { RoleService } from '../roles/service';
+import type { Membership } from '../account';
+import type { BillingApi } from '../billing';
+import type { DataPermissionService } from '../data-permissions';
+import type { DeviceService } from '../devices';
+import type { MessageService } from '../message';
+import type { RoleService } from '../roles';
 import { InvitationService, type AccountDirectory } from './invitations';
 import { TeamTransactions } from './notices';
 import { TeamOwners } from './owners';

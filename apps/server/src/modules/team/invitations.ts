@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   BillingMessageType,
   INVITATION_TTL_DAYS,
   TeamMessageVariant,
@@ -14,8 +15,8 @@ import type { Database, UserRow } from '../../platform/db/schema';
 import { pageWindow } from '../../platform/db/sql';
 import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
-import type { BillingApi } from '../billing/install';
-import type { RoleService } from '../roles/service';
+import type { BillingApi } from '../billing';
+import type { RoleService } from '../roles';
 import { recipientOf, type TeamTransactions } from './notices';
 import { expireInvitations, type InvitationFilter, type TeamRepo } from './repo';
 import type { TeamOwners } from './owners';
@@ -74,11 +75,11 @@ export class InvitationService {
 
   /** An account without a row here: the centre's of this data centre, 1078 of another, else 1010. */
   private async notHere(account: string): Promise<UserRow> {
-    return (this.directory ? await this.directory.adopt(account) : null) ?? fail(1010);
+    return (this.directory ? await this.directory.adopt(account) : null) ?? fail(ErrorCode.USER_NOT_FOUND);
   }
 
   private async view(id: number, q?: Transaction<Database>): Promise<Invitation> {
-    const r = (await this.repo.findInvitation(id, q)) ?? fail(1003);
+    const r = (await this.repo.findInvitation(id, q)) ?? fail(ErrorCode.NO_DATA);
     return toInvitation(r);
   }
 
@@ -90,13 +91,14 @@ export class InvitationService {
    * templates and holds no billing cards in their validity (1069, reason `ownsResources`).
    */
   private async assertMayJoin(invitee: UserRow, teamId: number, inviter: UserRow, q?: Transaction<Database>) {
-    if (invitee.data_center !== inviter.data_center) fail(1078);
-    if (invitee.team_id === teamId) fail(1069, { reason: 'sameTeam' });
+    if (invitee.data_center !== inviter.data_center) fail(ErrorCode.NOT_CURRENT_DATA_CENTER);
+    if (invitee.team_id === teamId) fail(ErrorCode.JOINED_OTHER_TEAM, { reason: 'sameTeam' });
     if (invitee.is_main !== 1 || (await this.repo.teamSize(invitee.team_id, q)) > 1)
-      fail(1069, { reason: 'inTeam' });
+      fail(ErrorCode.JOINED_OTHER_TEAM, { reason: 'inTeam' });
     const owned = await this.repo.resources(invitee.team_id, q);
     const cards = await this.billing.teamHoldsCards(invitee.team_id, q);
-    if (owned.devices || owned.templates || cards) fail(1069, { reason: 'ownsResources', ...owned, cards });
+    if (owned.devices || owned.templates || cards)
+      fail(ErrorCode.JOINED_OTHER_TEAM, { reason: 'ownsResources', ...owned, cards });
   }
 
   async invite(user: SessionUser, b: CallBody<typeof createInvitation>): Promise<Invitation> {
@@ -162,11 +164,12 @@ export class InvitationService {
     const now = this.tx.now();
     await expireInvitations(this.repo.db, now);
     const inv = await this.repo.findInvitation(id);
-    if (!inv || inv.team_id !== user.teamId) fail(1003);
-    if (inv.status !== 'pending') fail(1003, { status: inv.status });
-    if (inv.kind === 'transfer' && !user.isMain) fail(1002, { reason: 'mainOnly' });
+    if (!inv || inv.team_id !== user.teamId) fail(ErrorCode.NO_DATA);
+    if (inv.status !== 'pending') fail(ErrorCode.NO_DATA, { status: inv.status });
+    if (inv.kind === 'transfer' && !user.isMain) fail(ErrorCode.AUTHORIZATION, { reason: 'mainOnly' });
     await this.tx.run(async (trx) => {
-      if (!(await this.repo.answer(id, 'cancelled', now, trx))) fail(1003, { status: 'answered' });
+      if (!(await this.repo.answer(id, 'cancelled', now, trx)))
+        fail(ErrorCode.NO_DATA, { status: 'answered' });
       const invitee = await this.repo.findUser(inv.invitee_user_id, trx);
       if (invitee && inv.kind === 'invite')
         await this.tx.tell(trx, recipientOf(invitee), BillingMessageType.INVITATION_CANCELLED, {
@@ -180,7 +183,7 @@ export class InvitationService {
 
   /** Offers the main account to a member (main account only); a pending offer is replaced. */
   async transfer(user: SessionUser, memberId: number): Promise<Invitation> {
-    if (!user.isMain) fail(1002, { reason: 'mainOnly' });
+    if (!user.isMain) fail(ErrorCode.AUTHORIZATION, { reason: 'mainOnly' });
     const member = await subAccountOf(this.repo, user, memberId);
     const now = this.tx.now();
     const team = await this.repo.findTeam(user.teamId);
@@ -220,15 +223,15 @@ export class InvitationService {
   /** The invitation, pending and addressed to the caller, and the caller may accept it. */
   private async answerable(user: SessionUser, id: number, q?: Transaction<Database>) {
     const inv = await this.repo.findInvitation(id, q);
-    if (!inv || inv.invitee_user_id !== user.id) fail(1003);
-    if (inv.status !== 'pending') fail(1003, { status: inv.status });
+    if (!inv || inv.invitee_user_id !== user.id) fail(ErrorCode.NO_DATA);
+    if (inv.status !== 'pending') fail(ErrorCode.NO_DATA, { status: inv.status });
     const inviter = await this.repo.findUser(inv.inviter_id, q);
-    if (!inviter || inviter.team_id !== inv.team_id) fail(1003, { status: 'voided' });
-    const me = (await this.repo.findUser(user.id, q)) ?? fail(1055);
+    if (!inviter || inviter.team_id !== inv.team_id) fail(ErrorCode.NO_DATA, { status: 'voided' });
+    const me = (await this.repo.findUser(user.id, q)) ?? fail(ErrorCode.ACCOUNT_DELETED);
     if (inv.kind === 'invite') await this.assertMayJoin(me, inv.team_id, inviter, q);
     else {
-      if (me.team_id !== inv.team_id || me.is_main === 1) fail(1071);
-      if (inviter.is_main !== 1) fail(1003, { status: 'voided' });
+      if (me.team_id !== inv.team_id || me.is_main === 1) fail(ErrorCode.NOT_IN_TEAM);
+      if (inviter.is_main !== 1) fail(ErrorCode.NO_DATA, { status: 'voided' });
     }
     return { inv, inviter, me };
   }
@@ -244,16 +247,18 @@ export class InvitationService {
     await expireInvitations(this.repo.db, now);
     if (!accept) {
       const inv = await this.repo.findInvitation(id);
-      if (!inv || inv.invitee_user_id !== user.id) fail(1003);
-      if (inv.status !== 'pending') fail(1003, { status: inv.status });
+      if (!inv || inv.invitee_user_id !== user.id) fail(ErrorCode.NO_DATA);
+      if (inv.status !== 'pending') fail(ErrorCode.NO_DATA, { status: inv.status });
       await this.tx.run(async (trx) => {
-        if (!(await this.repo.answer(id, 'rejected', now, trx))) fail(1003, { status: 'answered' });
+        if (!(await this.repo.answer(id, 'rejected', now, trx)))
+          fail(ErrorCode.NO_DATA, { status: 'answered' });
       });
       return this.view(id);
     }
     const joined = await this.tx.run(async (trx) => {
       const { inv, inviter, me } = await this.answerable(user, id, trx);
-      if (!(await this.repo.answer(id, 'accepted', now, trx))) fail(1003, { status: 'answered' });
+      if (!(await this.repo.answer(id, 'accepted', now, trx)))
+        fail(ErrorCode.NO_DATA, { status: 'answered' });
       if (inv.kind === 'invite') await this.join(trx, me, inv, now);
       else await this.takeOver(trx, me, inviter, inv, now);
       return inv;

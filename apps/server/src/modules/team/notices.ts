@@ -3,8 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Bus } from '../../platform/bus';
 import { epochSeconds, type Clock } from '../../platform/clock';
 import type { Database, InvitationRow } from '../../platform/db/schema';
-import { storedMessage, type NewMessage } from '../message/rows';
-import type { MessageService } from '../message/service';
+import { storedMessage, type NewMessage, type MessageService } from '../message';
 import type { TeamRepo } from './repo';
 
 interface Recipient {

@@ -1,8 +1,8 @@
 import type { Queryable } from '../../platform/db/sql';
-import type { Membership } from '../account/membership';
-import type { DataPermissionService } from '../data-permissions/service';
-import type { DeviceService } from '../devices/service';
-import type { RoleService } from '../roles/service';
+import type { Membership } from '../account';
+import type { DataPermissionService } from '../data-permissions';
+import type { DeviceService } from '../devices';
+import type { RoleService } from '../roles';
 
 /**
  * What the team module changes in tables other modules own, each through its owner and inside the

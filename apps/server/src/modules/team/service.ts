@@ -1,11 +1,17 @@
-import { BillingMessageType, type CallQuery, type listMembers, type TeamMember } from '@hmi/contract';
+import {
+  ErrorCode,
+  BillingMessageType,
+  type CallQuery,
+  type listMembers,
+  type TeamMember,
+} from '@hmi/contract';
 import { audit } from '../../platform/audit';
 import type { Bus } from '../../platform/bus';
 import type { UserRow } from '../../platform/db/schema';
 import { pageWindow } from '../../platform/db/sql';
 import { fail, failInput } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
-import type { RoleService } from '../roles/service';
+import type { RoleService } from '../roles';
 import type { TeamTransactions } from './notices';
 import type { TeamOwners } from './owners';
 import type { TeamRepo } from './repo';
@@ -29,7 +35,7 @@ function toMember(r: UserRow & { role_name?: string | null }): TeamMember {
 
 /** A sub-account of the caller's team (1071 otherwise; the main account is refused, 1006). */
 export async function subAccountOf(repo: TeamRepo, user: SessionUser, id: number): Promise<UserRow> {
-  const m = (await repo.findMember(user.teamId, id)) ?? fail(1071);
+  const m = (await repo.findMember(user.teamId, id)) ?? fail(ErrorCode.NOT_IN_TEAM);
   if (m.is_main === 1) failInput('id', 'mainAccount');
   return m;
 }
@@ -60,7 +66,7 @@ export class TeamService {
 
   async changeRole(user: SessionUser, id: number, roleId: number): Promise<TeamMember> {
     const member = await subAccountOf(this.repo, user, id);
-    if (member.id === user.id) fail(1002, { reason: 'ownRole' });
+    if (member.id === user.id) fail(ErrorCode.AUTHORIZATION, { reason: 'ownRole' });
     const role = await this.roles.grantable(user, roleId);
     await this.tx.run((trx) => this.owners.updateMember(member.id, { role_id: role.id }, trx));
     this.bus.emit('accessChanged', { teamId: user.teamId, userId: member.id });
@@ -76,7 +82,7 @@ export class TeamService {
    */
   async removeMember(user: SessionUser, id: number): Promise<null> {
     const member = await subAccountOf(this.repo, user, id);
-    if (member.id === user.id) fail(1002, { reason: 'self' });
+    if (member.id === user.id) fail(ErrorCode.AUTHORIZATION, { reason: 'self' });
     const now = this.tx.now();
     const team = await this.repo.findTeam(user.teamId);
     const teamName = team?.name ?? '';

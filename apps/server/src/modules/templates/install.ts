@@ -1,6 +1,6 @@
 import type { InstallContext } from '../../platform/install';
-import { LapseGuard, type AllowanceSource } from '../billing/lapse-guard';
-import type { DataPermissionService } from '../data-permissions/service';
+import { LapseGuard, type AllowanceSource } from '../billing';
+import type { DataPermissionService } from '../data-permissions';
 import { TemplateRepo } from './repo';
 import { templateRoutes } from './routes';
 import { TemplateService, type TemplateHooks } from './service';

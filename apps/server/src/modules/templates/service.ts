@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   TAG_IMPORT_MAX_BYTES,
   tagInput,
   fieldsOf,
@@ -24,9 +25,8 @@ import type { Transaction } from 'kysely';
 import type { Database, TemplateTagRow } from '../../platform/db/schema';
 import { fail, failInput } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
-import type { LapseGuard } from '../billing/lapse-guard';
-import type { DataPermissionService } from '../data-permissions/service';
-import { canSeeTemplate, type Scope } from '../data-permissions/scope';
+import type { LapseGuard } from '../billing';
+import { authorize, type DataPermissionService, type Scope } from '../data-permissions';
 import type { TemplateRepo } from './repo';
 import { SheetError } from '../../platform/xlsx';
 import { readTagSheet, writeTagSheet } from './xlsx';
@@ -104,8 +104,7 @@ export class TemplateService {
 
   private async visible(user: SessionUser, id: number): Promise<{ scope: Scope; row: TemplateWithCounts }> {
     const scope = await this.perms.scope(user);
-    const row = await this.repo.find(scope.teamId, id);
-    if (!row || !canSeeTemplate(scope, row)) fail(1003);
+    const row = authorize(scope, 'template', await this.repo.find(scope.teamId, id));
     return { scope, row };
   }
 
@@ -162,7 +161,8 @@ export class TemplateService {
     try {
       return await this.repo.transaction(async (trx) => {
         this.lapses.assertRoom(await this.repo.count(scope.teamId, trx), allowance);
-        if (await this.repo.nameTaken(scope.teamId, fields.name, null, trx)) fail(1030);
+        if (await this.repo.nameTaken(scope.teamId, fields.name, null, trx))
+          fail(ErrorCode.TEMPLATE_NAME_EXISTS);
         const id = await this.repo.insert({ team_id: scope.teamId, ...fields, created_at: this.now() }, trx);
         if (tags) await this.repo.replaceTags(id, tagRows(tags), trx);
         if (copyOf !== null) await this.hooks?.copied(trx, copyOf, id);
@@ -170,7 +170,7 @@ export class TemplateService {
         return id;
       });
     } catch (err) {
-      if (isUniqueViolation(err)) fail(1030);
+      if (isUniqueViolation(err)) fail(ErrorCode.TEMPLATE_NAME_EXISTS);
       throw err;
     }
   }
@@ -190,15 +190,16 @@ export class TemplateService {
       if (v !== undefined && v !== row[k]) patch[k] = v;
     }
     if (!Object.keys(patch).length) return toTemplate(row, new Set());
-    if (patch.name !== undefined && (await this.repo.nameTaken(scope.teamId, patch.name, id))) fail(1030);
+    if (patch.name !== undefined && (await this.repo.nameTaken(scope.teamId, patch.name, id)))
+      fail(ErrorCode.TEMPLATE_NAME_EXISTS);
     if (patch.hmi_model !== undefined) {
       const models = await this.repo.modelsUsing(id);
-      if (models.some((m) => m !== patch.hmi_model)) fail(1042);
+      if (models.some((m) => m !== patch.hmi_model)) fail(ErrorCode.TEMPLATE_TYPE_MISMATCH);
     }
     try {
       await this.repo.transaction((trx) => this.repo.update(scope.teamId, id, patch, this.now(), trx));
     } catch (err) {
-      if (isUniqueViolation(err)) fail(1030);
+      if (isUniqueViolation(err)) fail(ErrorCode.TEMPLATE_NAME_EXISTS);
       throw err;
     }
     this.audited(user, 'templateEdited', patch.name ?? row.name, { fields: Object.keys(patch).join(',') });
@@ -208,7 +209,7 @@ export class TemplateService {
   async remove(user: SessionUser, id: number): Promise<null> {
     const { scope, row } = await this.visible(user, id);
     await this.repo.transaction(async (trx) => {
-      if ((await this.repo.devicesUsing(id, trx)) > 0) fail(1037);
+      if ((await this.repo.devicesUsing(id, trx)) > 0) fail(ErrorCode.TEMPLATE_HAS_DEVICES);
       await this.repo.remove(scope.teamId, id, trx);
       await this.perms.revokeObject('template', [id], trx);
     });
@@ -306,7 +307,7 @@ export class TemplateService {
         issue: 'fileRows',
         rows: errors.slice(0, IMPORT_ERRORS_MAX),
       };
-      fail(1006, data, { msg: 'input parameter error: file' });
+      fail(ErrorCode.INPUT_PARAMETER, data, { msg: 'input parameter error: file' });
     }
     return this.putTags(user, id, tags);
   }

@@ -1,10 +1,9 @@
-import { cidrContains, groupWithDescendants, parseCidr, parseIp } from '@hmi/contract';
+import { ErrorCode, cidrContains, groupWithDescendants, parseCidr, parseIp } from '@hmi/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
-import { canSeeDevice } from '../data-permissions/scope';
-import { DataPermissionService } from '../data-permissions/service';
+import { authorize, DataPermissionService } from '../data-permissions';
 import { parseNetworks, ZoneRepo } from './repo';
 
 export interface OperateCheck {
@@ -49,13 +48,13 @@ export class ZoneGuard {
       .select(['id', 'team_id', 'group_id'])
       .where('id', '=', deviceId)
       .executeTakeFirst();
-    if (!device) fail(1003);
+    if (!device) fail(ErrorCode.NO_DATA);
     const scope = await this.perms.scope(user);
-    if (!canSeeDevice(scope, device)) fail(1003);
+    authorize(scope, 'device', device);
     if (user.isMain) return;
-    if (user.roleId === null) fail(1002);
+    if (user.roleId === null) fail(ErrorCode.AUTHORIZATION);
     const zones = await this.zones.zonesOfRole(user.roleId);
-    if (!zones.length) fail(1002);
+    if (!zones.length) fail(ErrorCode.AUTHORIZATION);
     const teamGroups = await this.perms.teamGroups(user.teamId);
     for (const z of zones) {
       if (z.team_id !== user.teamId) continue;
@@ -66,7 +65,7 @@ export class ZoneGuard {
       }
       if (covers && networkAllows(parseNetworks(z.networks), clientIp)) return;
     }
-    fail(1002);
+    fail(ErrorCode.AUTHORIZATION);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { InstallContext } from '../../platform/install';
-import type { DataPermissionService } from '../data-permissions/service';
-import type { DeviceService } from '../devices/service';
+import type { DataPermissionService } from '../data-permissions';
+import type { DeviceService } from '../devices';
 import { ZoneGuard } from './enforce';
 import { ZoneRepo } from './repo';
 import { zoneRoutes } from './routes';

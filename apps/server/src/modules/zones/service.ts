@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   limits,
   normalizeCidr,
   type CallBody,
@@ -17,9 +18,8 @@ import { epochSeconds, type Clock } from '../../platform/clock';
 import { fail } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import { pageWindow } from '../../platform/db/sql';
-import type { DataPermissionService } from '../data-permissions/service';
-import { canSeeDevice, type Scope } from '../data-permissions/scope';
-import type { DeviceService } from '../devices/service';
+import { sees, type DataPermissionService, type Scope } from '../data-permissions';
+import type { DeviceService } from '../devices';
 import { parseNetworks, type ZoneMembers, type ZoneRepo } from './repo';
 
 /** Canonical, de-duplicated networks (the schema already refused invalid ones). */
@@ -86,7 +86,7 @@ export class ZoneService {
   }
 
   async get(user: SessionUser, id: number): Promise<Zone> {
-    const row = (await this.repo.find(user.teamId, id)) ?? fail(1003);
+    const row = (await this.repo.find(user.teamId, id)) ?? fail(ErrorCode.NO_DATA);
     return this.toZone(row, await this.repo.members([id]));
   }
 
@@ -95,10 +95,11 @@ export class ZoneService {
     const unique = [...new Set(ids)];
     const added = unique.filter((id) => !current.includes(id));
     const found = await this.devices.teamDevices(scope.teamId, added);
-    if (found.length !== added.length || found.some((d) => !canSeeDevice(scope, d))) fail(1003);
+    if (found.length !== added.length || found.some((d) => !sees(scope, 'device', d)))
+      fail(ErrorCode.NO_DATA);
     if (!scope.all) {
       const hidden = await this.devices.teamDevices(scope.teamId, current);
-      for (const d of hidden) if (!canSeeDevice(scope, d) && !unique.includes(d.id)) unique.push(d.id);
+      for (const d of hidden) if (!sees(scope, 'device', d) && !unique.includes(d.id)) unique.push(d.id);
     }
     return unique;
   }
@@ -106,7 +107,8 @@ export class ZoneService {
   /** The groups after the change: added ones must be visible groups of the team (1027). */
   private checkGroups(scope: Scope, ids: readonly number[], current: readonly number[]) {
     const unique = [...new Set(ids)];
-    for (const id of unique) if (!current.includes(id) && !scope.groupIds.has(id)) fail(1027);
+    for (const id of unique)
+      if (!current.includes(id) && !scope.groupIds.has(id)) fail(ErrorCode.ILLEGAL_GROUP_ID);
     if (!scope.all)
       for (const id of current) if (!scope.groupIds.has(id) && !unique.includes(id)) unique.push(id);
     return unique;
@@ -119,8 +121,8 @@ export class ZoneService {
     let id: number;
     try {
       id = await this.repo.transaction(async (trx) => {
-        if (await this.repo.nameTaken(user.teamId, b.name, null, trx)) fail(1066);
-        if ((await this.repo.count(user.teamId, trx)) >= limits.zonesMax) fail(1065);
+        if (await this.repo.nameTaken(user.teamId, b.name, null, trx)) fail(ErrorCode.ZONE_NAME_EXISTS);
+        if ((await this.repo.count(user.teamId, trx)) >= limits.zonesMax) fail(ErrorCode.ZONE_LIMIT);
         const zoneId = await this.repo.insert(
           {
             team_id: user.teamId,
@@ -135,7 +137,7 @@ export class ZoneService {
         return zoneId;
       });
     } catch (err) {
-      if (isUniqueViolation(err)) fail(1066);
+      if (isUniqueViolation(err)) fail(ErrorCode.ZONE_NAME_EXISTS);
       throw err;
     }
     this.audited(user, 'zoneAdded', b.name, ZoneService.listed(b));
@@ -143,7 +145,7 @@ export class ZoneService {
   }
 
   async update(user: SessionUser, id: number, b: CallBody<typeof updateZone>): Promise<Zone> {
-    const row = (await this.repo.find(user.teamId, id)) ?? fail(1003);
+    const row = (await this.repo.find(user.teamId, id)) ?? fail(ErrorCode.NO_DATA);
     const scope = await this.perms.scope(user);
     const current = await this.repo.members([id]);
     const deviceIds =
@@ -154,7 +156,7 @@ export class ZoneService {
       b.group_ids === undefined ? null : this.checkGroups(scope, b.group_ids, current.groups.get(id) ?? []);
     const patch: { name?: string; networks?: string } = {};
     if (b.name !== undefined && b.name !== row.name) {
-      if (await this.repo.nameTaken(user.teamId, b.name, id)) fail(1066);
+      if (await this.repo.nameTaken(user.teamId, b.name, id)) fail(ErrorCode.ZONE_NAME_EXISTS);
       patch.name = b.name;
     }
     if (b.networks !== undefined) patch.networks = JSON.stringify(canonicalNetworks(b.networks));
@@ -165,7 +167,7 @@ export class ZoneService {
         if (groupIds) await this.repo.setGroups(id, groupIds, trx);
       });
     } catch (err) {
-      if (isUniqueViolation(err)) fail(1066);
+      if (isUniqueViolation(err)) fail(ErrorCode.ZONE_NAME_EXISTS);
       throw err;
     }
     this.audited(user, 'zoneEdited', patch.name ?? row.name, ZoneService.listed(b));
@@ -174,11 +176,11 @@ export class ZoneService {
 
   /** A zone listed by roles is refused with 1002 (reason `zoneInUse`, naming the roles). */
   async remove(user: SessionUser, id: number): Promise<null> {
-    const row = (await this.repo.find(user.teamId, id)) ?? fail(1003);
+    const row = (await this.repo.find(user.teamId, id)) ?? fail(ErrorCode.NO_DATA);
     await this.repo.transaction(async (trx) => {
       const m = await this.repo.members([id], trx);
       const roles = m.roles.get(id) ?? [];
-      if (roles.length) fail(1002, { reason: 'zoneInUse', roles });
+      if (roles.length) fail(ErrorCode.AUTHORIZATION, { reason: 'zoneInUse', roles });
       await this.repo.remove(user.teamId, id, trx);
     });
     this.audited(user, 'zoneDeleted', row.name);

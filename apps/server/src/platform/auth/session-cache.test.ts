@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { ErrorCode } from '@hmi/contract';
 import { Bus } from '../bus';
 import { ManualClock } from '../clock';
 import { WriteWatch } from '../db/write-watch';
@@ -121,7 +122,7 @@ describe('SessionCache', () => {
     await pending;
     expect(s.cache.size).toBe(0);
 
-    s.answerWith(async () => fail(1009));
+    s.answerWith(async () => fail(ErrorCode.AUTH_EXPIRED));
     await expect(s.call(t)).rejects.toThrow();
     await expect(s.call(t)).rejects.toThrow();
     expect(s.cache.size).toBe(0);

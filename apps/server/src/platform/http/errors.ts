@@ -1,4 +1,4 @@
-import { errorCatalogue, jsonTooDeep } from '@hmi/contract';
+import { ErrorCode, errorCatalogue, jsonTooDeep } from '@hmi/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { applySecurityHeaders, isApiPath } from './security-headers';
@@ -74,11 +74,18 @@ export function installErrorHandling(app: FastifyInstance): void {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
     if (jsonTooDeep(text))
-      return done(new AppError(1006, { field: 'body', issue: 'tooDeep' }, {}, 'input parameter error: body'));
+      return done(
+        new AppError(
+          ErrorCode.INPUT_PARAMETER,
+          { field: 'body', issue: 'tooDeep' },
+          {},
+          'input parameter error: body',
+        ),
+      );
     try {
       done(null, JSON.parse(text));
     } catch {
-      done(new AppError(1021), undefined);
+      done(new AppError(ErrorCode.JSON_FORMAT), undefined);
     }
   });
 }

@@ -1,5 +1,5 @@
 import type { CallBody, CallDef, CallParams, CallQuery, CallResponse } from '@hmi/contract';
-import { errorCatalogue, mayCall } from '@hmi/contract';
+import { ErrorCode, errorCatalogue, mayCall } from '@hmi/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { Coded, fail, failInput } from '../errors';
@@ -99,7 +99,8 @@ export function createRegistrar(app: FastifyInstance, options: RegistrarOptions)
         let user: SessionUser | null = null;
         if (def.auth === 'session') {
           user = await options.authenticate(req);
-          if (!mayCall({ is_main: user.isMain, permissions: user.permissions }, def.permission)) fail(1002);
+          if (!mayCall({ is_main: user.isMain, permissions: user.permissions }, def.permission))
+            fail(ErrorCode.AUTHORIZATION);
         }
         refuseNul(req.params, 'params');
         refuseNul(req.query, 'query');

@@ -5,7 +5,7 @@ import type { RouteHandle } from '../title';
 import { lazyNamed, Loaded } from './lazy';
 
 const DeviceDetailPage = lazyNamed(() =>
-  import('../../features/device/detail/DeviceDetailPage').then((m) => m.DeviceDetailPage),
+  import('../../pages/device/DeviceDetailPage').then((m) => m.DeviceDetailPage),
 );
 
 /** The device detail page under the device list: outside the menu, it needs the device view (id 2). */

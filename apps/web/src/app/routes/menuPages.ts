@@ -5,34 +5,26 @@
 import { lazyNamed, type LazyPage } from './lazy';
 
 export const menuPages: Readonly<Record<string, LazyPage>> = {
-  dashboard: lazyNamed(() => import('../../features/dashboard/DashboardPage').then((m) => m.DashboardPage)),
-  devicelist: lazyNamed(() =>
-    import('../../features/device/devicelist/DeviceListPage').then((m) => m.DeviceListPage),
-  ),
-  devicegroup: lazyNamed(() =>
-    import('../../features/device/devicegroup/DeviceGroupPage').then((m) => m.DeviceGroupPage),
-  ),
+  dashboard: lazyNamed(() => import('../../pages/dashboard/DashboardPage').then((m) => m.DashboardPage)),
+  devicelist: lazyNamed(() => import('../../pages/device/DeviceListPage').then((m) => m.DeviceListPage)),
+  devicegroup: lazyNamed(() => import('../../pages/device/DeviceGroupPage').then((m) => m.DeviceGroupPage)),
   templatelist: lazyNamed(() =>
-    import('../../features/device/templatelist/TemplateListPage').then((m) => m.TemplateListPage),
+    import('../../pages/device/TemplateListPage').then((m) => m.TemplateListPage),
   ),
-  projectlist: lazyNamed(() =>
-    import('../../features/device/projectlist/ProjectListPage').then((m) => m.ProjectListPage),
-  ),
+  projectlist: lazyNamed(() => import('../../pages/device/ProjectListPage').then((m) => m.ProjectListPage)),
   alarmrecords: lazyNamed(() =>
-    import('../../features/alarm/records/AlarmRecordsPage').then((m) => m.AlarmRecordsPage),
+    import('../../pages/device/AlarmRecordsPage').then((m) => m.AlarmRecordsPage),
   ),
-  myAccount: lazyNamed(() => import('../../features/billing/MyAccountPage').then((m) => m.MyAccountPage)),
+  myAccount: lazyNamed(() => import('../../pages/billing/MyAccountPage').then((m) => m.MyAccountPage)),
   rechargeRecord: lazyNamed(() =>
-    import('../../features/billing/RechargeRecordPage').then((m) => m.RechargeRecordPage),
+    import('../../pages/billing/RechargeRecordPage').then((m) => m.RechargeRecordPage),
   ),
-  msgSystem: lazyNamed(() => import('../../features/message/MsgSystemPage').then((m) => m.MsgSystemPage)),
-  msgAlarm: lazyNamed(() => import('../../features/message/MsgAlarmPage').then((m) => m.MsgAlarmPage)),
-  msgBilling: lazyNamed(() => import('../../features/message/MsgBillingPage').then((m) => m.MsgBillingPage)),
-  profile: lazyNamed(() => import('../../features/system/ProfilePage').then((m) => m.ProfilePage)),
-  user: lazyNamed(() => import('../../features/system/user/UserPage').then((m) => m.UserPage)),
-  role: lazyNamed(() => import('../../features/system/role/RolePage').then((m) => m.RolePage)),
-  safeZone: lazyNamed(() =>
-    import('../../features/system/safeZone/SafeZonePage').then((m) => m.SafeZonePage),
-  ),
-  audit: lazyNamed(() => import('../../features/system/audit/AuditPage').then((m) => m.AuditPage)),
+  msgSystem: lazyNamed(() => import('../../pages/message/MsgSystemPage').then((m) => m.MsgSystemPage)),
+  msgAlarm: lazyNamed(() => import('../../pages/message/MsgAlarmPage').then((m) => m.MsgAlarmPage)),
+  msgBilling: lazyNamed(() => import('../../pages/message/MsgBillingPage').then((m) => m.MsgBillingPage)),
+  profile: lazyNamed(() => import('../../pages/system/ProfilePage').then((m) => m.ProfilePage)),
+  user: lazyNamed(() => import('../../pages/system/UserPage').then((m) => m.UserPage)),
+  role: lazyNamed(() => import('../../pages/system/RolePage').then((m) => m.RolePage)),
+  safeZone: lazyNamed(() => import('../../pages/system/SafeZonePage').then((m) => m.SafeZonePage)),
+  audit: lazyNamed(() => import('../../pages/system/AuditPage').then((m) => m.AuditPage)),
 };

@@ -5,7 +5,7 @@ import type { RouteHandle } from '../title';
 import { lazyNamed, Loaded } from './lazy';
 
 const RemoteViewPage = lazyNamed(() =>
-  import('../../features/remote/RemoteViewPage').then((m) => m.RemoteViewPage),
+  import('../../pages/device/RemoteViewPage').then((m) => m.RemoteViewPage),
 );
 
 /** The remote view of a device's HMI under the device list: outside the menu, it needs id 6 (HMI). */

@@ -13,10 +13,10 @@ import { ErrorCode, VNC_CLOSE, type VncEndReason } from '@hmi/contract';
 import { i18next, renderPage, setLanguage } from '../../test/render';
 import { refuse, signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
 import { RemoteView } from './RemoteView';
-import { startTestRelay, type RelayPeer, type TestRelay } from './testRelay';
-import FakeRfb from './testRfb';
+import { startTestRelay, type RelayPeer, type TestRelay } from '../../test/relayPeer';
+import FakeRfb from '../../test/fakeRfb';
 
-vi.mock('@novnc/novnc', () => import('./testRfb'));
+vi.mock('@novnc/novnc', () => import('../../test/fakeRfb'));
 
 let api: ApiServer;
 let relay: TestRelay;

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Bus } from '../../../platform/bus';
 import { epochSeconds, type Clock } from '../../../platform/clock';
 import type { Database } from '../../../platform/db/schema';
-import type { MessageService } from '../../message/service';
+import type { MessageService } from '../../message';
 import { closeRecords, closeStaleRecords, type Closing } from './closing';
 import { ALARM, step, type PairState } from './core';
 import { loadTemplateRules, type RulesByTag } from './rules';

@@ -1,8 +1,7 @@
 import { AlarmRecordState, type AlarmMessage } from '@hmi/contract';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../../platform/db/schema';
-import type { StoredMessage } from '../../message/rows';
-import type { MessageService } from '../../message/service';
+import type { StoredMessage, MessageService } from '../../message';
 import { membersSeeing, type Member } from '../audience';
 import { alarmMessageRow } from '../message-row';
 import type { EngineRule } from './rules';

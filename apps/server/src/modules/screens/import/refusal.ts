@@ -3,6 +3,7 @@
  * console translates them) and the same in readable English for API users.
  */
 import {
+  ErrorCode,
   SCREEN_ARTWORK_MAX_BYTES,
   type ScreenImportReason,
   type ScreenImportRefusal,
@@ -93,5 +94,5 @@ function englishReason(code: ScreenImportReason, p: ScreenImportRefusalParams, d
 /** Answers 2001 with the refusal (the English reason also as the envelope's `msg`). */
 export function failImport(err: ImportError, kind: string): never {
   const data: ScreenImportRefusal = { reason: err.reason, reason_code: err.code, params: err.params };
-  return fail(2001, data, { msg: `${kind}: ${err.reason}` });
+  return fail(ErrorCode.PROJECT_ARCHIVE_PARSE, data, { msg: `${kind}: ${err.reason}` });
 }

@@ -22,7 +22,7 @@ import {
   timeAndReadColumns,
   UnreadActions,
   useMarkRead,
-} from '../../message/readControls';
+} from '../../../components/messageReadControls';
 import { useAlarmLive } from '../useAlarmLive';
 
 const PAGE_SIZE = 20;

@@ -31,7 +31,7 @@ import { usePagedList } from '../../../shared/usePagedList';
 import { AlarmLevelTag, AlarmStateTag } from '../AlarmTags';
 import { useAlarmLive } from '../useAlarmLive';
 import { useDeviceOptions, useRuleOptions } from './options';
-import { DataGrantHint } from '../../device/common/DataGrantHint';
+import { DataGrantHint } from '../../../components/DataGrantHint';
 import { usePhone } from '../../../ui/usePhone';
 import { phoneColumns } from './AlarmRecordCell';
 import { LateMark } from './LateMark';

@@ -25,7 +25,7 @@ import { useConfirmAction } from '../../../shared/useConfirmAction';
 import { ListTable } from '../../../shared/ListTable';
 import { usePagedList } from '../../../shared/usePagedList';
 import { rowActionsColumn } from '../../../shared/RowActions';
-import { ExpiredNotice } from '../../billing/ExpiredMark';
+import { ExpiredNotice } from '../../../components/ExpiredMark';
 import { AlarmLevelTag } from '../AlarmTags';
 import { AlarmGroupsModal } from './AlarmGroupsModal';
 import { AlarmRuleFormModal } from './AlarmRuleFormModal';

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Label } from '@hmi/contract';
 import { field, i18next, renderPage, setLanguage, submitOf } from '../../../test/render';
 import { signInAs, startApiServer, type ApiServer } from '../../../test/apiServer';
-import { deviceRow } from '../fixtures';
+import { deviceRow } from '../../../test/deviceFixtures';
 import { DeviceFormModal } from './DeviceFormModal';
 
 const labels: Label[] = Array.from({ length: 12 }, (_, i) => ({

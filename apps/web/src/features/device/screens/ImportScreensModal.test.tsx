@@ -13,7 +13,7 @@ import { tagRow } from '../../../test/alarmFixtures';
 import { ImportScreensModal } from './ImportScreensModal';
 import type { ScreenOwner } from './owner';
 import { pick } from '../../../test/alarmFixtures';
-import { chooseFile, fuxaReport, PROJECT_ID, screenRow, TEMPLATE_ID } from './testing';
+import { chooseFile, fuxaReport, PROJECT_ID, screenRow, TEMPLATE_ID } from '../../../test/screenFixtures';
 
 const template: ScreenOwner = { kind: 'template', id: TEMPLATE_ID, name: 'Oven' };
 const project: ScreenOwner = { kind: 'project', id: PROJECT_ID, name: 'Line' };

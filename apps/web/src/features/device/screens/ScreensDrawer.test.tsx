@@ -8,10 +8,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderPage, setLanguage, i18next } from '../../../test/render';
 import { signInAs, startApiServer, type ApiServer } from '../../../test/apiServer';
-import { deviceRow } from '../fixtures';
+import { deviceRow } from '../../../test/deviceFixtures';
 import { ScreensDrawer } from './ScreensDrawer';
 import type { ScreenOwner } from './owner';
-import { PROJECT_ID, screenRow, TEMPLATE_ID } from './testing';
+import { PROJECT_ID, screenRow, TEMPLATE_ID } from '../../../test/screenFixtures';
 
 const template: ScreenOwner = { kind: 'template', id: TEMPLATE_ID, name: 'Oven', model: 'HMI-7000' };
 const project: ScreenOwner = { kind: 'project', id: PROJECT_ID, name: 'Line' };

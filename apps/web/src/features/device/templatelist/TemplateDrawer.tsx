@@ -17,7 +17,7 @@ import { useCan } from '../../../shared/access';
 import { useErrorToast } from '../../../shared/errors';
 import { formatTime, orDash } from '../../../shared/format';
 import { useLoad } from '../../../shared/useLoad';
-import { ExpiredNotice } from '../../billing/ExpiredMark';
+import { ExpiredNotice } from '../../../components/ExpiredMark';
 import { TagTableEditor } from './TagTableEditor';
 import { rowFromTag, rowToInput, type TagRow } from './tagRows';
 import { base64ToBlob, downloadBlob, fileToBase64 } from '../../../shared/xlsx';
