@@ -1,6 +1,6 @@
 /** The face of the account module: what the app and other modules may use of it. */
 export { activateAccount } from './activate-command';
-export type { CentreAccount, CentrePort } from './centre-port';
+export type { CentreAccount, CentrePort, RegionNotice } from './centre-port';
 export { demoAccount, type DemoSeed } from './demo';
 export type { CentralDirectory } from './directory';
 export { installAccounts } from './install';

@@ -6,7 +6,15 @@
  * regions on each database engine.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, CLUSTER_SECRET, login, PASSWORD, startCluster, type Answer, type Cluster } from '../../test/cluster';
+import {
+  api,
+  CLUSTER_SECRET,
+  login,
+  PASSWORD,
+  startCluster,
+  type Answer,
+  type Cluster,
+} from '../../test/cluster';
 import { databases } from '../../test/databases';
 import { CENTRAL_PREFIX, REGION_PREFIX, sign, SIGNATURE_HEADER } from './protocol';
 

@@ -6,7 +6,7 @@ import type { Database } from '../../platform/db/schema';
 import type { RegionNoticeTable } from '../../platform/db/schema-central';
 import type { Queryable } from '../../platform/db/sql';
 import { AppError } from '../../platform/errors';
-import type { RegionNotice } from '../account/centre-port';
+import type { RegionNotice } from '../account';
 import { REGION_PREFIX } from './protocol';
 import type { SignedTransport } from './transport';
 

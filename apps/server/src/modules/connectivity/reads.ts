@@ -1,5 +1,5 @@
 import type { DeviceFieldStatus, LiveTag, WsDeviceEvent, WsTagValue } from '@hmi/contract';
-import { fail, failInput } from '../../platform/errors';
+import { failInput } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import { sees, authorize, type DataPermissionService } from '../data-permissions';
 import type { IngestCounters, IngestStats } from './counters';
