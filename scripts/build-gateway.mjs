@@ -5,12 +5,25 @@
  *
  *   node scripts/build-gateway.mjs
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const SERIAL_BINDING = '@serialport/bindings-cpp';
+
+/** Copies a package and what it needs at run time (hoisted in the repo's node_modules) beside the bundle. */
+function copyPackage(name, into, seen = new Set()) {
+  if (seen.has(name)) return;
+  seen.add(name);
+  const from = join(root, 'node_modules', name);
+  if (!existsSync(from)) throw new Error(`${name} is not installed`);
+  cpSync(from, join(into, 'node_modules', name), { recursive: true, dereference: true });
+  const { dependencies = {} } = JSON.parse(readFileSync(join(from, 'package.json'), 'utf8'));
+  // node-addon-api only builds the addon from source; the prebuilt one needs nothing of it.
+  for (const dep of Object.keys(dependencies)) if (dep !== 'node-addon-api') copyPackage(dep, into, seen);
+}
 const out = join(root, 'dist', 'gateway');
 mkdirSync(out, { recursive: true });
 await build({
@@ -24,13 +37,17 @@ await build({
   banner: {
     js: "import { createRequire as __hmiRequire } from 'node:module'; const require = __hmiRequire(import.meta.url);",
   },
-  // ws's optional speed-ups; it works without them.
-  external: ['bufferutil', 'utf-8-validate'],
+  // ws's optional speed-ups (it works without them); an optional peer of node-opcua's lock helper; the
+  // serial port's native binding, which finds its prebuilt addon beside its own package (copied below).
+  external: ['bufferutil', 'utf-8-validate', 'proper-lockfile', SERIAL_BINDING],
   logLevel: 'warning',
 });
 copyFileSync(
   join(root, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'),
   join(out, 'better_sqlite3.node'),
 );
+copyPackage(SERIAL_BINDING, out);
 copyFileSync(join(root, 'apps/agent/install/hmi-gateway.service'), join(out, 'hmi-gateway.service'));
-console.error(`gateway bundle in ${out}: hmi-gateway.mjs, better_sqlite3.node, hmi-gateway.service`);
+console.error(
+  `gateway bundle in ${out}: hmi-gateway.mjs, better_sqlite3.node, node_modules/${SERIAL_BINDING}, hmi-gateway.service`,
+);
