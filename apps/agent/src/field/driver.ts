@@ -185,6 +185,11 @@ export abstract class LinkedDriver implements FieldDriver {
             this.drop(`no answer in ${this.options.timeoutMs} ms`, 'timeout');
             throw e;
           }
+          if (e.reason === 'disconnected' && this.isOpen) {
+            // The link broke under this request (its close event may come later): it is down now.
+            this.drop(e.message);
+            throw e;
+          }
           if (e.reason !== 'timeout' || attempt >= this.options.retries) {
             this.fail(e);
             this.changed();

@@ -74,7 +74,10 @@ describe('the SCADA input dialog', () => {
   it('refuses 2O and abc with the field message and writes nothing; writes a valid value as typed', async () => {
     await setLanguage('en-US');
     const writer = setup();
-    fireEvent.click(await screen.findByTestId('scada-input-sp'));
+    // The widget shows the live value once the value store's frame ran; the dialog starts from it.
+    const widget = await screen.findByTestId('scada-input-sp');
+    await waitFor(() => expect(widget.textContent).toContain('30'));
+    fireEvent.click(widget);
     expect(await screen.findByTestId('scada-input-value')).toHaveProperty('value', '30');
 
     for (const typed of ['2O', 'abc']) {

@@ -135,6 +135,8 @@ describe('my account', { timeout: 60000 }, () => {
     expect(await screen.findByText('No TAG allocation')).toBeTruthy();
     fireEvent.change(field('allocation', 'tag_count'), { target: { value: '10' } });
     fireEvent.click(submitOf('allocation'));
+    // An allocation cannot be undone: it is sent only once confirmed.
+    fireEvent.click(await screen.findByTestId('irreversible-ok'));
     expect(await screen.findByText(i18next.t('validation:levelDown'))).toBeTruthy();
     expect(api.callsTo('POST /v1/billing/allocations')[0]?.body).toEqual({
       device_id: 7,

@@ -58,7 +58,7 @@ const entries: AuditEntry[] = [
     detail: { device: 'Oven HMI', tag: 'temperature', value: '31', record: '7' },
   },
   {
-    id: 3,
+    id: 5,
     at: 1_772_350_000,
     user_id: 5,
     user_name: 'Ann',
@@ -113,8 +113,8 @@ describe('audit log', { timeout: 30000 }, () => {
     expect(screen.getByTestId('audit-detail-1').textContent).toContain(c.device);
     // A write the PLC refused: its reason in words.
     expect([
-      screen.getByTestId('audit-action-3').textContent,
-      screen.getByTestId('audit-detail-3').textContent,
+      screen.getByTestId('audit-action-5').textContent,
+      screen.getByTestId('audit-detail-5').textContent,
     ]).toEqual(c.failed);
     expect(screen.getByTestId('audit-table').textContent).toContain('10.9.9.9');
     view.unmount();

@@ -23,6 +23,7 @@ const member = (id: number, isMain: boolean, roleId: number | null) => ({
   role_id: roleId,
   role_name: roleId === null ? null : 'Viewer',
   created_at: 1700000000,
+  joined_at: 1700000000,
 });
 
 beforeAll(async () => {
