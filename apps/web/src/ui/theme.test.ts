@@ -35,6 +35,12 @@ describe('the theme meets WCAG AA text contrast', () => {
       expect(contrast(text, '#ffffff')).toBeGreaterThanOrEqual(4.5);
   });
 
+  it('description labels (the dashboard’s device cards) reach 4.5:1 on white', () => {
+    expect(contrast(appTheme.components?.Descriptions?.labelColor ?? '', '#ffffff')).toBeGreaterThanOrEqual(
+      4.5,
+    );
+  });
+
   it('coloured tags: each preset’s text on its own light background reaches 4.5:1', () => {
     const tag = { ...token, ...appTheme.components?.Tag } as unknown as Record<string, string>;
     const presets = ['blue', 'cyan', 'gold', 'orange', 'red', 'green', 'volcano', 'lime', 'yellow'];

@@ -63,6 +63,8 @@ export const themeOf = (reducedMotion: boolean): ThemeConfig => ({
   components: {
     // The empty table's text is drawn in the disabled colour.
     Table: { headerBg: '#f5f5f5', colorTextDisabled: READABLE.description },
+    // Description labels (device cards on the dashboard, device detail) are antd's tertiary grey, 3.4:1.
+    Descriptions: { labelColor: READABLE.description },
     Tag: { ...readableTagText, colorSuccess: READABLE.success, colorWarning: READABLE.warning },
     // A link inside a sentence is underlined: colour alone does not tell it apart (WCAG 1.4.1).
     Typography: { linkDecoration: 'underline' },
