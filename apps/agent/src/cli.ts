@@ -4,11 +4,13 @@
  *       N simulated HMIs. Identities (SN, PIN, secret, model, next seq) live in the file; --register
  *       registers missing ones in the server's hardware registry (DATA_DIR / DATABASE_URL as the server).
  *       Each has its own screen for remote view (VNC); --vnc-password makes viewers give a password.
- *   gateway --config gateway.json
+ *   gateway --config gateway.json [--check]
  *       a real device agent reporting the TAGs the config lists and executing commands; bridges remote
- *       view to the VNC server named by the config's `vnc: { host, port }`.
+ *       view to the VNC server named by the config's `vnc: { host, port }`. With --check: the config
+ *       tested against its PLCs (gateway/check.ts), a table printed, exit 0 when everything is right.
  */
 import { resolve } from 'node:path';
+import { checkGateway } from './gateway/check';
 import { readGatewayConfig, startGateway } from './gateway/gateway';
 import { IdentityStore, newIdentity, readIdentities, type SeqLease } from './sim/identities';
 import { registerIdentities } from './sim/register';
@@ -27,7 +29,7 @@ function usage(message?: string): never {
   console.error(
     [
       'usage: npm run agent -- simulate --devices N --url mqtt://host:port --file sims.json [--rate ms] [--register] [--model M] [--prefix P] [--vnc-password PW]',
-      '       npm run agent -- gateway --config gateway.json',
+      '       npm run agent -- gateway --config gateway.json [--check]',
     ].join('\n'),
   );
   process.exit(2);
@@ -113,6 +115,11 @@ async function simulate(args: string[]): Promise<void> {
 async function gateway(args: string[]): Promise<void> {
   const configPath = option(args, '--config');
   if (!configPath) usage('--config is required');
+  if (args.includes('--check')) {
+    const result = await checkGateway(configPath);
+    for (const line of result.lines) console.log(line);
+    process.exit(result.ok ? 0 : 1);
+  }
   const config = readGatewayConfig(configPath);
   const agents: DeviceAgent[] = [startGateway(config)];
   const board = new StatusBoard(() => agents.map((a) => a.status()));

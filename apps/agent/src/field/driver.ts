@@ -31,6 +31,8 @@ export interface ScanPlan {
 export interface FieldDriver {
   readonly name: string;
   readonly protocol: FieldProtocol;
+  /** Opens the link now (`gateway --check`); a FieldError says why it cannot be. */
+  connect(): Promise<void>;
   plan(tags: readonly FieldTag[]): ScanPlan;
   /** Writes one TAG; a failure is a FieldError with its reason. */
   write(tag: FieldTag, value: WireValue): Promise<void>;
@@ -77,6 +79,10 @@ export abstract class LinkedDriver implements FieldDriver {
   /** Opens the link; `onDrop` is called when it goes down later. */
   protected abstract open(onDrop: (why: string) => void): Promise<void>;
   protected abstract shut(): Promise<void>;
+
+  connect(): Promise<void> {
+    return this.ensureOpen();
+  }
 
   onChange(listener: () => void): void {
     this.listeners.push(listener);

@@ -30,6 +30,21 @@ export interface PollerOptions {
 
 export const UNKNOWN_CONNECTION: QualityReason = 'config:unknown connection';
 
+/** The TAG to poll, why the gateway cannot poll it, or null when it is not a field TAG. */
+export function classifyFieldTag(
+  t: SyncTag,
+  connections: Record<string, ConnectionConfig>,
+): FieldTag | { q: QualityReason } | null {
+  const parsed = parseTagAddress(t);
+  if (!parsed.ok) return { q: 'config:address' };
+  const address = parsed.address;
+  if (!address) return null;
+  const config = connections[address.connection];
+  if (!config) return { q: UNKNOWN_CONNECTION };
+  if ((config.protocol === 'opcua') !== (address.protocol === 'opcua')) return { q: 'config:protocol' };
+  return { name: t.name, dataType: t.data_type, access: t.access, address };
+}
+
 interface Group {
   driver: FieldDriver;
   scanMs: number;
@@ -64,7 +79,7 @@ export class Poller {
     const unknown: FieldSample[] = [];
     const byGroup = new Map<string, FieldTag[]>();
     for (const t of tags) {
-      const c = this.classify(t);
+      const c = classifyFieldTag(t, this.o.connections);
       if (!c) continue;
       if ('q' in c) {
         unknown.push({ tag: t.name, q: c.q, ts: now });
@@ -94,18 +109,6 @@ export class Poller {
     if (unknown.length) this.o.publish(unknown);
     const generation = this.generation;
     for (const g of this.groups) this.scan(g, generation);
-  }
-
-  /** The TAG to poll, why the gateway cannot poll it, or null when it is not a field TAG. */
-  private classify(t: SyncTag): FieldTag | { q: QualityReason } | null {
-    const parsed = parseTagAddress(t);
-    if (!parsed.ok) return { q: 'config:address' };
-    const address = parsed.address;
-    if (!address) return null;
-    const config = this.o.connections[address.connection];
-    if (!config) return { q: UNKNOWN_CONNECTION };
-    if ((config.protocol === 'opcua') !== (address.protocol === 'opcua')) return { q: 'config:protocol' };
-    return { name: t.name, dataType: t.data_type, access: t.access, address };
   }
 
   private driverOf(name: string): FieldDriver {

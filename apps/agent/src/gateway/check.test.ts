@@ -1,0 +1,128 @@
+/**
+ * `gateway --check` run as the user runs it (the CLI, its exit code and table) against Debian's
+ * pymodbus peer: registers 0-999 of each area are mapped, so address 5000 is refused (exception 2).
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TagDataType, type SyncTag } from '@hmi/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startModbusPeer, type ModbusPeer } from '../field/peers/modbus-peer';
+
+const CLI = join(import.meta.dirname, '..', 'cli.ts');
+let dir: string;
+let peer: ModbusPeer;
+/** A port nothing listens on (bound once to get it from the system, then closed). */
+let closedPort: number;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'gw-check-'));
+  peer = await startModbusPeer({ tcp: true });
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  closedPort = (probe.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+});
+
+afterAll(async () => {
+  await peer?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function tag(name: string, addressType: string, address: string): SyncTag {
+  return {
+    name,
+    data_type: TagDataType.UINT16,
+    access: 0,
+    address_type: addressType,
+    address,
+    scan_time_ms: 1000,
+    save_history: false,
+    default_value: '',
+  };
+}
+
+/** A config (with its stored template beside it) named `name`; the cloud URL is never contacted. */
+function configFile(name: string, connections: object, tags: SyncTag[]): string {
+  writeFileSync(join(dir, `${name}-template.json`), JSON.stringify({ config_version: 1, tags }));
+  const path = join(dir, `${name}.json`);
+  writeFileSync(
+    path,
+    JSON.stringify({
+      url: 'mqtt://127.0.0.1:1',
+      sn: 'GW-CHECK',
+      secret: 'x',
+      sink: `${name}-writes.json`,
+      template: `${name}-template.json`,
+      connections,
+    }),
+  );
+  return path;
+}
+
+function check(path: string): Promise<{ code: number; out: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', CLI, 'gateway', '--config', path, '--check'],
+      (err, stdout, stderr) => resolve({ code: err ? Number(err.code) : 0, out: stdout + stderr }),
+    );
+  });
+}
+
+const plc1 = () => ({ protocol: 'modbus-tcp', host: '127.0.0.1', port: peer.port, timeout_ms: 500 });
+
+describe('gateway --check', () => {
+  it('exits 0 with the table when every connection is reachable and every TAG readable', async () => {
+    const path = configFile('good', { plc1: plc1() }, [
+      tag('speed', 'plc1:4x', '0'),
+      tag('level', 'plc1:3x', '10'),
+      tag('local', '', ''),
+    ]);
+    const { code, out } = await check(path);
+    expect(out).toMatch(/^connection\s+protocol\s+reachable\s+TAGs ok\s+failed\s+first failure$/m);
+    expect(out).toMatch(/^plc1\s+modbus-tcp\s+yes\s+2\s+0$/m);
+    expect(out).toContain('everything is right');
+    expect(code).toBe(0);
+  });
+
+  it('says a connection whose port nothing listens on is refused, and exits 1', async () => {
+    const path = configFile(
+      'refused',
+      {
+        plc1: plc1(),
+        plc2: { protocol: 'modbus-tcp', host: '127.0.0.1', port: closedPort, timeout_ms: 500 },
+      },
+      [tag('speed', 'plc1:4x', '0'), tag('pressure', 'plc2:4x', '0')],
+    );
+    const { code, out } = await check(path);
+    expect(out).toMatch(/^plc1\s+modbus-tcp\s+yes\s+1\s+0$/m);
+    expect(out).toMatch(/^plc2\s+modbus-tcp\s+no: refused or disconnected \(.*ECONNREFUSED.*\)\s+0\s+1$/m);
+    expect(code).toBe(1);
+  });
+
+  it('names the TAG whose address the PLC refuses with the exception in words, and exits 1', async () => {
+    const path = configFile('exception', { plc1: plc1() }, [
+      tag('speed', 'plc1:4x', '0'),
+      tag('missing', 'plc1:4x', '5000'),
+    ]);
+    const { code, out } = await check(path);
+    expect(out).toMatch(
+      /^plc1\s+modbus-tcp\s+yes\s+1\s+1\s+missing \(plc1:4x 5000\): PLC exception 2: illegal data address$/m,
+    );
+    expect(code).toBe(1);
+  });
+
+  it('lists a TAG naming a connection the file lacks, and exits 1', async () => {
+    const path = configFile('unknown', { plc1: plc1() }, [
+      tag('speed', 'plc1:4x', '0'),
+      tag('ghost', 'elsewhere:4x', '0'),
+    ]);
+    const { code, out } = await check(path);
+    expect(out).toMatch(/^plc1\s+modbus-tcp\s+yes\s+1\s+0$/m);
+    expect(out).toContain('TAG ghost (elsewhere:4x 0): names connection "elsewhere", which the file lacks');
+    expect(code).toBe(1);
+  });
+});
