@@ -4,7 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TagDataType, type SyncTag } from '@hmi/contract';
@@ -16,6 +16,8 @@ let dir: string;
 let peer: ModbusPeer;
 /** A port nothing listens on (bound once to get it from the system, then closed). */
 let closedPort: number;
+/** A PLC that accepts the connection and never answers. */
+let silent: Server;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'gw-check-'));
@@ -24,10 +26,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   closedPort = (probe.address() as AddressInfo).port;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
+  silent = createServer(() => undefined);
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
 });
 
 afterAll(async () => {
   await peer?.stop();
+  silent?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -123,6 +128,20 @@ describe('gateway --check', () => {
     const { code, out } = await check(path);
     expect(out).toMatch(/^plc1\s+modbus-tcp\s+yes\s+1\s+0$/m);
     expect(out).toContain('TAG ghost (elsewhere:4x 0): names connection "elsewhere", which the file lacks');
+    expect(code).toBe(1);
+  });
+
+  it('says which TAG a silent PLC leaves unanswered, and exits 1', async () => {
+    const port = (silent.address() as AddressInfo).port;
+    const path = configFile(
+      'silent',
+      { mute: { protocol: 'modbus-tcp', host: '127.0.0.1', port, timeout_ms: 200 } },
+      [tag('speed', 'mute:4x', '0')],
+    );
+    const { code, out } = await check(path);
+    expect(out).toMatch(
+      /^mute\s+modbus-tcp\s+yes\s+0\s+1\s+speed \(mute:4x 0\): timeout: no answer in 200 ms$/m,
+    );
     expect(code).toBe(1);
   });
 });

@@ -34,6 +34,8 @@ function inWords(q: QualityReason, timeoutMs?: number): string {
   if (exception) return modbusException(Number(exception[1])).message;
   if (q === 'timeout') return `timeout: no answer in ${timeoutMs} ms`;
   if (q === 'disconnected') return 'refused or disconnected';
+  if (q === 'config:address') return 'the address is not valid for its address type';
+  if (q === 'config:protocol') return 'the address type is of another protocol than the connection';
   if (q === 'decode') return 'the answer does not decode as the TAG’s data type';
   return q;
 }
