@@ -144,4 +144,12 @@ describe('gateway --check', () => {
     );
     expect(code).toBe(1);
   });
+
+  it('says a damaged stored template is wrong, and exits 1', async () => {
+    const path = configFile('damaged', { plc1: plc1() }, []);
+    writeFileSync(join(dir, 'damaged-template.json'), '{"config_version": 1, "tags": [');
+    const { code, out } = await check(path);
+    expect(out).toContain('damaged-template.json: not a stored template');
+    expect(code).toBe(1);
+  });
 });

@@ -4,7 +4,8 @@
  * TAG of the stored template read once through the same drivers and classification as the poller; the
  * result is a table in plain words. Nothing the file does not name is opened.
  */
-import type { QualityReason, SyncTag } from '@hmi/contract';
+import { existsSync } from 'node:fs';
+import { parseTagAddress, type QualityReason, type SyncTag } from '@hmi/contract';
 import type { ConnectionConfig } from '../field/connections';
 import type { FieldTag } from '../field/driver';
 import { openDriver } from '../field/drivers';
@@ -40,6 +41,12 @@ function inWords(q: QualityReason, timeoutMs?: number): string {
   return q;
 }
 
+/** The connection a TAG's address type names (the poller's parse, not a second one). */
+function connectionOf(t: SyncTag): string {
+  const parsed = parseTagAddress(t);
+  return parsed.ok && parsed.address ? parsed.address.connection : t.address_type;
+}
+
 const addressOf = (t: SyncTag) => `${t.address_type} ${t.address}`;
 
 /** Opens the link, failing with `timeout` after the connection's timeout (a host that never answers). */
@@ -60,6 +67,7 @@ async function checkConnection(
   config: ConnectionConfig,
   tags: { tag: FieldTag; sync: SyncTag }[],
 ): Promise<ConnectionRow> {
+  const syncOf = new Map(tags.map((t) => [t.tag.name, t.sync]));
   const driver = openDriver(name, config);
   const row: ConnectionRow = {
     name,
@@ -88,7 +96,7 @@ async function checkConnection(
         continue;
       }
       row.failed++;
-      const sync = tags.find((t) => t.tag.name === r.tag)?.sync;
+      const sync = syncOf.get(r.tag);
       if (!row.firstFailure && sync)
         row.firstFailure = `${r.tag} (${addressOf(sync)}): ${inWords(r.q, config.timeout_ms)}`;
     }
@@ -121,7 +129,7 @@ export async function checkGateway(path: string): Promise<CheckResult> {
     if ('q' in c) {
       const why =
         c.q === UNKNOWN_CONNECTION
-          ? `names connection "${sync.address_type.split(':')[0] ?? ''}", which the file lacks`
+          ? `names connection "${connectionOf(sync)}", which the file lacks`
           : inWords(c.q);
       unpollable.push(`TAG ${sync.name} (${addressOf(sync)}): ${why}`);
       continue;
@@ -139,9 +147,13 @@ export async function checkGateway(path: string): Promise<CheckResult> {
     ...rows.map((r) => [r.name, r.protocol, r.reachable, String(r.ok), String(r.failed), r.firstFailure]),
   ]);
   if (!rows.length) lines.push('(the file names no connections)');
-  if (!template) lines.push(`no stored template at ${config.template ?? '(none)'}: no TAGs read`);
+  // loadTemplate answers null for a damaged file too (the gateway then waits for a sync): here it is wrong
+  const damaged = !template && config.template !== undefined && existsSync(config.template);
+  if (damaged) lines.push(`${config.template}: not a stored template (the next sync replaces it)`);
+  else if (!template) lines.push(`no stored template at ${config.template ?? '(none)'}: no TAGs read`);
   lines.push(...unpollable);
-  const ok = unpollable.length === 0 && rows.every((r) => r.reachable === 'yes' && r.failed === 0);
+  const ok =
+    !damaged && unpollable.length === 0 && rows.every((r) => r.reachable === 'yes' && r.failed === 0);
   lines.push(ok ? 'everything is right' : 'something is wrong (see above)');
   return { ok, lines };
 }
