@@ -26,6 +26,8 @@ export interface PollerOptions {
   /** Changed samples after a scan, and every sample at each refresh. */
   publish(samples: FieldSample[]): void;
   refreshMs?: number;
+  /** A connection's state or last problem changed (its diagnostics are worth reporting now). */
+  onConnectionChange?(): void;
 }
 
 export const UNKNOWN_CONNECTION: QualityReason = 'config:unknown connection';
@@ -115,7 +117,17 @@ export class Poller {
     let d = this.drivers.get(name);
     const config = this.o.connections[name];
     if (!d && config) {
-      d = this.o.openDriver(name, config);
+      const opened = this.o.openDriver(name, config);
+      // The driver speaks of every counter; the link is told only when the state or the problem moves.
+      let last = '';
+      opened.onChange(() => {
+        const r = opened.report(0);
+        const now = `${r.state} ${r.last_error ?? ''}`;
+        if (now === last) return;
+        last = now;
+        this.o.onConnectionChange?.();
+      });
+      d = opened;
       this.drivers.set(name, d);
     }
     if (!d) throw new Error(`no connection ${name}`);

@@ -82,8 +82,8 @@ function configFile(sn: string, port: number): string {
   return path;
 }
 
-async function gateway(path: string): Promise<Gateway> {
-  const gw = startGateway(readGatewayConfig(path), { fieldReportMs: 100 });
+async function gateway(path: string, fieldReportMs = 100): Promise<Gateway> {
+  const gw = startGateway(readGatewayConfig(path), { fieldReportMs });
   gateways.push(gw);
   await gw.ready();
   return gw;
@@ -251,5 +251,28 @@ describe('gateway driven by the synced template', () => {
     await own.stop();
     expect(await down).toMatchObject({ q: 'disconnected' });
     expect((await down)?.ts).toBeLessThanOrEqual(stoppedAt + 3 * SCAN_MS);
+  });
+
+  it('reports a connection that went down at once, not at the next round of reports', async () => {
+    const own = await startModbusPeer({ tcp: true });
+    const sn = 'GW-FIELD-3';
+    // Rounds an hour apart: only a report made because the connection changed can arrive.
+    await gateway(configFile(sn, own.port), 3_600_000);
+    const up = nextPayload<FieldReport>(
+      cloud,
+      topics.field(sn),
+      (r) => r.connections[0]?.state === 'connected',
+    );
+    expect(await command(sn, { type: 'sync', config_version: 1, tags: v1.slice(0, 1) })).toMatchObject({
+      ok: true,
+    });
+    await up;
+    const down = nextPayload<FieldReport>(
+      cloud,
+      topics.field(sn),
+      (r) => r.connections[0]?.state === 'error',
+    );
+    await own.stop();
+    expect((await down).connections[0]).toMatchObject({ name: 'plc1', last_error: 'disconnected' });
   });
 });

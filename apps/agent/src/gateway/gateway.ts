@@ -62,6 +62,7 @@ export function startGateway(c: GatewayConfig, options: GatewayOptions = {}): Ga
     connections: c.connections ?? {},
     openDriver,
     publish,
+    onConnectionChange: () => device?.reportFieldSoon(),
     ...(c.refreshMs ? { refreshMs: c.refreshMs } : {}),
   });
 

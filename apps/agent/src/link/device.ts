@@ -92,6 +92,8 @@ export interface DeviceAgent {
   publishValues(values: OutgoingSample[]): Promise<number | null>;
   /** The template version the device now runs (reported in its state from the next connect on). */
   setConfigVersion(version: number): void;
+  /** A field connection changed: its report goes out within a second (a gateway; else nothing). */
+  reportFieldSoon(): void;
   /** Publishes state offline (retained) and disconnects. */
   stop(): Promise<void>;
 }
@@ -276,14 +278,14 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
 
   // With an outbox, sampling does not wait for the first connection.
   if (forwarder) tick();
-  const stopFieldReports =
+  const fieldReports =
     o.outbox || o.fieldConnections
       ? startFieldReports(client, o.sn, {
           ...(o.fieldConnections ? { connections: o.fieldConnections } : {}),
           ...(o.outbox ? { outbox: o.outbox } : {}),
           ...(o.fieldEveryMs ? { everyMs: o.fieldEveryMs } : {}),
         })
-      : () => undefined;
+      : null;
 
   return {
     sn: o.sn,
@@ -294,11 +296,12 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
     setConfigVersion(version) {
       st.configVersion = version;
     },
+    reportFieldSoon: () => fieldReports?.soon(),
     async stop() {
       if (stopped) return;
       stopped = true;
       forwarder?.close();
-      stopFieldReports();
+      fieldReports?.stop();
       if (timer) clearTimeout(timer);
       timer = null;
       if (client.connected) {

@@ -279,7 +279,7 @@ describe('device detail, live', { timeout: 30000 }, () => {
       i18next.t('live:field.states.error'),
     );
     expect(within(card).getByTestId('field-error-plc1').textContent).toContain(
-      i18next.t('live:field.reason.exception', { code: '2' }),
+      i18next.t('live:reason.exception', { code: '2', name: i18next.t('live:reason.exceptionName.2') }),
     );
     expect(within(card).getByText('120 / 7')).toBeTruthy();
     expect(

@@ -3,12 +3,13 @@
  * last problem in plain words, how often it is asked and fails, how fast it answers, and what waits
  * in the gateway's outbox. Replaces the developer's "data received by this server" counters.
  */
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Alert, Button, Flex, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { formatSize, type DeviceFieldStatus, type FieldConnectionReport } from '@hmi/contract';
 import { getDeviceField } from '../../../api/connectivity';
+import { useReasonText } from '../../../live/reasonText';
 import { formatTime } from '../../../shared/format';
 import { useLoad } from '../../../shared/useLoad';
 import { ReloadOutlined } from '../../../ui/icons';
@@ -16,24 +17,18 @@ import { ReloadOutlined } from '../../../ui/icons';
 const stateColour = { connected: 'green', connecting: 'blue', error: 'red' } as const;
 const seconds = (ms: number | undefined) => (ms === undefined ? null : Math.floor(ms / 1000));
 
-/** A quality reason (`timeout`, `exception:2`, `config:why`…) as a sentence. */
-function usePlainReason() {
-  const { t } = useTranslation('live');
-  return (reason: string) => {
-    const [kind = '', ...rest] = reason.split(':');
-    const detail = rest.join(':');
-    if (kind === 'exception') return t('field.reason.exception', { code: detail });
-    if (kind === 'config') return t('field.reason.config', { detail });
-    if (kind === 'timeout' || kind === 'disconnected' || kind === 'decode') return t(`field.reason.${kind}`);
-    return reason;
-  };
-}
+/** The gateway reports every 10 s (and soon after a connection changes): the card follows it. */
+const REFRESH_MS = 10_000;
 
 export function FieldConnections({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation('live');
-  const plain = usePlainReason();
+  const plain = useReasonText();
   const fetch = useCallback(() => getDeviceField(deviceId, { handleError: true }), [deviceId]);
   const { data, loading, reload } = useLoad(fetch);
+  useEffect(() => {
+    const timer = setInterval(() => void reload(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [reload]);
   const report = data?.report ?? null;
 
   const columns: ColumnsType<FieldConnectionReport> = [
