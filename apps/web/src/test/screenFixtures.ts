@@ -1,6 +1,6 @@
 /** Fixtures and antd helpers of the screens drawer and import wizard tests. */
 import { fireEvent } from '@testing-library/react';
-import type { ImportReport, ScreenSummary } from '@hmi/contract';
+import type { ImportReport, Screen, ScreenDocument, ScreenSummary } from '@hmi/contract';
 
 export const TEMPLATE_ID = 3;
 export const PROJECT_ID = 5;
@@ -17,6 +17,20 @@ export const screenRow = (id: number, patch: Partial<ScreenSummary> = {}): Scree
   created_at: 1700000000,
   updated_at: 1700000000,
   ...patch,
+});
+
+/** A screen of the viewer's tests around `document` (its size and widget count taken from it). */
+export const screenOf = (document: ScreenDocument, patch: Partial<ScreenSummary> = {}): Screen => ({
+  ...screenRow(1, {
+    name: 'Oven',
+    width: document.width,
+    height: document.height,
+    created_at: 0,
+    updated_at: 0,
+  }),
+  widget_count: document.widgets.length,
+  ...patch,
+  document,
 });
 
 /** What a dry run of the FUXA fixture reports against a template lacking `temp` and `state`. */

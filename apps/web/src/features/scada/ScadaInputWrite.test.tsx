@@ -6,8 +6,9 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { screenDocument, TagDataType, widgetAt, type Screen } from '@hmi/contract';
+import { screenDocument, TagDataType, widgetAt } from '@hmi/contract';
 import { renderPage, setLanguage } from '../../test/render';
+import { screenOf } from '../../test/screenFixtures';
 import type { LiveDevice } from '../../live/types';
 import { ScadaView } from './ScadaView';
 import type { CommandOutcome, Writer } from './writes';
@@ -30,18 +31,8 @@ function liveWith(values: Record<string, string>) {
   };
 }
 
-const oven: Screen = {
-  id: 1,
-  name: 'Oven',
-  template_id: 3,
-  project_id: null,
-  sort: 0,
-  width: 400,
-  height: 200,
-  widget_count: 1,
-  created_at: 0,
-  updated_at: 0,
-  document: screenDocument.parse({
+const oven = screenOf(
+  screenDocument.parse({
     version: 1,
     width: 400,
     height: 200,
@@ -53,7 +44,7 @@ const oven: Screen = {
       }),
     ],
   }),
-};
+);
 
 function setup() {
   const writer: Writer = {

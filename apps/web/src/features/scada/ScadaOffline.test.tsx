@@ -6,8 +6,9 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
-import { DeviceOnline, screenDocument, type Screen } from '@hmi/contract';
+import { DeviceOnline, screenDocument } from '@hmi/contract';
 import { renderPage, setLanguage } from '../../test/render';
+import { screenOf } from '../../test/screenFixtures';
 import type { LiveDevice } from '../../live/types';
 import { ScadaView } from './ScadaView';
 import type { Writer } from './writes';
@@ -62,19 +63,7 @@ const doc = screenDocument.parse({
     { ...box, id: 'press-alarms', type: 'alarm_banner', props: { device_ids: [PRESS] } },
   ],
 });
-const line: Screen = {
-  id: 2,
-  name: 'Line',
-  template_id: null,
-  project_id: 4,
-  sort: 0,
-  width: 400,
-  height: 300,
-  widget_count: doc.widgets.length,
-  created_at: 0,
-  updated_at: 0,
-  document: doc,
-};
+const line = screenOf(doc, { id: 2, name: 'Line', template_id: null, project_id: 4 });
 const writer: Writer = {
   write: () => Promise.resolve({ status: 'done', error: null }),
   tag: () => Promise.resolve(undefined),

@@ -6,8 +6,9 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { screenDocument, toggleSwitch, widgetAt, type Screen } from '@hmi/contract';
+import { screenDocument, toggleSwitch, widgetAt } from '@hmi/contract';
 import { renderPage, setLanguage } from '../../test/render';
+import { screenOf } from '../../test/screenFixtures';
 import type { LiveDevice, TagSample } from '../../live/types';
 import { ScadaView } from './ScadaView';
 import type { CommandOutcome, Writer } from './writes';
@@ -77,19 +78,7 @@ const doc = screenDocument.parse({
     }),
   ],
 });
-const oven: Screen = {
-  id: 1,
-  name: 'Oven',
-  template_id: 3,
-  project_id: null,
-  sort: 0,
-  width: 400,
-  height: 200,
-  widget_count: 3,
-  created_at: 0,
-  updated_at: 0,
-  document: doc,
-};
+const oven = screenOf(doc);
 
 function setup(canWrite = true) {
   const live = fakeLive();
