@@ -9,6 +9,15 @@ import { ok } from './registry';
 export const T0 = Date.UTC(2026, 2, 1, 8, 0, 0);
 
 /** Adds a rule through the rules API; returns its id. */
+/** A limit rule on a temperature TAG: alarm at 80, back below 75 (the engine tests' usual one). */
+export const HOT_RULE = {
+  name: 'hot',
+  level: 16,
+  alarm_value: '80',
+  deadband: '5',
+  content: 'too hot',
+} as const;
+
 export async function addRule(
   h: Harness,
   account: TestAccount,

@@ -5,7 +5,7 @@ import { databases } from '../../test/databases';
 import { AccountSuite, withAccountSuite } from '../../test/suite';
 import { boundDevice, brokerUrl, connect } from '../../test/mqtt';
 import { ok } from '../../test/registry';
-import { addRule, recordsOf, T0 } from '../../test/alarms';
+import { addRule, HOT_RULE, recordsOf, T0 } from '../../test/alarms';
 
 const S0 = T0 / 1000;
 
@@ -14,14 +14,7 @@ describe.each(databases)('alarms of late samples (a gateway outbox replay) on $n
   let client: MqttClient;
   const ctx = withAccountSuite(new AccountSuite(), database, 50, async () => {
     device = await boundDevice(ctx.h, ctx.main, `late${database.name}`);
-    await addRule(ctx.h, ctx.main, device.templateId, {
-      name: 'hot',
-      level: 16,
-      tag_id: device.tagId('temp'),
-      alarm_value: '80',
-      deadband: '5',
-      content: 'too hot',
-    });
+    await addRule(ctx.h, ctx.main, device.templateId, { ...HOT_RULE, tag_id: device.tagId('temp') });
     client = await connect(brokerUrl(ctx.h), { username: device.sn, password: device.secret });
   });
 

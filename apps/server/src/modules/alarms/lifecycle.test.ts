@@ -13,7 +13,7 @@ import { databases } from '../../test/databases';
 import { AccountSuite, withAccountSuite } from '../../test/suite';
 import { boundDevice, brokerUrl, connect, nextLive } from '../../test/mqtt';
 import { ok } from '../../test/registry';
-import { addRule, publisher, recordsOf, T0 } from '../../test/alarms';
+import { addRule, HOT_RULE, publisher, recordsOf, T0 } from '../../test/alarms';
 
 const S0 = T0 / 1000;
 
@@ -23,14 +23,7 @@ describe.each(databases)('alarm lifecycle over MQTT on $name', (database) => {
   let pub: ReturnType<typeof publisher>;
   const ctx = withAccountSuite(new AccountSuite(), database, 50, async () => {
     device = await boundDevice(ctx.h, ctx.main, `life${database.name}`);
-    await addRule(ctx.h, ctx.main, device.templateId, {
-      name: 'hot',
-      level: 16,
-      tag_id: device.tagId('temp'),
-      alarm_value: '80',
-      deadband: '5',
-      content: 'too hot',
-    });
+    await addRule(ctx.h, ctx.main, device.templateId, { ...HOT_RULE, tag_id: device.tagId('temp') });
     client = await connect(brokerUrl(ctx.h), { username: device.sn, password: device.secret });
     pub = publisher(ctx.h, client, device.sn, device.deviceId);
   });
