@@ -57,7 +57,17 @@ const antdIcons = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/artifacts/**', 'coverage/**'] },
+  {
+    // Build output too: the web build writes the engineer's connect client to public/downloads.
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'e2e/artifacts/**',
+      'coverage/**',
+      'apps/web/public/downloads/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

@@ -17,6 +17,7 @@ import { freePort, repoRoot } from '@hmi/server/src/test/server-process';
 import { cpuSeconds } from './api/cpu';
 import { runLoad, type Check, type LoadResult } from './api/load';
 import { ALARMS, DEVICES, HISTORY_DAYS, seed } from './api/seed';
+import { benchTags, connectFleet, stopFleet } from './ingest/fleet';
 import { textTable } from './text-table';
 
 const TARGET = 0.3;
@@ -29,6 +30,8 @@ function options() {
       workers: { type: 'string', default: '8' },
       // Rows whose request contains this text (and the bare row); all when unset.
       only: { type: 'string' },
+      // Simulated HMIs sending 3 values a second each while the rows are measured again (0: none).
+      'steady-devices': { type: 'string', default: String(DEVICES) },
       // A directory for the server's V8 CPU profile (node --cpu-prof), written when it stops.
       'cpu-prof': { type: 'string' },
     },
@@ -37,6 +40,7 @@ function options() {
     seconds: Number(values.seconds),
     workers: Number(values.workers),
     only: values.only ?? null,
+    steadyDevices: Math.min(DEVICES, Math.max(0, Number(values['steady-devices']))),
     cpuProf: values['cpu-prof'] ?? null,
   };
 }
@@ -91,6 +95,30 @@ interface Row {
   /** Lists have the issue's target; the history chart is measured only. */
   list: boolean;
   result: Measured;
+  /** The same requests while the steady ingest load runs; null without it. */
+  loaded: Measured | null;
+}
+
+/** Issue 31: p99 under the steady load ≤ 3 × the idle p99, and under 100 ms. */
+const P99_RATIO_MAX = 3;
+const P99_MAX_MS = 100;
+
+/** The rows idle and under the steady load, p50/p99 and the p99 targets. */
+function steadyTable(rows: readonly Row[], devices: number): string {
+  const head = ['request', 'idle p50/p99 ms', `${devices} HMIs p50/p99 ms`, 'p99 ×idle', 'target'];
+  const body = rows.map(({ name, result: idle, loaded }) => {
+    if (!loaded) return [name, '-', '-', '-', '-'];
+    const ratio = loaded.p99Ms / idle.p99Ms;
+    const met = ratio <= P99_RATIO_MAX && loaded.p99Ms < P99_MAX_MS && loaded.errors === 0;
+    return [
+      name,
+      `${idle.p50Ms.toFixed(1)} / ${idle.p99Ms.toFixed(1)}`,
+      `${loaded.p50Ms.toFixed(1)} / ${loaded.p99Ms.toFixed(1)}`,
+      ratio.toFixed(2),
+      `≤${P99_RATIO_MAX}× and <${P99_MAX_MS} ms ${met ? 'yes' : 'no'}`,
+    ];
+  });
+  return textTable(head, body);
 }
 
 function table(bare: Measured, rows: readonly Row[]): string {
@@ -169,11 +197,13 @@ async function main(): Promise<void> {
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
+    const mqttPort = await freePort();
+    const mqttUrl = `mqtt://127.0.0.1:${mqttPort}`;
     const server = await start(
       'apps/server/src/main.ts',
       {
         PORT: String(port),
-        MQTT_PORT: String(await freePort()),
+        MQTT_PORT: String(mqttPort),
         DATA_DIR: dataDir,
         DEMO: '0',
         // The fleet holds no TAG allocations; the history above is read as stored.
@@ -207,10 +237,31 @@ async function main(): Promise<void> {
       for (const t of targets.filter((x) => o.only === null || x.name.includes(o.only))) {
         await load(`${base}${t.path}`, okEnvelope, auth); // warm-up
         const result = await measured(server, () => load(`${base}${t.path}`, okEnvelope, auth));
-        rows.push({ name: t.name, list: t.list, result });
+        rows.push({ name: t.name, list: t.list, result, loaded: null });
       }
       console.log(`\nAPI speed, ${o.workers} concurrent clients, ${o.seconds} s per row, SQLite\n`);
       console.log(table(bare, rows));
+      if (o.steadyDevices > 0) {
+        // The same rows again while simulated HMIs send 3 values a second each (the soak's load).
+        const hmis = await connectFleet(
+          mqttUrl,
+          seeded.fleet.devices.slice(0, o.steadyDevices),
+          benchTags(3),
+          1000,
+        );
+        try {
+          for (const row of rows) {
+            const t = targets.find((x) => x.name === row.name);
+            if (!t) continue;
+            await load(`${base}${t.path}`, okEnvelope, auth); // warm-up
+            row.loaded = await measured(server, () => load(`${base}${t.path}`, okEnvelope, auth));
+          }
+        } finally {
+          await stopFleet(hmis);
+        }
+        console.log(`\nThe same rows while ${o.steadyDevices} HMIs send 3 values/s each\n`);
+        console.log(steadyTable(rows, o.steadyDevices));
+      }
     } finally {
       await stop(server);
     }

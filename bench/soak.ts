@@ -9,18 +9,23 @@ import { openLiveCounter, type LiveCounter } from './ingest/live-counter';
 import type { DbChoice } from './ingest/options';
 import { startBenchServer } from './ingest/server';
 import { targetsFor } from './ingest/targets';
+import { textTable } from './text-table';
 
 const usage = `usage: npm run soak -w bench -- [options]
   --minutes N      length of the run (default 10)
   --devices N      simulated HMIs, one batch of 3 values a second each (default 1000)
   --ws N           websocket clients subscribed to every device (default 3)
   --pollers N      API clients, each a request every 200 ms (default 4)
-  --db sqlite|postgres   (default sqlite)`;
+  --db sqlite|postgres   (default sqlite)
+  --idle-seconds N the same API calls on the idle server first, the baseline (default 30)
+  --profile DIR    V8 CPU profile of the server process, written to DIR when it stops`;
 
 const SAMPLE_MS = 10_000;
 /** The first samples are left out of the slope: the heap grows to its working size then. */
 const WARM_UP_MS = 30_000;
 const POLL_MS = 200;
+/** The API p99 is printed for each span of this length too: within target the whole run, not on average. */
+const SPAN_MS = 5 * 60_000;
 
 function options() {
   const { values } = parseArgs({
@@ -30,6 +35,8 @@ function options() {
       ws: { type: 'string', default: '3' },
       pollers: { type: 'string', default: '4' },
       db: { type: 'string', default: 'sqlite' },
+      profile: { type: 'string' },
+      'idle-seconds': { type: 'string', default: '30' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -50,6 +57,8 @@ function options() {
     ws: Math.round(num('ws', values.ws)),
     pollers: Math.round(num('pollers', values.pollers)),
     db,
+    profileDir: values.profile ?? null,
+    idleSeconds: num('idle-seconds', values['idle-seconds']),
   };
 }
 
@@ -67,6 +76,8 @@ function slope(points: readonly { min: number; mb: number }[]): number {
 /** An API client polling the device list, one device's TAGs and the dashboard in turn. */
 async function poll(http: string, token: string, deviceIds: readonly number[], until: () => boolean) {
   const latencies: number[] = [];
+  /** When each request ended (performance.now()), beside its latency: the p99 of each span. */
+  const endedAt: number[] = [];
   let errors = 0;
   for (let i = 0; !until(); i += 1) {
     const id = deviceIds[i % deviceIds.length] ?? 1;
@@ -74,11 +85,54 @@ async function poll(http: string, token: string, deviceIds: readonly number[], u
     const started = performance.now();
     const res = await fetch(`${http}${path}`, { headers: { authorization: token } });
     const body = (await res.json()) as { code: number };
-    latencies.push(performance.now() - started);
+    const ended = performance.now();
+    latencies.push(ended - started);
+    endedAt.push(ended);
     if (body.code !== 0) errors += 1;
     await delay(POLL_MS);
   }
-  return { latencies, errors };
+  return { latencies, endedAt, errors };
+}
+
+/** Targets of issue 31: API p99 under the steady load ≤ 3 × the idle p99, and under 100 ms. */
+const P99_RATIO_MAX = 3;
+const P99_MAX_MS = 100;
+
+/** The API's latency on the idle server and under the steady load, with the targets. */
+function apiTable(idle: number[], loaded: number[], errors: number): string {
+  const [idleP99, loadedP99] = [percentile(idle, 99), percentile(loaded, 99)];
+  const ratio = loadedP99 / idleP99;
+  const row = (name: string, l: number[]) => [
+    name,
+    String(l.length),
+    percentile(l, 50).toFixed(1),
+    percentile(l, 99).toFixed(1),
+  ];
+  const met = ratio <= P99_RATIO_MAX && loadedP99 < P99_MAX_MS && errors === 0;
+  return [
+    textTable(
+      ['API calls', 'requests', 'p50 ms', 'p99 ms'],
+      [row('idle server', idle), row('steady load', loaded)],
+    ),
+    `p99 under load / idle ${ratio.toFixed(2)} (target ≤ ${P99_RATIO_MAX}), ${loadedP99.toFixed(1)} ms (target < ${P99_MAX_MS}), ${errors} errors: ${met ? 'met' : 'NOT met'}`,
+  ].join('\n');
+}
+
+/** The loaded API p50/p99 of each SPAN_MS of the run (requests ended at `endedAt`, from `started`). */
+function spanTable(polled: readonly { latencies: number[]; endedAt: number[] }[], started: number): string {
+  const spans: number[][] = [];
+  for (const p of polled)
+    p.latencies.forEach((ms, i) => {
+      const span = Math.floor(((p.endedAt[i] ?? started) - started) / SPAN_MS);
+      (spans[span] ??= []).push(ms);
+    });
+  const rows = spans.map((l, i) => [
+    `${(i * SPAN_MS) / 60_000}-${((i + 1) * SPAN_MS) / 60_000} min`,
+    String(l.length),
+    percentile(l, 50).toFixed(1),
+    percentile(l, 99).toFixed(1),
+  ]);
+  return textTable(['span', 'requests', 'p50 ms', 'p99 ms'], rows);
 }
 
 async function login(http: string, user: string, passwd: string): Promise<string> {
@@ -112,7 +166,7 @@ async function soak(): Promise<void> {
   const server = await startBenchServer(target, {
     devices: o.devices,
     tags: tags.map((t) => t.name),
-    setup: { seed: null, profileDir: null },
+    setup: { seed: null, profileDir: o.profileDir },
     // The deployed defaults (the ingest bench lifts the per-device share), plus the metrics read.
     env: { INTERNAL_METRICS: '1', MQTT_DEVICE_RATE: '10000' },
   });
@@ -120,9 +174,16 @@ async function soak(): Promise<void> {
   try {
     const { fleet, httpUrl } = server;
     const ids = fleet.devices.map((d) => d.id);
+    const token = await login(httpUrl, fleet.username, fleet.password);
+    // The baseline: the same calls on the same server before any device or websocket client.
+    const idleUntil = performance.now() + o.idleSeconds * 1000;
+    const idle = await Promise.all(
+      Array.from({ length: o.pollers }, () =>
+        poll(httpUrl, token, ids, () => performance.now() >= idleUntil),
+      ),
+    );
     for (let i = 0; i < o.ws; i += 1) lives.push(await openLiveCounter(httpUrl, fleet, ids));
     const hmis = await connectFleet(server.mqttUrl, fleet.devices, tags, 1000);
-    const token = await login(httpUrl, fleet.username, fleet.password);
     const started = performance.now();
     const endAt = started + o.minutes * 60_000;
     const done = () => performance.now() >= endAt;
@@ -152,9 +213,14 @@ async function soak(): Promise<void> {
       [
         '',
         `soak ${o.db}, ${minutes.toFixed(1)} min: ${o.devices} devices × 3 values/s, ${o.ws} websocket clients, ${o.pollers} API pollers`,
-        `RSS ${samples[0]?.mb.toFixed(0) ?? '?'} → ${samples.at(-1)?.mb.toFixed(0) ?? '?'} MB after warm-up, slope ${slope(samples).toFixed(2)} MB/min`,
+        `RSS ${samples[0]?.mb.toFixed(0) ?? '?'} → ${samples.at(-1)?.mb.toFixed(0) ?? '?'} MB after warm-up (max ${Math.max(...samples.map((x) => x.mb)).toFixed(0)} MB), slope ${slope(samples).toFixed(2)} MB/min`,
         `event-loop delay p99: worst ${SAMPLE_MS / 1000} s window ${Math.max(...loopP99).toFixed(1)} ms, median window ${percentile(loopP99, 50).toFixed(1)} ms`,
-        `API: ${latencies.length} requests, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, ${errors} errors`,
+        apiTable(
+          idle.flatMap((p) => p.latencies),
+          latencies,
+          errors + idle.reduce((s, p) => s + p.errors, 0),
+        ),
+        spanTable(polled, started),
         `websocket: ${pushed} values pushed to ${o.ws} clients`,
       ].join('\n'),
     );

@@ -25,6 +25,7 @@ const screens = () => [
   { path: '/#/dashboard', testId: 'page-dashboard' },
   { path: '/#/device/devicelist', testId: 'page-devicelist' },
   { path: '/#/device/alarmrecords', testId: 'page-alarmrecords' },
+  { path: '/#/device/alarmperformance', testId: 'page-alarmperformance' },
   { path: '/#/message/msgSystem', testId: 'page-msgSystem' },
   { path: `/#/device/devicelist/${demo.deviceId}`, testId: 'page-device-detail' },
 ];

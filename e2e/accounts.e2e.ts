@@ -1,5 +1,6 @@
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall } from './support/api';
 import { launchBrowser, screenshotPath } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { apiLogin, expiredTwin, signInContext } from './support/session';
@@ -157,6 +158,53 @@ describe('account journey in Chromium', () => {
       '#/dashboard',
       refreshed,
     ]);
+    await context.close();
+  });
+
+  it('a session ended by a password change elsewhere lands on login saying so, not that a role lacks the page', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signInContext(page, await apiLogin(server.url, mail, PASSWORD), 'en-US');
+    await page.goto(`${server.url}/#/device/devicelist`);
+    await page.getByTestId('page-devicelist').waitFor();
+    const toasts: string[] = [];
+    await page.exposeFunction('recordToast', (text: string) => toasts.push(text));
+    await page.evaluate(() => {
+      const seen = new WeakSet<Node>();
+      new MutationObserver(() => {
+        for (const notice of Array.from(document.querySelectorAll('.ant-message-notice'))) {
+          if (seen.has(notice)) continue;
+          seen.add(notice);
+          void (window as unknown as { recordToast: (t: string) => void }).recordToast(
+            notice.textContent ?? '',
+          );
+        }
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    // Elsewhere (another sign-in of the same account) the password changes: every other session ends.
+    const elsewhere = await apiLogin(server.url, mail, PASSWORD);
+    const changed = 'Plant#2027';
+    await apiCall(server, elsewhere, 'POST', '/global/changePwd', {
+      old_passwd: PASSWORD,
+      passwd: changed,
+      confirm: changed,
+    });
+    // The operator goes on to another page of the menu.
+    await page.evaluate(() => (window.location.hash = '#/system/user'));
+    await page.waitForURL(/#\/login/);
+    await page.locator('.ant-message-notice').first().waitFor();
+    await page.screenshot({ path: screenshotPath('session-ended-en-US') });
+    expect(
+      toasts.some((text) => text.includes('Your session has ended')),
+      toasts.join(' | '),
+    ).toBe(true);
+    expect(toasts.filter((text) => text.includes('may not open that page'))).toEqual([]);
+    const back = await apiLogin(server.url, mail, changed);
+    await apiCall(server, back, 'POST', '/global/changePwd', {
+      old_passwd: changed,
+      passwd: PASSWORD,
+      confirm: PASSWORD,
+    });
     await context.close();
   });
 

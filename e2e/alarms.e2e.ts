@@ -150,9 +150,10 @@ describe('alarms', () => {
       });
       await page.setViewportSize({ width: 1440, height: 1000 });
 
-      // Acknowledge it: state 2, the demo user as responder.
+      // Acknowledge it (the dialog's note left empty): state 2, the demo user as responder.
+      await page.getByTestId(`alarm-record-ack-${recordId}`).click();
       await answered(page, 'POST', /\/alarm\/template\/web\/AskAlarms$/, () =>
-        page.getByTestId(`alarm-record-ack-${recordId}`).click(),
+        page.getByTestId('alarm-ack-ok').click(),
       );
       const responder = page.getByTestId(`alarm-record-responder-${recordId}`);
       await responder.waitFor();

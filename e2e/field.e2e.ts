@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mbpollRead, startModbusPeer, type ModbusPeer } from '../apps/agent/src/field/peers/modbus-peer';
+import { mbpollRead, startModbusPeer, type ModbusPeer } from '../apps/agent/src/test/peers/modbus-peer';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerActiveAccount, runAdmin } from './support/admin';

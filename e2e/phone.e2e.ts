@@ -5,11 +5,10 @@
  * sideways, and a table scrolls inside its own box with every column able to come into view.
  * Screenshots of each go to e2e/artifacts (phone-<screen>-<locale>.png).
  */
-import { menuTree } from '@hmi/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshotPath } from './support/browser';
-import { openScreen } from './support/screens';
+import { menuScreens, openScreen, pageOverflow } from './support/screens';
 import { signInContext } from './support/session';
 import { demoSuite } from './support/stack';
 
@@ -17,17 +16,6 @@ const PHONE = { width: 390, height: 844 };
 const locales = ['zh-CN', 'zh-TW', 'en-US'] as const;
 
 const demo = demoSuite();
-
-/** Every page of the menu (the demo account may open them all), and a device's detail after the list. */
-const screens = () =>
-  menuTree
-    .flatMap((entry) => entry.children ?? [entry])
-    .flatMap(({ key, path }) => {
-      const screen = { name: key, path: `/#${path}`, testId: `page-${key}` };
-      if (key !== 'devicelist') return [screen];
-      const detail = `/#${path}/${demo.deviceId}`;
-      return [screen, { name: 'device-detail', path: detail, testId: 'page-device-detail' }];
-    });
 
 /**
  * Cells of each table's first row that cannot be seen: scrolled into view, the element at the cell's
@@ -65,9 +53,23 @@ async function checkDialog(page: Page, name: string, locale: string, found: stri
   await dialog.waitFor({ state: 'hidden' });
 }
 
-/** How far the page itself reaches past the window's width (0 when it fits). */
-const pageOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+/**
+ * A row's first actions (the device list's remote view, the detail's TAG write) must be on screen as
+ * the page opens, not only after scrolling the table sideways past every column (issue 25).
+ */
+const rowActionsOffScreen = (page: Page, selector: string) =>
+  page.evaluate((sel) => {
+    const action = document.querySelector(sel);
+    const box = action?.closest('.ant-table-content, .ant-table-body')?.getBoundingClientRect();
+    const own = action?.getBoundingClientRect();
+    if (!action || !box || !own) return `${sel} is missing`;
+    return own.left >= box.left && own.right <= box.right ? null : `${sel} is off-screen`;
+  }, selector);
+
+const firstActions: Record<string, string> = {
+  devicelist: '[data-testid^="remote-open-"]',
+  'device-detail': '[data-testid="tag-write-setpoint"]',
+};
 
 describe('phone layout (390×844)', () => {
   it.each(locales)(
@@ -85,8 +87,14 @@ describe('phone layout (390×844)', () => {
         if (overflow > 0) found.push(`${name}: the page scrolls ${overflow} px sideways`);
         for (const cell of await hiddenCells(page)) found.push(`${name}: ${cell} cannot be seen`);
       };
-      for (const screen of screens()) {
+      for (const screen of menuScreens(demo.deviceId)) {
         await openScreen(page, demo.server, screen);
+        const actions = firstActions[screen.name];
+        if (actions) {
+          await page.locator(actions).first().waitFor();
+          const off = await rowActionsOffScreen(page, actions);
+          if (off) found.push(`${screen.name}: ${off}`);
+        }
         await check(screen.name);
         await checkDialog(page, screen.name, locale, found);
         if (screen.name !== 'device-detail') continue;

@@ -200,6 +200,15 @@ describe('remote view', () => {
         ).join(',') !== old,
       [cell.x, cell.y, cell.w, cell.h, cellBefore] as const,
     );
+    // The HMI's stream came deflated (Chromium inflates it) and noVNC's frames are counted: the bar's
+    // live rates move while the screen does (its clock changes every second).
+    await control.waitForFunction(
+      () =>
+        /[1-9]/.test(document.querySelector('[data-testid="remote-fps"]')?.textContent ?? '') &&
+        /[1-9]\d* kbit\/s$/.test(document.querySelector('[data-testid="remote-bitrate"]')?.textContent ?? ''),
+      undefined,
+      { timeout: 10_000 },
+    );
     await control.screenshot({ path: screenshotPath('remote-control-en-US') });
 
     // A second session asking for control is told another user holds it and watches view-only.

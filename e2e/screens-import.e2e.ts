@@ -1,7 +1,7 @@
 /**
  * Importing configuration screens in Chromium against the real server with DEMO=1: a FUXA project
  * (the server's test fixture) and a data-attribute SVG go into the demo template through the screens
- * drawer's import wizard; the dry run's report lists the items kept as drawing, the variables no TAG
+ * drawer's import wizard; the dry run's report lists what each item became, the variables no TAG
  * matched are mapped by hand, and the screens appear in the list with the mapped bindings stored.
  * The wizard is then looked at in zh-CN and zh-TW and at phone size; screenshots go to e2e/artifacts.
  */
@@ -115,10 +115,14 @@ describe('screen import', () => {
     async () => {
       const page = await open('en-US', { width: 1440, height: 1000 });
 
-      // FUXA: two views; the bag gauge stays drawing; temp and state match no demo TAG.
+      // FUXA: two views; the bag gauge becomes a gauge; temp and state match no demo TAG.
       await readFile(page, 'fuxa');
       const report = page.getByTestId('screens-import-report');
-      await report.getByText('Bag · svg-ext-html_bag').waitFor();
+      await report
+        .getByTestId('screens-import-items')
+        .locator('tr', { hasText: 'html_bag' })
+        .getByText('Gauge')
+        .waitFor();
       await report.getByText('PLC1 / temp', { exact: true }).waitFor();
       expect(await page.getByTestId('screens-import-hint').textContent()).toContain(
         'Variables matching no TAG by name: 2.',

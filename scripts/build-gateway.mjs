@@ -3,7 +3,10 @@
  * needs only Node 20 (`dist/gateway/hmi-gateway.mjs`), with SQLite's native addon beside it (a native
  * addon cannot live inside JavaScript; build on, or for, the box's architecture) and the systemd unit.
  *
- *   node scripts/build-gateway.mjs
+ *   node scripts/build-gateway.mjs [--out DIR]
+ *
+ * `--out` builds elsewhere than dist/gateway: tests give each test file its own folder, since test files
+ * running side by side once rebuilt the one shared folder under each other's gateways.
  */
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -24,7 +27,8 @@ function copyPackage(name, into, seen = new Set()) {
   // node-addon-api only builds the addon from source; the prebuilt one needs nothing of it.
   for (const dep of Object.keys(dependencies)) if (dep !== 'node-addon-api') copyPackage(dep, into, seen);
 }
-const out = join(root, 'dist', 'gateway');
+const outAt = process.argv.indexOf('--out');
+const out = outAt > 0 && process.argv[outAt + 1] ? process.argv[outAt + 1] : join(root, 'dist', 'gateway');
 mkdirSync(out, { recursive: true });
 await build({
   entryPoints: [join(root, 'apps/agent/src/cli.ts')],

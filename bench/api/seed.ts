@@ -11,6 +11,8 @@ import { TagDataType } from '@hmi/contract';
 export const DEVICES = 1000;
 export const ALARMS = 100_000;
 export const HISTORY_DAYS = 30;
+/** TAGs the steady load sends: benchTags(3) of ingest/fleet.ts. */
+export const STEADY_TAGS = ['t1', 't2', 't3'];
 const HISTORY_STEP_MS = 10_000;
 const DAY_S = 86_400;
 /** Alarm rows per insert: 20 columns each, well below SQLite's bound-variable limit. */
@@ -64,7 +66,12 @@ export async function seed(database: Db): Promise<Seeded> {
   const fleet = await provisionFleet(database, {
     count: DEVICES,
     prefix: 'APIB',
-    tags: [{ name: 'temp', data_type: TagDataType.FLOAT, save_history: true }],
+    // `temp` holds the month; the steady load's simulated HMIs send t1…t3 (ingest/fleet.ts).
+    tags: ['temp', ...STEADY_TAGS].map((name) => ({
+      name,
+      data_type: TagDataType.FLOAT,
+      save_history: true,
+    })),
   });
   const nowS = Math.floor(Date.now() / 1000);
   await seedAlarms(database, fleet, nowS);
@@ -83,6 +90,7 @@ export async function seed(database: Db): Promise<Seeded> {
     .selectFrom('template_tags')
     .select('id')
     .where('template_id', '=', fleet.templateId)
+    .where('name', '=', 'temp')
     .executeTakeFirstOrThrow();
   return { fleet, historyDeviceId: device.id, historyTagId: tag.id, from, to };
 }

@@ -8,7 +8,8 @@ export interface LiveCounter {
   close(): void;
 }
 
-async function login(httpUrl: string, user: string, passwd: string): Promise<string> {
+/** A user's access token, as the web app logs in. */
+export async function login(httpUrl: string, user: string, passwd: string): Promise<string> {
   const res = await fetch(`${httpUrl}/v1/global/login?type=1`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

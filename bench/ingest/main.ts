@@ -1,5 +1,6 @@
 import { cpus, loadavg } from 'node:os';
 import { alarmRuleSeeder } from './alarm-rules';
+import { measureBarePostgres } from './bare-postgres';
 import { fairnessTable, measureFairness, type FairnessResult } from './fairness';
 import { parseOptions, usage, UsageError, type BenchOptions } from './options';
 import { table, type Row } from './report';
@@ -11,6 +12,8 @@ import { measureThroughput } from './throughput';
 /** The issue's targets on a 2-core machine. */
 const TARGET_SQLITE_VALUES_PER_SECOND = 20_000;
 const TARGET_RATIO = 0.5;
+/** Issue 31: PostgreSQL ingest end to end ≥ 0.7 of a plain client writing the same rows. */
+const TARGET_PG_RATIO = 0.7;
 const TARGET_STEADY_CORES = 0.5;
 /** Issue 5: 300 alarm rules per template keep at least this share of the throughput without rules. */
 const TARGET_RULES_RATIO = 0.8;
@@ -40,7 +43,29 @@ async function run(o: BenchOptions): Promise<{ rows: Row[]; fair: FairnessResult
         if (target.name === 'sqlite')
           targets.unshift(`≥20k ${yes(r.server.rate >= TARGET_SQLITE_VALUES_PER_SECOND)}`);
         const load = `${t.devices} dev × ${t.tags}/batch, ${t.inFlight} in flight`;
+        // Issue 31: the line for PostgreSQL is what it takes of the same rows from a plain client.
+        const bare = target.name === 'postgres' ? await measureBarePostgres(target, t) : null;
+        if (bare) {
+          const vsBare = r.server.rate / bare.rate;
+          // The path's own ceiling is the slower of its bare parts: ingest cannot outrun the broker.
+          const vsLine = r.server.rate / Math.min(bare.rate, r.broker.rate);
+          targets.push(
+            `${vsBare.toFixed(2)} of bare PG, ≥0.7 ${yes(vsBare >= TARGET_PG_RATIO)}`,
+            `${vsLine.toFixed(2)} of min(broker, bare PG)`,
+          );
+        }
         rows.push(throughputRow(target.name, load, r, targets.join(', ')));
+        if (bare)
+          rows.push({
+            scenario: 'pg ceiling',
+            db: target.name,
+            load: `${load}: pg client, 1 statement/transaction`,
+            endToEnd: bare.rate,
+            brokerOnly: null,
+            stored: `${bare.values} written`,
+            cpu: null,
+            targets: '-',
+          });
         if (withRules) {
           console.log(`  again with ${o.alarmRules} alarm rules per template…`);
           const rr = await measureThroughput(target, t, withRules);

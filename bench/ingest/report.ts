@@ -10,8 +10,8 @@ export interface Row {
   brokerOnly: number | null;
   /** Stored rows against values acknowledged, or the steady send rate. */
   stored: string;
-  /** CPU of the processes, in cores (server; broker alone when measured). */
-  cpu: { server: number; broker: number | null };
+  /** CPU of the processes, in cores (server; broker alone when measured); null: not measured. */
+  cpu: { server: number; broker: number | null } | null;
   /** Each target with whether it was met, e.g. "≥20k yes, ≥0.5 no". */
   targets: string;
 }
@@ -43,8 +43,8 @@ export function table(rows: readonly Row[]): string {
     r.brokerOnly === null ? '-' : whole(r.brokerOnly),
     r.brokerOnly === null ? '-' : (r.endToEnd / r.brokerOnly).toFixed(2),
     r.stored,
-    r.cpu.broker === null ? pct(r.cpu.server) : `${pct(r.cpu.server)}/${pct(r.cpu.broker)}`,
-    ((r.cpu.server * 1e6) / r.endToEnd).toFixed(1),
+    !r.cpu ? '-' : r.cpu.broker === null ? pct(r.cpu.server) : `${pct(r.cpu.server)}/${pct(r.cpu.broker)}`,
+    !r.cpu ? '-' : ((r.cpu.server * 1e6) / r.endToEnd).toFixed(1),
     r.targets,
   ]);
   return textTable(head, body);

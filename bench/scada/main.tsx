@@ -1,149 +1,24 @@
 /**
- * The speed bench's page: the viewer's ScadaView with 500 bound widgets on one device, fed by an
- * in-page stand-in for the live connection instead of the socket. `?mode=frame` is the viewer as
- * shipped, `?mode=every-message` re-renders (painted widgets: redraws) every widget on each message.
- * `window.bench(ms)` drives the values (every widget 10 times a second, in messages of 50 changes
- * every 10 ms, as a busy socket delivers them) and measures frames meanwhile.
+ * The screen benches' one page: `?page=editor` is the editor's (editor.tsx, bench/scada-editor-frames),
+ * anything else the viewer's (viewer.tsx, bench/scada-frames). Only the chosen one is loaded. The
+ * bench drives it through `window.bench` once `window.benchReady` is true.
  */
 import { createRoot } from 'react-dom/client';
-import { App } from 'antd';
-import { screenDocument, type Screen, type WidgetInput } from '@hmi/contract';
-import { ScadaView } from '../../apps/web/src/features/scada/ScadaView';
-import type { Writer } from '../../apps/web/src/features/scada/writes';
-import type { LiveDevice, TagSample } from '../../apps/web/src/live/types';
+import type { FrameFigures } from './frame-sampler';
 
-const query = new URLSearchParams(location.search);
-const WIDGETS = Number(query.get('widgets') ?? 500);
-const CHANGES_PER_SECOND = Number(query.get('rate') ?? 10);
-const MESSAGE_MS = 10;
-const DEVICE = 1;
-const PER_MESSAGE = (WIDGETS * CHANGES_PER_SECOND * MESSAGE_MS) / 1000;
-
-const mode = query.get('mode') === 'every-message' ? 'every-message' : 'frame';
-const kinds = ['value', 'bar', 'lamp', 'gauge'] as const;
-type Kind = (typeof kinds)[number];
-const isKind = (s: string): s is Kind => (kinds as readonly string[]).includes(s);
-// `?types=gauge` (or a list) puts only those types on the screen: what each one costs.
-const picked = query.get('types')?.split(',').filter(isKind) ?? [];
-const types: readonly Kind[] = picked.length ? picked : ['value', 'bar', 'lamp', 'gauge', 'value'];
-const COLUMNS = 25;
-const widgets: WidgetInput[] = Array.from({ length: WIDGETS }, (_, i) => ({
-  id: `w${i}`,
-  type: types[i % types.length] ?? 'value',
-  x: (i % COLUMNS) * 64,
-  y: Math.floor(i / COLUMNS) * 36,
-  w: 60,
-  h: 32,
-  binding: { tag: `t${i}` },
-  props: {},
-}));
-const document_ = screenDocument.parse({ version: 1, width: COLUMNS * 64, height: 20 * 36, widgets });
-const screen: Screen = {
-  id: 1,
-  name: 'bench',
-  template_id: 1,
-  project_id: null,
-  sort: 0,
-  width: document_.width,
-  height: document_.height,
-  widget_count: WIDGETS,
-  created_at: 0,
-  updated_at: 0,
-  document: document_,
-};
-
-// The live connection's device side, as its device store behaves: a new values map per message,
-// new sample objects only for the TAGs in it.
-let values = new Map<string, TagSample>();
-const valueListeners = new Set<() => void>();
-const device: LiveDevice = { online: { online: 1, at: 0 }, values };
-const off = () => () => undefined;
-const live = {
-  watch: off,
-  device: (id: number) => (id === DEVICE ? { ...device, values } : undefined),
-  onDevices: off,
-  version: 0,
-  onValues: (_id: number, fn: () => void) => {
-    valueListeners.add(fn);
-    return () => void valueListeners.delete(fn);
-  },
-  onCommand: off,
-  onReady: off,
-  narrow: () => undefined,
-};
-const writer: Writer = {
-  write: () => Promise.resolve({ status: 'done', error: null }),
-  tagId: () => Promise.resolve(undefined),
-  dispose: () => undefined,
-};
-
-let next = 0;
-let step = 0;
-function message() {
-  step += 1;
-  values = new Map(values);
-  for (let n = 0; n < PER_MESSAGE; n += 1) {
-    values.set(`t${next}`, { value: String((step * 7 + next) % 100), ts: Date.now() });
-    next = (next + 1) % WIDGETS;
-  }
-  valueListeners.forEach((fn) => fn());
-}
-
-export interface FrameFigures {
-  frames: number;
-  /** Time between consecutive frames (rAF to rAF), ms. */
-  intervals: number[];
-  /** Main-thread time of each frame: from its rAF to the first task after it was painted, ms. */
-  work: number[];
-}
-
-/** Sends values for `ms` and records every frame meanwhile. */
-function bench(ms: number): Promise<FrameFigures> {
-  return new Promise((resolve) => {
-    const intervals: number[] = [];
-    const work: number[] = [];
-    const channel = new MessageChannel();
-    let frameStart = 0;
-    channel.port1.onmessage = () => work.push(performance.now() - frameStart);
-    let last = 0;
-    let running = true;
-    const onFrame = (t: number) => {
-      if (!running) return;
-      frameStart = performance.now();
-      if (last) intervals.push(t - last);
-      last = t;
-      channel.port2.postMessage(null);
-      requestAnimationFrame(onFrame);
-    };
-    requestAnimationFrame(onFrame);
-    const timer = setInterval(message, MESSAGE_MS);
-    setTimeout(() => {
-      running = false;
-      clearInterval(timer);
-      resolve({ frames: intervals.length, intervals, work });
-    }, ms);
-  });
-}
+/** Records frames for `ms`; the editor's page drags from the screen point (x, y) meanwhile. */
+type Bench = (ms: number, x: number, y: number) => Promise<FrameFigures>;
 
 declare global {
   interface Window {
-    bench: typeof bench;
+    bench: Bench;
     benchReady: boolean;
   }
 }
-window.bench = bench;
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <App style={{ flex: 1, display: 'flex' }}>
-    <ScadaView
-      screen={screen}
-      deviceId={DEVICE}
-      live={live}
-      canWrite={false}
-      onGoto={() => undefined}
-      mode={mode}
-      writer={writer}
-    />
-  </App>,
-);
-window.benchReady = true;
+const editor = new URLSearchParams(location.search).get('page') === 'editor';
+void (editor ? import('./editor') : import('./viewer')).then((page) => {
+  window.bench = page.bench;
+  page.render(createRoot(document.getElementById('root') as HTMLElement));
+  window.benchReady = true;
+});

@@ -31,7 +31,9 @@ export async function startAgentProcess(o: AgentProcessOptions): Promise<ServerP
       sink: 'writes.json',
       rateMs: 3_600_000,
       tags: [{ name: 'k', source: { value: 1 } }],
-      vnc: { host: '127.0.0.1', port: o.vncPort },
+      // This bench's server answers each incremental request at once (an empty update when nothing
+      // changed) and counts the updates it sends: no requests of the agent's own in between.
+      vnc: { host: '127.0.0.1', port: o.vncPort, requestAhead: false },
     }),
   );
   // The status board prints its first line at start; being online is what the bench waits for.

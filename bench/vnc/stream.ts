@@ -95,7 +95,12 @@ class Counter {
   }
 
   until(n: number): Promise<void> {
-    this.target = this.received + n;
+    return this.reached(this.received + n);
+  }
+
+  /** Resolves once `total` bytes have arrived since the start (some may have come already). */
+  reached(total: number): Promise<void> {
+    this.target = total;
     return new Promise((resolve) => {
       this.done = resolve;
       this.add(0);
@@ -109,7 +114,7 @@ export async function tcpPipe(port: number): Promise<Pipe> {
   socket.setNoDelay(true);
   const counter = new Counter();
   socket.on('data', (c: Buffer) => counter.add(c.length));
-  await counter.until(SERVER_HELLO.length);
+  await counter.reached(SERVER_HELLO.length);
   socket.write(CLIENT_HELLO);
   return {
     send: (b) => void socket.write(b),
@@ -144,7 +149,8 @@ export async function wsPipe(ws: WebSocket, first?: string): Promise<Pipe> {
     ws.once('error', reject);
   });
   if (first !== undefined) ws.send(first);
-  await counter.until(SERVER_HELLO.length);
+  // The hello may come in the same read as the handshake's answer, before `open` is awaited.
+  await counter.reached(SERVER_HELLO.length);
   ws.send(CLIENT_HELLO, { binary: true });
   return {
     send: (b) => ws.send(b, { binary: true }),

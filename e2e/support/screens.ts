@@ -1,3 +1,4 @@
+import { menuTree } from '@hmi/contract';
 import type { Page } from 'playwright-core';
 import type { RunningServer } from './server';
 
@@ -25,3 +26,23 @@ export async function openScreen(page: Page, server: RunningServer, screen: Cons
   else await page.goto(`${server.url}${screen.path}`);
   await settle(page, screen.testId);
 }
+
+/** A screen of the tour: its name in screenshots and messages, with its route and test id. */
+export interface TourScreen extends ConsoleScreen {
+  name: string;
+}
+
+/** Every page of the menu (the demo account may open them all), and a device's detail after the list. */
+export const menuScreens = (deviceId: number): TourScreen[] =>
+  menuTree
+    .flatMap((entry) => entry.children ?? [entry])
+    .flatMap(({ key, path }) => {
+      const screen = { name: key, path: `/#${path}`, testId: `page-${key}` };
+      if (key !== 'devicelist') return [screen];
+      const detail = `/#${path}/${deviceId}`;
+      return [screen, { name: 'device-detail', path: detail, testId: 'page-device-detail' }];
+    });
+
+/** How far the page itself reaches past the window's width (0 when it fits). */
+export const pageOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -8,10 +8,14 @@
  *       a real device agent reporting the TAGs the config lists and executing commands; bridges remote
  *       view to the VNC server named by the config's `vnc: { host, port }`. With --check: the config
  *       tested against its PLCs (gateway/check.ts), a table printed, exit 0 when everything is right.
+ *   connect --server https://console --account A --device ID --target NAME [--port 1502] [--minutes M] [--session S]
+ *       the engineer's client of the pass-through: the password from HMI_PASSWORD or the first line of
+ *       stdin; the PLC tool then connects to 127.0.0.1:PORT (passthrough/connect.ts).
  */
 import { resolve } from 'node:path';
 import { checkGateway } from './gateway/check';
 import { readGatewayConfig, startGateway } from './gateway/gateway';
+import { CONNECT_USAGE, runConnect } from './passthrough/connect-cli';
 import { IdentityStore, newIdentity, readIdentities, type SeqLease } from './sim/identities';
 import { registerIdentities } from './sim/register';
 import { demoSimTags, startSimulatedHmi, type SimulatedHmi } from './sim/simulator';
@@ -30,6 +34,7 @@ function usage(message?: string): never {
     [
       'usage: npm run agent -- simulate --devices N --url mqtt://host:port --file sims.json [--rate ms] [--register] [--model M] [--prefix P] [--vnc-password PW]',
       '       npm run agent -- gateway --config gateway.json [--check]',
+      `       npm run agent -- ${CONNECT_USAGE}`,
     ].join('\n'),
   );
   process.exit(2);
@@ -130,8 +135,12 @@ async function gateway(args: string[]): Promise<void> {
   });
 }
 
+async function connect(args: string[]): Promise<void> {
+  process.exit(await runConnect(args));
+}
+
 const [command, ...args] = process.argv.slice(2);
-const commands: Record<string, (args: string[]) => Promise<void>> = { simulate, gateway };
+const commands: Record<string, (args: string[]) => Promise<void>> = { simulate, gateway, connect };
 const fn = command ? commands[command] : undefined;
 if (!fn) usage();
 fn(args).catch((err: unknown) => {

@@ -5,9 +5,11 @@ import { type AccountDeps, installAccounts } from './modules/account';
 import { centreClientFor, regionNoticesFor, serveSignedRole } from './modules/central';
 import { installAlarmRules } from './modules/alarm-rules';
 import { installAlarms } from './modules/alarms';
+import { installNotifyChannels } from './modules/notify-channels';
+import { installAlarmKpi } from './modules/alarm-kpi';
 import { installDashboard } from './modules/dashboard';
 import { installDataPermissions } from './modules/data-permissions';
-import { installDemo } from './modules/demo';
+import { installDemo, type Demo } from './modules/demo';
 import { installDevices } from './modules/devices';
 import { installGroups } from './modules/groups';
 import { installLabels } from './modules/labels';
@@ -23,6 +25,7 @@ import { installConnectivity } from './modules/connectivity';
 import { installLive, type LiveDeps } from './modules/live';
 import { installBilling } from './modules/billing';
 import { installRemote, type RemoteDeps } from './modules/remote';
+import { installPassthrough, type PassthroughDeps } from './modules/passthrough';
 import { Bus } from './platform/bus';
 import { RedisBus } from './platform/redis-bus';
 import { systemClock, type Clock } from './platform/clock';
@@ -43,6 +46,10 @@ import { OutboxSms, type SmsSender } from './platform/sms';
 declare module 'fastify' {
   interface FastifyInstance {
     database: Db;
+    /** DEMO=1: the demo account (null otherwise). */
+    demo: Demo['seed'];
+    /** DEMO=1: the demo HMIs' device ids and simulators (null otherwise). */
+    demoHmis: Demo['hmis'];
   }
 }
 
@@ -54,6 +61,8 @@ export interface AppDeps {
   hub?: LiveDeps['hub'];
   /** Test knobs of the remote view relay. */
   relay?: RemoteDeps['relay'];
+  /** Test knobs of the pass-through relay. */
+  passthrough?: PassthroughDeps['relay'];
   /** Test knob: how a login checks a password (tests count the checks). */
   verifyPassword?: AccountDeps['verifyPassword'];
 }
@@ -140,9 +149,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       onShutdown: (fn) => beforeDbClose.push(fn),
     }) ?? undefined;
   const installed = installAccounts(
-    app,
     { db: database.db, clock, bus },
-    { config, tokenSecret, mailer, sms, verifyPassword: deps.verifyPassword, centre, regions },
+    { app, config, tokenSecret, mailer, sms, verifyPassword: deps.verifyPassword, centre, regions },
   );
   const { accounts, membership, registerCall, seedDemo, useTemplateAllowance } = installed;
   serveSignedRole(app, config, { clock, ...installed });
@@ -191,6 +199,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const projects = installProjects(ctx, { perms, devices, billing });
   const screens = installScreens(ctx, { perms, templates, devices, projects });
   installDashboard(ctx, { perms });
+  installAlarmKpi(ctx, { perms });
   const { zones, guard: zoneGuard } = installZones(ctx, { perms, devices });
   installTeam(ctx, {
     roles: installRoles(ctx, { zones }),
@@ -219,9 +228,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     onShutdown: (fn) => beforeDbClose.push(fn),
     hub: deps.hub,
   });
-  await installAlarms(ctx, {
+  const channels = installNotifyChannels(ctx, {
+    targets: config.webhookTargets,
+    log: app.log,
+    onShutdown: (fn) => beforeDbClose.push(fn),
+  });
+  const alarms = await installAlarms(ctx, {
     app,
     mailer,
+    sms,
+    channels,
     perms,
     messages,
     ingest: connectivity.ingest,
@@ -229,16 +245,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
 
   const { ingest } = connectivity;
+  const remotePorts: RemoteDeps['ports'] = {
+    visibleDevice: (user, id) => ingest.reads.visible(user, id),
+    mayOperate: (check) => zoneGuard.assertMayOperateDevice(check),
+    isPresent: (sn) => ingest.isPresent(sn),
+    mayUseTraffic: (id) => billing.mayUseTraffic(id),
+    remaining: (id) => billing.remaining(id),
+  };
   installRemote(ctx, {
     app,
     config,
-    ports: {
-      visibleDevice: (user, id) => ingest.reads.visible(user, id),
-      mayOperate: (check) => zoneGuard.assertMayOperateDevice(check),
-      isPresent: (sn) => ingest.isPresent(sn),
-      mayUseTraffic: (id) => billing.mayUseTraffic(id),
-      remaining: (id) => billing.remaining(id),
-    },
+    ports: remotePorts,
     authenticate: (token) => accounts.authenticate(`Bearer ${token}`),
     sessionLive: (userId, familyId) => accounts.sessionLive(userId, familyId),
     sendVnc: (user, device, open) => ingest.commands.vnc(user, device, open),
@@ -246,21 +263,39 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     onShutdown: (fn) => beforeDbClose.push(fn),
     relay: deps.relay,
   });
+  installPassthrough(ctx, {
+    app,
+    config,
+    ports: remotePorts,
+    authenticate: (token) => accounts.authenticate(`Bearer ${token}`),
+    sessionLive: (userId, familyId) => accounts.sessionLive(userId, familyId),
+    send: (user, device, open) => ingest.commands.passthrough(user, device, open),
+    hold: (id) => billing.hold(id),
+    onShutdown: (fn) => beforeDbClose.push(fn),
+    relay: deps.passthrough,
+  });
 
   await finish(buildOpenApi(allCalls, `${config.publicUrl}`));
 
-  await installDemo(app, {
+  const demo = await installDemo(ctx, {
     config,
     database,
-    clock,
+    log: app.log,
+    onReady: (fn) => app.addHook('onReady', fn),
+    // preClose: the simulators say offline while the broker still runs (it closes in onClose).
+    onClosing: (fn) => app.addHook('preClose', fn),
     devices,
     templates,
     projects,
     screens,
     brokerPort: () => connectivity.broker.port,
+    offlineAlarm: (owner, templateId, settings) => alarms.operations.putSettings(owner, templateId, settings),
     seedAccount: seedDemo,
     seedBilling: (owner, deviceId) => billing.seedDemo(owner, deviceId),
   });
+  // For the start-up banner (main.ts) and tests; modules get the demo through nothing.
+  app.decorate('demo', demo.seed);
+  app.decorate('demoHmis', demo.hmis);
 
   // Last to close: whatever the modules emit while they shut down still reaches the other instances.
   beforeDbClose.push(() => bus.close());

@@ -84,6 +84,13 @@ export const ErrorCode = {
    * what needs it (login, registration, recovery, removal) fails; signed-in users keep working.
    */
   CENTRAL_UNAVAILABLE: 1207,
+  /**
+   * Product extension (screen editor): the screen was saved by someone else since the caller loaded
+   * it (its `version` moved on); nothing was saved. Reload it, or save again over theirs knowingly.
+   */
+  SCREEN_VERSION_CONFLICT: 1210,
+  /** Product extension (alarm webhooks): the team already has WEBHOOKS_PER_TEAM_MAX webhooks. */
+  WEBHOOK_LIMIT: 1208,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -159,6 +166,8 @@ export const errorCatalogue: Record<NumericErrorCode, CatalogueEntry> = {
   1205: { status: 409, message: 'another user controls this HMI' },
   1206: { status: 429, message: 'too many remote sessions' },
   1207: { status: 503, message: 'central account service unavailable, try again later' },
+  1210: { status: 409, message: 'the screen was changed by someone else since it was loaded' },
+  1208: { status: 409, message: 'at most 10 webhooks per team' },
 };
 
 export const numericErrorCodes = Object.keys(errorCatalogue).map(Number) as NumericErrorCode[];

@@ -1,5 +1,7 @@
 export * from './errors';
 export * from './permissions';
+export * from './permission-texts';
+export * from './audit-texts';
 export * from './menu';
 export * from './tables';
 export * from './constants';
@@ -24,11 +26,15 @@ export * from './calls/connectivity';
 export * from './calls/field';
 export * from './calls/alarm-rules';
 export * from './calls/alarms';
+export * from './calls/alarm-operations';
+export * from './calls/alarm-kpi';
 export * from './calls/billing';
 export * from './calls/remote';
+export * from './calls/passthrough';
 export * from './screens';
 export * from './calls/screens';
 export * from './calls/audit';
+export * from './calls/notify-channels';
 export * from './alarms/condition';
 export * from './alarms/validate';
 export * from './protocol';
@@ -50,10 +56,14 @@ import { zoneCalls } from './calls/zones';
 import { connectivityCalls } from './calls/connectivity';
 import { alarmRuleCalls } from './calls/alarm-rules';
 import { alarmCalls } from './calls/alarms';
+import { alarmOperationCalls } from './calls/alarm-operations';
+import { alarmKpiCalls } from './calls/alarm-kpi';
 import { billingCalls } from './calls/billing';
 import { remoteCalls } from './calls/remote';
+import { passthroughCalls } from './calls/passthrough';
 import { screenCalls } from './calls/screens';
 import { auditCalls } from './calls/audit';
+import { notifyChannelCalls } from './calls/notify-channels';
 
 /** Every call of the product; the server registers these and the OpenAPI document lists them. */
 export const allCalls = [
@@ -72,9 +82,14 @@ export const allCalls = [
   ...connectivityCalls,
   ...alarmRuleCalls,
   ...alarmCalls,
+  ...alarmOperationCalls,
+  ...alarmKpiCalls,
   ...billingCalls,
   ...remoteCalls,
+  ...passthroughCalls,
   ...screenCalls,
   ...auditCalls,
+  ...notifyChannelCalls,
 ] as const;
 export * from './value-texts';
+export * from './time-zone';

@@ -58,6 +58,13 @@ export const menuTree: readonly MenuEntry[] = [
         titleKey: 'menu.alarmrecords',
         permission: P.DEVICE_VIEW,
       },
+      // Beyond the spec (issue 26): alarm performance, with the alarm records' view id.
+      {
+        key: 'alarmperformance',
+        path: '/device/alarmperformance',
+        titleKey: 'menu.alarmperformance',
+        permission: P.DEVICE_VIEW,
+      },
     ],
   },
   {

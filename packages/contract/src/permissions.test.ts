@@ -47,7 +47,7 @@ describe('permission ids', () => {
 describe('menu', () => {
   it('gives the main account the full menu and the dashboard landing', () => {
     expect(keys(buildMenu(main))).toContain('dashboard');
-    expect(keys(buildMenu(main))).toHaveLength(6 + 4 + 2 + 3 + 5);
+    expect(keys(buildMenu(main))).toHaveLength(7 + 4 + 2 + 3 + 5);
     expect(landingPath(main)).toBe('/dashboard');
   });
 
@@ -74,11 +74,12 @@ describe('menu', () => {
     expect(defaultChildPath(main, '/device')).toBe('/device/devicelist');
   });
 
-  it('shows the alarm records (beyond the spec) with the device view id only', () => {
+  it('shows the alarm records and performance (beyond the spec) with the device view id only', () => {
     expect(keys(buildMenu(sub([2])))).toEqual([
       'device',
       'devicelist',
       'alarmrecords',
+      'alarmperformance',
       'message',
       'msgSystem',
       'msgAlarm',
@@ -86,5 +87,6 @@ describe('menu', () => {
       'profile',
     ]);
     expect(keys(buildMenu(sub([8])))).not.toContain('alarmrecords');
+    expect(keys(buildMenu(sub([8])))).not.toContain('alarmperformance');
   });
 });

@@ -59,7 +59,7 @@ export abstract class LinkedDriver implements FieldDriver {
   private isOpen = false;
   private failures = 0;
   private nextAttempt = 0;
-  private dropped: ((e: FieldError) => void)[] = [];
+  private readonly dropped = new Set<(e: FieldError) => void>();
   private inFlight = 0;
   private readonly waiting: (() => void)[] = [];
   private requests = 0;
@@ -145,9 +145,37 @@ export abstract class LinkedDriver implements FieldDriver {
     if (!this.isOpen) return;
     this.isOpen = false;
     const e = new FieldError(reason, `${this.name}: ${why}`);
-    for (const reject of this.dropped.splice(0)) reject(e);
+    this.failPending(e);
     this.backOff(e);
     if (!this.closed) void this.shut().catch(() => undefined);
+  }
+
+  /** Pending requests fail with `e` now. */
+  private failPending(e: FieldError): void {
+    const pending = [...this.dropped];
+    this.dropped.clear();
+    for (const reject of pending) reject(e);
+  }
+
+  /**
+   * `op`'s answer, or the error of the link dropping first. One promise a request, no chained
+   * `finally`: on a serial line polled back to back this is on the path from an answer to the next
+   * request.
+   */
+  private untilDropped<T>(op: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.dropped.add(reject);
+      op().then(
+        (v) => {
+          this.dropped.delete(reject);
+          resolve(v);
+        },
+        (err: unknown) => {
+          this.dropped.delete(reject);
+          reject(err);
+        },
+      );
+    });
   }
 
   /** A request slot; a released slot passes straight to the next waiter, so the limit always holds. */
@@ -175,12 +203,7 @@ export abstract class LinkedDriver implements FieldDriver {
         const started = performance.now();
         this.requests++;
         try {
-          let onDrop: (e: FieldError) => void = () => undefined;
-          const result = await new Promise<T>((resolve, reject) => {
-            onDrop = reject;
-            this.dropped.push(reject);
-            op().then(resolve, reject);
-          }).finally(() => (this.dropped = this.dropped.filter((r) => r !== onDrop)));
+          const result = await this.untilDropped(op);
           this.times.add(performance.now() - started);
           return result;
         } catch (err) {
@@ -211,7 +234,7 @@ export abstract class LinkedDriver implements FieldDriver {
   async close(): Promise<void> {
     this.closed = true;
     const e = new FieldError('disconnected', `${this.name}: closed`);
-    for (const reject of this.dropped.splice(0)) reject(e);
+    this.failPending(e);
     this.isOpen = false;
     await this.opening?.catch(() => undefined);
     await this.shut().catch(() => undefined);

@@ -10,7 +10,20 @@ import { CodecError, decodeRegisters, encodeRegisters, toBool } from './codec';
 import type { ModbusConnectionConfig } from './connections';
 import { LinkedDriver, type FieldTag, type ScanPlan, type TagReading } from './driver';
 import { FieldError, ILLEGAL_DATA_ADDRESS } from './errors';
-import { MODBUS_LIMITS, planReads, splitAt, type PlannedTag, type ReadRequest } from './planner';
+import { eventLoopSerialBinding } from './serial-binding';
+import {
+  MODBUS_LIMITS,
+  REFUSED,
+  isolateRefusal,
+  planReads,
+  type PlannedTag,
+  type ReadRequest,
+} from './planner';
+
+type RtuOptions = Parameters<ModbusRTU['connectRTUBuffered']>[1];
+
+const toFieldError = (err: unknown) =>
+  err instanceof FieldError ? err : new FieldError('disconnected', String(err));
 
 const isModbus = (t: FieldTag): t is FieldTag & { address: ModbusAddress } => t.address.protocol === 'modbus';
 
@@ -41,13 +54,17 @@ export class ModbusDriver extends LinkedDriver {
     // RTU frames as they are over a TCP socket (modbus-serial's "telnet" port; its TcpRTUBuffered port
     // speaks Modbus TCP framing instead, which a serial device server does not understand).
     else if (c.protocol === 'modbus-rtu-over-tcp') await client.connectTelnet(c.host, { port: c.port });
-    else
-      await client.connectRTUBuffered(c.path, {
+    else {
+      // serialport takes a binding among its options; modbus-serial passes them on but does not type it
+      const options: RtuOptions & { binding: typeof eventLoopSerialBinding } = {
         baudRate: c.baud,
         parity: c.parity,
         dataBits: c.data_bits,
         stopBits: c.stop_bits,
-      });
+        binding: eventLoopSerialBinding,
+      };
+      await client.connectRTUBuffered(c.path, options);
+    }
     client.on('close', () => onDrop('the connection closed'));
     client.on('error', (err: unknown) => onDrop(err instanceof Error ? err.message : String(err)));
     this.client = client;
@@ -103,17 +120,33 @@ export class ModbusDriver extends LinkedDriver {
     });
   }
 
-  /** One request's readings; a refused merge is split (remembered) and its halves read now. */
+  /**
+   * One request's readings. A refused merge is bisected to where the refusal lies (the parts the PLC
+   * accepts are this scan's readings) and only the cuts that avoid it are kept for later scans.
+   */
   private async readRequest(r: ReadRequest): Promise<TagReading[]> {
+    const refusal = `exception:${ILLEGAL_DATA_ADDRESS}`;
     try {
       return this.decode(r, await this.readRaw(r));
     } catch (err) {
-      const e = err instanceof FieldError ? err : new FieldError('disconnected', String(err));
-      const barrier = e.reason === `exception:${ILLEGAL_DATA_ADDRESS}` ? splitAt(r) : null;
-      if (!barrier) return r.tags.map((t) => ({ tag: t.name, q: e.reason }));
-      this.barriers.add(barrier);
-      const parts = planReads(r.tags, MODBUS_LIMITS, this.barriers);
-      return (await Promise.all(parts.map((p) => this.readRequest(p)))).flat();
+      const e = toFieldError(err);
+      const single = new Set(r.tags.map((t) => t.address.offset)).size < 2;
+      if (e.reason !== refusal || single) return r.tags.map((t) => ({ tag: t.name, q: e.reason }));
+      try {
+        const found = await isolateRefusal(r, async (part) => {
+          try {
+            return this.decode(part, await this.readRaw(part));
+          } catch (err) {
+            if (toFieldError(err).reason === refusal) return REFUSED;
+            throw err;
+          }
+        });
+        for (const cut of found.cuts) this.barriers.add(cut);
+        return [...found.read.flat(), ...found.refused.map((t) => ({ tag: t.name, q: refusal }))];
+      } catch (err) {
+        const reason = toFieldError(err).reason;
+        return r.tags.map((t) => ({ tag: t.name, q: reason }));
+      }
     }
   }
 
@@ -134,7 +167,13 @@ export class ModbusDriver extends LinkedDriver {
       get requests() {
         return current().length;
       },
-      read: async () => (await Promise.all(current().map((r) => this.readRequest(r)))).flat(),
+      read: () => {
+        const reqs = current();
+        // One request (a serial line's usual plan): its readings as they are, without a Promise.all.
+        const [only] = reqs;
+        if (reqs.length === 1 && only) return this.readRequest(only);
+        return Promise.all(reqs.map((r) => this.readRequest(r))).then((all) => all.flat());
+      },
     };
   }
 

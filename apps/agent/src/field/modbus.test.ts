@@ -1,19 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseTagAddress, TagDataType, type WordOrder } from '@hmi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeRegisters } from './codec';
 import { connectionConfig, type ModbusConnectionConfig } from './connections';
 import type { FieldTag } from './driver';
 import { ModbusDriver } from './modbus-driver';
-import { mbpollRead, startModbusPeer, startPtyPair, type ModbusPeer } from './peers/modbus-peer';
+import { mbpollRead, startModbusPeer, startPtyPair, type ModbusPeer } from '../test/peers/modbus-peer';
 import { MODBUS_LIMITS, planReads, type PlannedTag } from './planner';
+import { useTempFolder } from '../test/temp-folder';
 
 const { BOOL, UINT16, INT16, UINT32, INT32, FLOAT, UINT64, INT64, DOUBLE, STRING } = TagDataType;
 
-let dir: string;
+const tmp = useTempFolder('modbus-');
 let tcp: ModbusPeer;
 let rtu: ModbusPeer;
 let overTcp: ModbusPeer;
@@ -21,8 +19,7 @@ let pty: Awaited<ReturnType<typeof startPtyPair>>;
 const drivers: ModbusDriver[] = [];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'modbus-'));
-  pty = await startPtyPair(dir);
+  pty = await startPtyPair(tmp.path);
   [tcp, rtu, overTcp] = await Promise.all([
     startModbusPeer({ tcp: true }),
     startModbusPeer({ rtu: pty.b, baud: 115200 }),
@@ -34,7 +31,6 @@ afterAll(async () => {
   await Promise.all(drivers.map((d) => d.close()));
   await Promise.all([tcp?.stop(), rtu?.stop(), overTcp?.stop()]);
   await pty?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 function driver(raw: Record<string, unknown>): ModbusDriver {
@@ -142,15 +138,46 @@ describe('Modbus TCP against pymodbus', () => {
       const plan = d.plan([...tags, tag('gone', 'plc:4x', '50', UINT16)]);
       expect(plan.requests).toBe(2);
       expect(values(await plan.read())).toEqual({ a: 1, b: 10, c: 13, gone: 'q:exception:2' });
-      // split in halves by TAG until each part is accepted: 0 | 9 | 12, and 50 alone
-      expect(plan.requests).toBe(4);
+      // bisected to the hole 10-11: 0-9 | 12, and 50 alone (halving cut at 9 too: 0 | 9 | 12 | 50)
+      expect(plan.requests).toBe(3);
       await peer.reads();
       expect(values(await plan.read())).toEqual({ a: 1, b: 10, c: 13, gone: 'q:exception:2' });
-      // the next scan starts from the kept split: three accepted reads, only 50 refused
-      expect(await peer.reads()).toBe(3);
+      // the next scan starts from the kept cut: two accepted reads, only 50 refused
+      expect(await peer.reads()).toBe(2);
       await expect(d.write(tag('w', 'plc:4x', '11', UINT16), 1)).rejects.toMatchObject({
         reason: 'exception:2',
       });
+    } finally {
+      await peer.stop();
+    }
+  });
+
+  it('a TAG the PLC lacks in a run of TAGs is read alone; its neighbours stay merged', async () => {
+    // registers 0-4 and 6-7 mapped, 5 not: the minimum is 0-4 | 5 | 6-7 (halving read 0-3 | 4 | 5 | 6-7)
+    const peer = await startModbusPeer(
+      { tcp: true },
+      {
+        map: {
+          hr: [
+            [0, 5],
+            [6, 2],
+          ],
+        },
+      },
+    );
+    try {
+      const d = driver({ protocol: 'modbus-tcp', host: '127.0.0.1', port: peer.port });
+      await peer.set('hr', 0, [10, 11, 12, 13, 14]);
+      await peer.set('hr', 6, [16, 17]);
+      const tags = Array.from({ length: 8 }, (_, i) => tag(`r${i}`, 'plc:4x', String(i), UINT16));
+      const plan = d.plan(tags);
+      expect(plan.requests).toBe(1);
+      const first = values(await plan.read());
+      expect(first).toEqual({ r0: 10, r1: 11, r2: 12, r3: 13, r4: 14, r5: 'q:exception:2', r6: 16, r7: 17 });
+      expect(plan.requests).toBe(3);
+      await peer.reads();
+      expect(values(await plan.read())).toEqual(first);
+      expect(await peer.reads()).toBe(2);
     } finally {
       await peer.stop();
     }

@@ -1,6 +1,7 @@
 /**
  * OPC UA driver over node-opcua-client: one session, security None or SignAndEncrypt
- * (Basic256Sha256), anonymous or user/password. A plan is one Read of all its node ids (in chunks the
+ * (Basic256Sha256), anonymous or user/password; a secure channel only to the server whose certificate
+ * the connection pinned on first use (`opcua-trust.ts`). A plan is one Read of all its node ids (in chunks the
  * server accepts); a bad status becomes `exception:<StatusCode name>`. Writes are OPC UA Write with the
  * TAG's data type.
  */
@@ -23,6 +24,7 @@ import { CodecError, encodeRegisters, toBool } from './codec';
 import type { OpcUaConnectionConfig } from './connections';
 import { LinkedDriver, type FieldTag, type ScanPlan, type TagReading } from './driver';
 import { FieldError } from './errors';
+import { PinningCertificateManager } from './opcua-trust';
 
 /** Node ids one Read carries (servers commonly accept far more; this bounds one message). */
 const NODES_PER_READ = 500;
@@ -83,16 +85,20 @@ export class OpcUaDriver extends LinkedDriver {
   constructor(
     name: string,
     private readonly config: OpcUaConnectionConfig,
+    /** Where the certificate pinning says what it did (stderr: the journal). */
+    private readonly log: (line: string) => void = console.error,
   ) {
     super(name, { timeoutMs: config.timeout_ms, retries: 0, maxInFlight: 1 });
   }
 
   protected async open(onDrop: (why: string) => void): Promise<void> {
     const secure = this.config.security === 'sign-and-encrypt';
-    const clientCertificateManager = new OPCUACertificateManager({
-      rootFolder: this.config.pki,
-      automaticallyAcceptUnknownCertificate: true,
-    });
+    const { pki: rootFolder, endpoint } = this.config;
+    // Security none signs and encrypts nothing, so no certificate is worth checking; a secure
+    // channel is opened only to the server whose certificate this connection pinned.
+    const clientCertificateManager = secure
+      ? new PinningCertificateManager({ rootFolder }, { connection: this.name, endpoint, log: this.log })
+      : new OPCUACertificateManager({ rootFolder, automaticallyAcceptUnknownCertificate: true });
     const client = OPCUAClient.create({
       applicationName: 'hmi-gateway',
       endpointMustExist: false,

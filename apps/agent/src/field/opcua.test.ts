@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseTagAddress, TagDataType } from '@hmi/contract';
 import { DataType } from 'node-opcua-client';
@@ -7,17 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionConfig, type OpcUaConnectionConfig } from './connections';
 import type { FieldTag } from './driver';
 import { OpcUaDriver } from './opcua-driver';
-import { OPCUA_USER, startOpcUaPeer, type OpcUaPeer } from './peers/opcua-peer';
+import { OPCUA_USER, startOpcUaPeer, type OpcUaPeer } from '../test/peers/opcua-peer';
+import { useTempFolder } from '../test/temp-folder';
 
 const { BOOL, UINT16, INT32, UINT64, INT64, FLOAT, DOUBLE, STRING } = TagDataType;
 
-let dir: string;
+const tmp = useTempFolder('opcua-');
 let peer: OpcUaPeer;
 const drivers: OpcUaDriver[] = [];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'opcua-'));
-  peer = await startOpcUaPeer(join(dir, 'server-pki'), {
+  peer = await startOpcUaPeer(join(tmp.path, 'server-pki'), {
     Run: [DataType.Boolean, true],
     Count: [DataType.UInt16, 65535],
     Delta: [DataType.Int32, -5],
@@ -32,14 +30,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(drivers.map((d) => d.close()));
   await peer?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 function driver(raw: Record<string, unknown>): OpcUaDriver {
   const config = connectionConfig.parse({
     protocol: 'opcua',
     endpoint: peer.endpoint,
-    pki: join(dir, 'client-pki'),
+    pki: join(tmp.path, 'client-pki'),
     timeout_ms: 5000,
     ...raw,
   }) as OpcUaConnectionConfig;

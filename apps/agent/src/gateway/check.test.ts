@@ -3,16 +3,16 @@
  * pymodbus peer: registers 0-999 of each area are mapped, so address 5000 is refused (exception 2).
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TagDataType, type SyncTag } from '@hmi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startModbusPeer, type ModbusPeer } from '../field/peers/modbus-peer';
+import { startModbusPeer, type ModbusPeer } from '../test/peers/modbus-peer';
+import { useTempFolder } from '../test/temp-folder';
 
 const CLI = join(import.meta.dirname, '..', 'cli.ts');
-let dir: string;
+const tmp = useTempFolder('gw-check-');
 let peer: ModbusPeer;
 /** A port nothing listens on (bound once to get it from the system, then closed). */
 let closedPort: number;
@@ -20,7 +20,6 @@ let closedPort: number;
 let silent: Server;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'gw-check-'));
   peer = await startModbusPeer({ tcp: true });
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
@@ -33,7 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await peer?.stop();
   silent?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 function tag(name: string, addressType: string, address: string): SyncTag {
@@ -51,8 +49,8 @@ function tag(name: string, addressType: string, address: string): SyncTag {
 
 /** A config (with its stored template beside it) named `name`; the cloud URL is never contacted. */
 function configFile(name: string, connections: object, tags: SyncTag[]): string {
-  writeFileSync(join(dir, `${name}-template.json`), JSON.stringify({ config_version: 1, tags }));
-  const path = join(dir, `${name}.json`);
+  writeFileSync(join(tmp.path, `${name}-template.json`), JSON.stringify({ config_version: 1, tags }));
+  const path = join(tmp.path, `${name}.json`);
   writeFileSync(
     path,
     JSON.stringify({
@@ -147,7 +145,7 @@ describe('gateway --check', () => {
 
   it('says a damaged stored template is wrong, and exits 1', async () => {
     const path = configFile('damaged', { plc1: plc1() }, []);
-    writeFileSync(join(dir, 'damaged-template.json'), '{"config_version": 1, "tags": [');
+    writeFileSync(join(tmp.path, 'damaged-template.json'), '{"config_version": 1, "tags": [');
     const { code, out } = await check(path);
     expect(out).toContain('damaged-template.json: not a stored template');
     expect(code).toBe(1);

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import type { WireValue } from '@hmi/contract';
 import { parseConnections, type ConnectionConfig } from '../field/connections';
 import type { OutboxConfig } from '../link/outbox';
+import { parsePassthroughTargets, type PassthroughTargets } from '../passthrough/targets';
 import { outboxConfig } from '../link/outbox-config';
 
 /** Where a TAG's value comes from: a constant, a file's content, or a command's stdout. */
@@ -40,8 +41,15 @@ export interface GatewayConfig {
   /**
    * The HMI's own VNC server, bridged when the cloud opens a remote view. Only this file names it:
    * a `vnc` command carries a relay URL and a ticket, never a host or port. Absent: 1024.
+   * `requestAhead` (default true): keep an update request outstanding at it (vnc/request-ahead.ts),
+   * so a server without ContinuousUpdates sends changes without waiting a browser round trip.
    */
-  vnc?: { host: string; port: number };
+  vnc?: { host: string; port: number; requestAhead?: boolean };
+  /**
+   * Engineering pass-through targets (DESIGN.md): name → host and port on the machine network. A
+   * `passthrough` command names one of these; nothing else can be reached through the gateway.
+   */
+  passthrough?: PassthroughTargets;
   /**
    * Store and forward (link/outbox.ts); readGatewayConfig fills the defaults (link/outbox-config.ts).
    * Absent (a gateway made in code): an outbox in memory, lost when the process ends.
@@ -54,6 +62,7 @@ export function readGatewayConfig(path: string): GatewayConfig {
   const c = JSON.parse(readFileSync(path, 'utf8')) as Partial<GatewayConfig> & {
     connections?: unknown;
     outbox?: unknown;
+    passthrough?: unknown;
   };
   for (const k of ['url', 'sn', 'secret', 'sink'] as const)
     if (typeof c[k] !== 'string' || !c[k]) throw new Error(`${path}: "${k}" is required`);
@@ -64,14 +73,17 @@ export function readGatewayConfig(path: string): GatewayConfig {
       !c.vnc.host ||
       !Number.isInteger(c.vnc.port) ||
       c.vnc.port < 1 ||
-      c.vnc.port > 65535)
+      c.vnc.port > 65535 ||
+      (c.vnc.requestAhead !== undefined && typeof c.vnc.requestAhead !== 'boolean'))
   )
-    throw new Error(`${path}: "vnc" needs a host and a port (1-65535)`);
+    throw new Error(`${path}: "vnc" needs a host and a port (1-65535), and requestAhead is true or false`);
   if (c.template !== undefined && (typeof c.template !== 'string' || !c.template))
     throw new Error(`${path}: "template" is a file name`);
   let connections: Record<string, ConnectionConfig>;
+  let passthrough: PassthroughTargets;
   try {
     connections = parseConnections(c.connections);
+    passthrough = parsePassthroughTargets(c.passthrough);
   } catch (err) {
     throw new Error(`${path}: ${(err as Error).message}`);
   }
@@ -79,6 +91,7 @@ export function readGatewayConfig(path: string): GatewayConfig {
   return {
     ...(c as GatewayConfig),
     outbox: outboxConfig(path, base, c.outbox),
+    passthrough,
     sink: resolve(base, c.sink as string),
     template: resolve(base, c.template ?? 'template.json'),
     connections: Object.fromEntries(

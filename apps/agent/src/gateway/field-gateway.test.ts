@@ -1,6 +1,5 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   PAYLOAD_BYTES_MAX,
@@ -16,13 +15,14 @@ import {
 } from '@hmi/contract';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mbpollRead, startModbusPeer, type ModbusPeer } from '../field/peers/modbus-peer';
+import { mbpollRead, startModbusPeer, type ModbusPeer } from '../test/peers/modbus-peer';
 import { cloudClient, nextPayload, startBroker } from '../test/vnc-support';
 import { readGatewayConfig } from './config';
 import { startGateway, type Gateway } from './gateway';
+import { useTempFolder } from '../test/temp-folder';
 
 const SCAN_MS = 200;
-let dir: string;
+const tmp = useTempFolder('field-gw-');
 let broker: Awaited<ReturnType<typeof startBroker>>;
 let cloud: MqttClient;
 let peer: ModbusPeer;
@@ -32,7 +32,6 @@ let spareConnections = 0;
 const gateways: Gateway[] = [];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'field-gw-'));
   broker = await startBroker();
   cloud = await cloudClient(broker.url);
   await cloud.subscribeAsync(['hmi/+/tags', 'hmi/+/ack', 'hmi/+/field']);
@@ -59,11 +58,10 @@ afterAll(async () => {
   await broker?.close();
   await peer?.stop();
   spare?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 function configFile(sn: string, port: number): string {
-  const path = join(dir, `${sn}.json`);
+  const path = join(tmp.path, `${sn}.json`);
   writeFileSync(
     path,
     JSON.stringify({
@@ -130,7 +128,7 @@ describe('gateway driven by the synced template', () => {
       ok: true,
       config_version: 3,
     });
-    expect(JSON.parse(readFileSync(join(dir, `${sn}-template.json`), 'utf8'))).toMatchObject({
+    expect(JSON.parse(readFileSync(join(tmp.path, `${sn}-template.json`), 'utf8'))).toMatchObject({
       config_version: 3,
     });
     expect(await firstTemp).toMatchObject({ value: 25 });
@@ -239,7 +237,7 @@ describe('gateway driven by the synced template', () => {
       ok: true,
     });
     await first.stop();
-    expect(existsSync(join(dir, `${sn}-template.json`))).toBe(true);
+    expect(existsSync(join(tmp.path, `${sn}-template.json`))).toBe(true);
 
     await own.set('hr', 0, [42]);
     const polled = sample(sn, 'speed', (s) => s.value === 42);

@@ -12,6 +12,7 @@ import {
 import { Outbox } from '../link/outbox';
 import { outboxConfig } from '../link/outbox-config';
 import { AGENT_VERSION } from '../version';
+import { PassthroughTunnels } from '../passthrough/gateway-side';
 import { Tunnels } from '../vnc/command';
 import { connectLocalVnc, VncOffError } from '../vnc/tunnel';
 import type { GatewayConfig } from './config';
@@ -38,7 +39,8 @@ export interface Gateway extends DeviceAgent {
  * A real device agent. Local TAG sources are reported every `rateMs`; the synced template's field TAGs
  * are polled from the connections of the config file (stored, applied, then acked with their version,
  * and polled again after a restart) and reported by exception. Commands: write (a protocol write for a
- * field TAG, else stored to the sink file), sync, vnc (the tunnel to the VNC server of its config).
+ * field TAG, else stored to the sink file), sync, vnc (the tunnel to the VNC server of its config),
+ * passthrough (TCP to a target its config names, for an engineer's tool).
  * Every batch goes through its outbox (store and forward). Its sequence continues above the outbox's
  * highest and starts no lower than its clock in microseconds, so restarts never reuse numbers.
  */
@@ -50,10 +52,10 @@ export function startGateway(c: GatewayConfig, options: GatewayOptions = {}): Ga
   );
   const byName = new Map(c.tags.map((t) => [t.name, t]));
   const tunnels = new Tunnels();
+  const passthrough = new PassthroughTunnels(c.passthrough ?? {});
   const vnc = c.vnc;
   const stored = c.template ? loadTemplate(c.template) : null;
   let device: DeviceAgent | null = null;
-  let linked = false;
   const publish = (samples: FieldSample[]) => {
     for (let i = 0; i < samples.length; i += BATCH_VALUES_MAX)
       void device?.publishValues(samples.slice(i, i + BATCH_VALUES_MAX)).catch(() => undefined);
@@ -83,10 +85,16 @@ export function startGateway(c: GatewayConfig, options: GatewayOptions = {}): Ga
 
   const execute = (cmd: Command): CommandResult | Promise<CommandResult> => {
     if (cmd.type === 'vnc')
-      return tunnels.run(cmd, c.sn, async () => {
-        if (!vnc) throw new VncOffError('no VNC server in the gateway config');
-        return connectLocalVnc(vnc.host, vnc.port);
-      });
+      return tunnels.run(
+        cmd,
+        c.sn,
+        async () => {
+          if (!vnc) throw new VncOffError('no VNC server in the gateway config');
+          return connectLocalVnc(vnc.host, vnc.port);
+        },
+        { requestAhead: vnc?.requestAhead ?? true },
+      );
+    if (cmd.type === 'passthrough') return passthrough.run(cmd, c.sn);
     if (cmd.type === 'write') return write(cmd.tag, cmd.value);
     if (cmd.type === 'sync') {
       // Kept first, so a restart polls what was acked; acked only once applied.
@@ -108,13 +116,11 @@ export function startGateway(c: GatewayConfig, options: GatewayOptions = {}): Ga
     ...(options.fieldReportMs ? { fieldEveryMs: options.fieldReportMs } : {}),
     seq: memorySeq(Math.max(Date.now() * 1000, outbox.maxSeq() + 1)),
     ...(stored ? { configVersion: stored.config_version } : {}),
-    onChange(status) {
-      // Samples taken while the link was down were not sent (no outbox here yet), and reporting by
-      // exception would not repeat them: everything known goes out again once connected.
-      if (status.connected && !linked) poller.refresh();
-      linked = status.connected;
-      options.onChange?.(status);
-    },
+    // No refresh on connecting: what was sampled while the link was down waits in the outbox and is
+    // replayed with its times. A refresh here repeated every value as a new sample on each reconnect,
+    // and, called from the status change its own batch makes, fed itself (a batch per level, each
+    // fsynced) before the link state was recorded.
+    onChange: (status) => options.onChange?.(status),
     async sample() {
       const out: { tag: string; value: WireValue }[] = [];
       for (const t of c.tags) {
@@ -133,6 +139,7 @@ export function startGateway(c: GatewayConfig, options: GatewayOptions = {}): Ga
     async stop() {
       await poller.stop();
       await tunnels.closeAll();
+      await passthrough.closeAll();
       await agent.stop();
       outbox.close();
     },

@@ -152,7 +152,7 @@ export function startDevice(o: DeviceOptions): DeviceAgent {
 
   /**
    * Subscribed and told the forwarder: batches may go out. Not just `client.connected`: a batch sent
-   * between the connect and the resending of the unconfirmed ones would move the server's window on.
+   * before the subscription to `cmd` would have its confirmation lost (and wait out a stall to go again).
    */
   let linkReady = false;
   const forwarder = o.outbox

@@ -4,8 +4,7 @@ import type { Outbox, OutboxBatch } from './outbox';
 /**
  * Unconfirmed batches on the link at once, per kind (live and replayed). Replay runs at the pace of
  * the server's confirmations, never more than this ahead, so live batches (sent at once, beside the
- * replay) always find room; it also keeps what the server may have stored within its anti-replay
- * window (64) for when it comes again.
+ * replay) always find room.
  */
 export const IN_FLIGHT_MAX = 32;
 
@@ -25,15 +24,14 @@ export interface ForwardLink {
 /**
  * Store and forward over an Outbox: each batch is stored before it is sent; a live link gets it at
  * once (room permitting), otherwise it waits. On (re)connect the batches handed to the link before
- * and not confirmed go first, and nothing else goes until the server confirmed them: the server's
- * windows then still recognise those it stored (no new live number has moved them on). Then the
- * rest in seq order, all as `late: true`. The server's `stored` deletes them.
+ * and not confirmed go again first (the server drops those it stored: it keeps every number it saw),
+ * then the rest in seq order, all as `late: true`, beside the live ones. The server's `stored`
+ * deletes them.
  */
 export class Forwarder {
   private readonly live = new Set<number>();
+  /** Replayed (or sent again after a reconnect) and not confirmed yet. */
   private readonly late = new Set<number>();
-  /** Sent again after a (re)connect and not confirmed yet: everything else waits for these. */
-  private readonly resent = new Set<number>();
   /** Highest seq the replay handed out on this connection. */
   private cursor = -1;
   private lastConfirmed = Date.now();
@@ -61,7 +59,7 @@ export class Forwarder {
    */
   submit(batch: TagsBatch): void {
     const body = JSON.stringify({ ...batch, confirm: true });
-    const live = this.link.connected() && !this.resent.size && this.live.size < IN_FLIGHT_MAX;
+    const live = this.link.connected() && this.live.size < IN_FLIGHT_MAX;
     this.outbox.add({ seq: batch.seq, ts: batch.ts ?? Date.now(), body, sent: live });
     if (!live) return this.pump();
     this.startWaiting();
@@ -69,15 +67,17 @@ export class Forwarder {
     this.link.publish(body).catch((err: unknown) => this.link.onError(err));
   }
 
-  /** The link is up (again), or stalled: unconfirmed batches first, then the replay. */
+  /**
+   * The link is up (again), or stalled: unconfirmed batches first, then the replay (which waits while
+   * more than IN_FLIGHT_MAX of them are out).
+   */
   onConnect(): void {
     this.lastConfirmed = Date.now();
     this.live.clear();
     this.late.clear();
-    this.resent.clear();
     this.cursor = -1;
     for (const b of this.outbox.unconfirmedSent()) {
-      this.resent.add(b.seq);
+      this.late.add(b.seq);
       this.publishLate(b);
     }
     this.pump();
@@ -90,13 +90,12 @@ export class Forwarder {
     for (const s of seqs) {
       this.live.delete(s);
       this.late.delete(s);
-      this.resent.delete(s);
     }
     this.pump();
   }
 
   private waiting(): boolean {
-    return this.live.size + this.late.size + this.resent.size > 0;
+    return this.live.size + this.late.size > 0;
   }
 
   /** The stall clock runs from the first unconfirmed batch, not from a confirmation long ago. */
@@ -105,13 +104,12 @@ export class Forwarder {
   }
 
   private publishLate(b: OutboxBatch): void {
-    const replay = { ...(JSON.parse(b.body) as TagsBatch), late: true };
-    this.link.publish(JSON.stringify(replay)).catch((err: unknown) => this.link.onError(err));
+    this.link.publish(lateBody(b.body)).catch((err: unknown) => this.link.onError(err));
   }
 
-  /** Replays stored batches in seq order while the window has room (not before the resent are in). */
+  /** Replays stored batches in seq order while the window has room. */
   private pump(): void {
-    while (this.link.connected() && !this.resent.size && this.late.size < IN_FLIGHT_MAX) {
+    while (this.link.connected() && this.late.size < IN_FLIGHT_MAX) {
       const next = this.outbox.batchesAfter(this.cursor, IN_FLIGHT_MAX - this.late.size);
       const last = next[next.length - 1];
       if (!last) break;
@@ -120,11 +118,19 @@ export class Forwarder {
       const rows = next.filter((b) => !this.live.has(b.seq) && !this.late.has(b.seq));
       if (!rows.length) continue;
       this.startWaiting();
-      this.outbox.markSent(rows.map((b) => b.seq));
       for (const b of rows) {
         this.late.add(b.seq);
         this.publishLate(b);
       }
     }
   }
+}
+
+/**
+ * A stored body (a JSON object as submit wrote it, without `late`) marked late: the flag appended
+ * before its closing brace. Parsing and writing again the 47 KB of a batch of 1,000 values took 12 ms
+ * of the gateway's one thread per replayed batch (measured on the loaded 2-core test machine).
+ */
+function lateBody(body: string): string {
+  return `${body.slice(0, body.lastIndexOf('}'))},"late":true}`;
 }

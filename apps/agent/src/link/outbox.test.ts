@@ -27,6 +27,18 @@ describe('gateway outbox', () => {
     b.close();
   });
 
+  it('remembers the highest seq once everything is confirmed (a restart continues above it)', () => {
+    const a = open('high.sqlite');
+    a.add({ seq: 41, ts: 1, body: body(41), sent: true });
+    a.add({ seq: 40, ts: 2, body: body(40), sent: true });
+    a.confirm([40, 41]);
+    a.close();
+    const b = open('high.sqlite');
+    expect(b.stats().depth).toBe(0);
+    expect(b.maxSeq()).toBe(41);
+    b.close();
+  });
+
   it('drops the oldest beyond max bytes and max age, and counts them across a reopen', () => {
     const size = Buffer.byteLength(body(10));
     const a = open('bound.sqlite', size * 3, 10_000);

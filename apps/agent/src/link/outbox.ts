@@ -16,8 +16,8 @@ export interface OutboxConfig {
 export const OUTBOX_DEFAULTS = { path: 'outbox.sqlite', max_mb: 256, max_age_days: 30 } as const;
 
 /**
- * One stored batch: its seq, sample time, JSON body, and whether it was handed to the link (the server
- * may have stored it: after a reconnect it is sent again before anything new).
+ * One stored batch: its seq, sample time, JSON body, and whether it was sent live (after a reconnect
+ * those go again first; replayed ones are replayed in seq order again).
  */
 export interface OutboxBatch {
   seq: number;
@@ -50,10 +50,11 @@ export class Outbox {
   private dropped = 0;
   private readonly insert: SQLite.Statement<[number, number, string, number, number]>;
   private readonly remove: SQLite.Statement<[number]>;
+  private readonly bytesOf: SQLite.Statement<[number], { bytes: number }>;
   private readonly oldest: SQLite.Statement<[], { seq: number; ts: number; bytes: number }>;
   private readonly after: SQLite.Statement<[number, number], OutboxRow>;
   private readonly sentRows: SQLite.Statement<[], OutboxRow>;
-  private readonly markSentRow: SQLite.Statement<[number]>;
+  private readonly keepHighSeq: SQLite.Statement<[number]>;
 
   /** Opens (or creates) the outbox; a file SQLite cannot read is moved aside (`onMovedAside`). */
   static open(c: OutboxConfig, onMovedAside?: (movedTo: string, why: string) => void): Outbox {
@@ -90,10 +91,14 @@ export class Outbox {
       'insert or ignore into batch (seq, ts, body, bytes, sent) values (?, ?, ?, ?, ?)',
     );
     this.remove = this.db.prepare('delete from batch where seq = ?');
+    this.bytesOf = this.db.prepare('select bytes from batch where seq = ?');
     this.oldest = this.db.prepare('select seq, ts, bytes from batch order by seq limit 1');
     this.after = this.db.prepare('select seq, ts, body, sent from batch where seq > ? order by seq limit ?');
     this.sentRows = this.db.prepare('select seq, ts, body, sent from batch where sent = 1 order by seq');
-    this.markSentRow = this.db.prepare('update batch set sent = 1 where seq = ?');
+    this.keepHighSeq = this.db.prepare(
+      `insert into counter (name, n) values ('high_seq', ?)
+         on conflict (name) do update set n = max(n, excluded.n)`,
+    );
     const sums = this.db.prepare('select count(*) as n, coalesce(sum(bytes), 0) as b from batch').get() as {
       n: number;
       b: number;
@@ -105,9 +110,17 @@ export class Outbox {
     this.dropped = d?.n ?? 0;
   }
 
-  /** Highest seq stored (-1 when empty), so a restarted gateway continues above it. */
+  /**
+   * Highest seq ever stored (-1 before the first), confirmed or not, so a restarted gateway continues
+   * above it: the server takes a number it has seen as a redelivery, and the clock a gateway starts
+   * from may be behind (a box without a real-time clock, a corrected one).
+   */
   maxSeq(): number {
-    const r = this.db.prepare('select max(seq) as m from batch').get() as { m: number | null };
+    const r = this.db
+      .prepare(
+        "select max(m) as m from (select max(seq) as m from batch union all select n from counter where name = 'high_seq')",
+      )
+      .get() as { m: number | null };
     return r.m ?? -1;
   }
 
@@ -119,34 +132,36 @@ export class Outbox {
         this.depth += 1;
         this.bytes += size;
       }
+      this.keepHighSeq.run(b.seq);
       this.enforceBounds(now);
     })();
   }
 
-  /** Deletes the batches the server confirmed. */
+  /**
+   * Deletes the batches the server confirmed, without waiting for the disk (this commit alone at
+   * synchronous=NORMAL): a deletion a power cut loses only sends those batches again, which the server
+   * drops. The fsync held the gateway's one thread for each confirmation and paced the replay.
+   */
   confirm(seqs: readonly number[]): void {
-    this.db.transaction(() => {
-      for (const seq of seqs) {
-        const row = this.db.prepare('select bytes from batch where seq = ?').get(seq) as
-          { bytes: number } | undefined;
-        if (!row) continue;
-        this.remove.run(seq);
-        this.depth -= 1;
-        this.bytes -= row.bytes;
-      }
-    })();
+    this.db.pragma('synchronous = NORMAL');
+    try {
+      this.db.transaction(() => {
+        for (const seq of seqs) {
+          const row = this.bytesOf.get(seq);
+          if (!row) continue;
+          this.remove.run(seq);
+          this.depth -= 1;
+          this.bytes -= row.bytes;
+        }
+      })();
+    } finally {
+      this.db.pragma(`synchronous = ${this.c.synchronous ?? 'FULL'}`);
+    }
   }
 
-  /** Batches handed to the link and not confirmed (sent again first after a reconnect). */
+  /** Batches sent live and not confirmed (sent again first after a reconnect). */
   unconfirmedSent(): OutboxBatch[] {
     return this.sentRows.all().map(toBatch);
-  }
-
-  /** Records that these batches are being handed to the link (one commit for all). */
-  markSent(seqs: readonly number[]): void {
-    this.db.transaction(() => {
-      for (const seq of seqs) this.markSentRow.run(seq);
-    })();
   }
 
   /** The next stored batches in seq order after `seq`. */

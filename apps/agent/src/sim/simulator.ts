@@ -1,4 +1,4 @@
-import type { Command, WireValue } from '@hmi/contract';
+import { PASSTHROUGH_UNKNOWN_TARGET, type Command, type WireValue } from '@hmi/contract';
 import {
   startDevice,
   type CommandResult,
@@ -60,6 +60,8 @@ export function startSimulatedHmi(o: SimulatedHmiOptions): SimulatedHmi {
 
   const execute = (cmd: Command): CommandResult | Promise<CommandResult> => {
     if (cmd.type === 'vnc') return screen.open(cmd);
+    // A simulated HMI has no machine network behind it: no pass-through target exists.
+    if (cmd.type === 'passthrough') return { ok: false, error: PASSTHROUGH_UNKNOWN_TARGET };
     if (cmd.type === 'write') {
       const src = sources.get(cmd.tag);
       if (!src) return { ok: false, error: `unknown TAG ${cmd.tag}` };

@@ -1,10 +1,11 @@
 import { once } from 'node:events';
-import { createServer, type AddressInfo, type Server } from 'node:net';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { Aedes } from 'aedes';
 import { VNC_CLOSE, vncTunnelHello, type VncTunnelHello } from '@hmi/contract';
 import mqtt, { type MqttClient } from 'mqtt';
-import { WebSocketServer, type WebSocket } from 'ws';
-import { ByteQueue } from '../vnc/rfb-test-client';
+import { WebSocketServer } from 'ws';
+import { takeSocket } from '../vnc/relay-link';
+import { ByteQueue } from './rfb-test-client';
 
 /** An MQTT broker on a free port (aedes, accepting anyone: the tests play the cloud). */
 export async function startBroker(): Promise<{ url: string; close(): Promise<void> }> {
@@ -42,7 +43,8 @@ export function nextPayload<T>(c: MqttClient, topic: string, pick: (p: T) => boo
 
 /** The relay's end of one tunnel: RFB from the device, and a way to send RFB to it. */
 export interface RelayEnd {
-  ws: WebSocket;
+  /** The socket under the websocket, raw after `ready`. */
+  socket: Socket;
   hello: VncTunnelHello;
   input: ByteQueue;
   send(b: Buffer): void;
@@ -50,27 +52,33 @@ export interface RelayEnd {
 
 /**
  * A websocket server playing the relay's `/v1/vnc/tunnel`: the first message must be the hello with
- * `ticket` (else close 4607), then `ready`, then binary both ways. `collect: false` leaves the
- * device's data to the test's own listener.
+ * `ticket` (else close 4607), then `ready` (raw), then raw bytes both ways on the socket under the
+ * websocket. `collect: false` leaves the device's data to the test's own listener.
  */
-export async function startRelay(ticket: string, o: { collect?: boolean } = {}) {
+export async function startRelay(ticket: string, o: { collect?: boolean; compress?: 'deflate' } = {}) {
   const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, path: '/v1/vnc/tunnel' });
   await once(wss, 'listening');
   const ends: RelayEnd[] = [];
   const waiters: ((e: RelayEnd) => void)[] = [];
-  wss.on('connection', (ws) => {
+  const sockets = new Set<Socket>();
+  wss.on('connection', (ws, req) => {
+    sockets.add(req.socket);
     ws.once('message', (data: Buffer, isBinary) => {
       const hello = vncTunnelHello.safeParse(isBinary ? null : JSON.parse(data.toString()));
       if (!hello.success || hello.data.ticket !== ticket) return ws.close(VNC_CLOSE.ticket, 'ticket');
+      ws.send(JSON.stringify({ type: 'ready', raw: true, ...(o.compress ? { compress: o.compress } : {}) }));
+      // As the relay does: `ws` lets go of the socket after the last frame.
+      const socket = takeSocket(ws);
+      socket.on('error', () => socket.destroy());
+      socket.on('end', () => socket.end());
       const end: RelayEnd = {
-        ws,
+        socket,
         hello: hello.data,
         input: new ByteQueue(),
-        send: (b) => ws.send(b, { binary: true }),
+        send: (b) => void socket.write(b),
       };
-      if (o.collect !== false) ws.on('message', (d: Buffer, bin) => bin && end.input.push(d));
-      ws.on('close', () => end.input.end());
-      ws.send(JSON.stringify({ type: 'ready' }));
+      if (o.collect !== false) socket.on('data', (d: Buffer) => end.input.push(d));
+      socket.on('close', () => end.input.end());
       const w = waiters.shift();
       if (w) w(end);
       else ends.push(end);
@@ -83,7 +91,7 @@ export async function startRelay(ticket: string, o: { collect?: boolean } = {}) 
       return e ? Promise.resolve(e) : new Promise((resolve) => waiters.push(resolve));
     },
     close: async () => {
-      for (const c of wss.clients) c.terminate();
+      for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };

@@ -22,10 +22,11 @@ export class Tunnels {
     cmd: VncCommand,
     sn: string,
     local: () => Promise<Duplex>,
-    onClose?: () => void,
+    o: { requestAhead?: boolean; onClose?: () => void } = {},
   ): Promise<CommandResult> {
+    const { requestAhead, onClose } = o;
     try {
-      const t = await Tunnel.open({ url: cmd.url, sn, ticket: cmd.ticket, local });
+      const t = await Tunnel.open({ url: cmd.url, sn, ticket: cmd.ticket, local, requestAhead });
       this.open.add(t);
       t.once('close', () => {
         this.open.delete(t);

@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { topics, VNC_OFF_ACK_ERROR, type Ack, type Command, type TagsBatch } from '@hmi/contract';
 import type { MqttClient } from 'mqtt';
@@ -7,16 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceAgent } from '../link/device';
 import { readGatewayConfig, startGateway } from '../gateway/gateway';
 import { demoSimTags, startSimulatedHmi, type SimulatedHmiOptions } from '../sim/simulator';
-import { RfbTestClient } from './rfb-test-client';
+import { RfbTestClient } from '../test/rfb-test-client';
 import { cloudClient, nextPayload, startBroker, startRelay } from '../test/vnc-support';
 import { startXvnc, type Xvnc } from '../test/xvnc';
+import { useTempFolder } from '../test/temp-folder';
 
 const TICKET = 'k'.repeat(32);
 let broker: Awaited<ReturnType<typeof startBroker>>;
 let relay: Awaited<ReturnType<typeof startRelay>>;
 let cloud: MqttClient;
 const agents: DeviceAgent[] = [];
-const dir = mkdtempSync(join(tmpdir(), 'hmi-agent-vnc-'));
+const tmp = useTempFolder('hmi-agent-vnc-');
 
 beforeAll(async () => {
   broker = await startBroker();
@@ -29,7 +29,6 @@ afterAll(async () => {
   await cloud.endAsync();
   await relay.close();
   await broker.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 let cmdSeq = 0;
@@ -113,7 +112,7 @@ describe('simulated HMI screen over the tunnel', () => {
 });
 
 describe('gateway', () => {
-  it('refuses a config whose vnc has no valid port; without vnc a command is 1024', async () => {
+  it('refuses a config whose vnc has no valid port or requestAhead; without vnc a command is 1024', async () => {
     const base = {
       url: broker.url,
       sn: 'GW-VNC-0',
@@ -121,9 +120,12 @@ describe('gateway', () => {
       sink: 'w.json',
       tags: [{ name: 'k', source: { value: 1 } }],
     };
-    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ ...base, vnc: { host: 'hmi', port: 0 } }));
-    expect(() => readGatewayConfig(join(dir, 'bad.json'))).toThrow(/vnc/);
-    const gw = startGateway({ ...base, rateMs: 3_600_000, sink: join(dir, 'w.json') });
+    writeFileSync(join(tmp.path, 'bad.json'), JSON.stringify({ ...base, vnc: { host: 'hmi', port: 0 } }));
+    expect(() => readGatewayConfig(join(tmp.path, 'bad.json'))).toThrow(/vnc/);
+    const ahead = { ...base, vnc: { host: 'hmi', port: 5900, requestAhead: 'yes' } };
+    writeFileSync(join(tmp.path, 'bad-ahead.json'), JSON.stringify(ahead));
+    expect(() => readGatewayConfig(join(tmp.path, 'bad-ahead.json'))).toThrow(/requestAhead/);
+    const gw = startGateway({ ...base, rateMs: 3_600_000, sink: join(tmp.path, 'w.json') });
     agents.push(gw);
     await gw.ready();
     expect(await openVnc('GW-VNC-0')).toMatchObject({ ok: false, error: VNC_OFF_ACK_ERROR });
@@ -146,7 +148,7 @@ describe('gateway bridging a real VNC server (TigerVNC Xvnc)', () => {
       sn,
       secret: 'x',
       rateMs: 3_600_000,
-      sink: join(dir, 'writes.json'),
+      sink: join(tmp.path, 'writes.json'),
       tags: [{ name: 'k', source: { value: 1 } }],
       vnc: { host: '127.0.0.1', port: xvnc.port },
     });
@@ -163,5 +165,34 @@ describe('gateway bridging a real VNC server (TigerVNC Xvnc)', () => {
     client.request(false);
     const update = await client.readUpdate();
     expect(update.rects.reduce((n, r) => n + r.w * r.h, 0)).toBeGreaterThanOrEqual(800 * 480);
+  });
+
+  it('keeps an update request outstanding: changes arrive without the viewer asking again', async () => {
+    const sn = 'GW-VNC-2';
+    const gw = startGateway({
+      url: broker.url,
+      sn,
+      secret: 'x',
+      rateMs: 3_600_000,
+      sink: join(tmp.path, 'writes-2.json'),
+      tags: [{ name: 'k', source: { value: 1 } }],
+      vnc: { host: '127.0.0.1', port: xvnc.port },
+    });
+    agents.push(gw);
+    await gw.ready();
+    expect(await openVnc(sn)).toMatchObject({ ok: true });
+    const client = await viewer();
+    await client.handshake();
+    // Raw only, no ContinuousUpdates pseudo-encoding: Xvnc answers requests, it does not stream.
+    client.setEncodings([0]);
+    client.request(false);
+    await client.readUpdate();
+    client.request(true);
+    // One request from the viewer, three changes: each reaches it, as the agent asked again each time.
+    for (const color of [0x203040, 0xa03010, 0x10a040]) {
+      await xvnc.setRoot(`#${color.toString(16)}`);
+      // Without the agent's request the first change would arrive and the next ones never would.
+      while (client.pixels[800 * 240 + 400] !== color) await client.readUpdate();
+    }
   });
 });

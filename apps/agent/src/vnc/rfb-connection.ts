@@ -1,6 +1,6 @@
 import type { Duplex } from 'node:stream';
 import type { Framebuffer } from './framebuffer';
-import { ENCODING_RAW, ENCODING_ZLIB, framebufferUpdate, ZlibStream } from './rfb-encode';
+import { drained, ENCODING_RAW, ENCODING_ZLIB, framebufferUpdate, u32, ZlibStream } from './rfb-encode';
 import {
   pixelFormatProblem,
   readPixelFormat,
@@ -9,6 +9,17 @@ import {
   type PixelFormat,
 } from './pixel-format';
 import { contains, DirtyRegion, intersect, isEmpty, union, type Rect } from './rects';
+import {
+  END_OF_CONTINUOUS_UPDATES,
+  ENABLE_CONTINUOUS_UPDATES_BYTES,
+  extensionsOf,
+  FENCE_REQUEST,
+  fenceMessage,
+  MSG_CONTINUOUS_UPDATES,
+  MSG_FENCE,
+  readClientFence,
+  readEnableContinuous,
+} from './rfb-extensions';
 import { checkVncResponse, newChallenge } from './vnc-auth';
 
 /** What an RFB connection shows and where its input goes. */
@@ -33,8 +44,11 @@ type Phase = 'version' | 'security' | 'auth' | 'init' | 'normal' | 'closed';
  * The server side of one RFB 3.8 client (3.3 and 3.7 accepted): handshake with security None or
  * VNC Authentication, then updates on request. A non-incremental request is answered at once in
  * full; an incremental one waits until part of its area changes and gets only the changed
- * rectangles. One update is in flight at a time and the next waits for the socket to drain, so a
- * client that stops reading costs one update of memory. Malformed or oversized input closes it.
+ * rectangles. With ContinuousUpdates enabled (rfb-extensions.ts) the enabled area stays requested:
+ * changes go out as they happen, without a request and so without the client's round trip. One
+ * update is in flight at a time and the next waits for the socket to drain (changes meanwhile are
+ * merged), so a slow link gets fewer, larger updates and a client that stops reading costs one
+ * update of memory. Malformed or oversized input closes it.
  */
 export class RfbConnection {
   private phase: Phase = 'version';
@@ -48,6 +62,11 @@ export class RfbConnection {
   /** The area of pending requests, and the part of it asked for in full (non-incremental). */
   private wanted: Rect | null = null;
   private full: Rect | null = null;
+  /** The area of enabled continuous updates. */
+  private continuous: Rect | null = null;
+  private announced = { continuous: false, fence: false };
+  /** Fence answers waiting for the update being encoded (a fence orders against earlier output). */
+  private fences: Buffer[] = [];
   private busy = false;
   private scheduled = false;
   private readonly unsubscribe: () => void;
@@ -196,6 +215,7 @@ export class RfbConnection {
         // The first of the client's preferred encodings we have; Raw is always allowed.
         this.useZlib = list.find((e) => e === ENCODING_RAW || e === ENCODING_ZLIB) === ENCODING_ZLIB;
         if (this.useZlib && !this.zlib) this.zlib = new ZlibStream();
+        this.announce(extensionsOf(list));
         return 4 + 4 * n;
       }
       case 3: {
@@ -221,9 +241,35 @@ export class RfbConnection {
         if (len > CUT_TEXT_MAX) return this.fail();
         return b.length < 8 + len ? 0 : 8 + len;
       }
+      case MSG_CONTINUOUS_UPDATES: {
+        const m = readEnableContinuous(b);
+        if (!m) return 0;
+        this.continuous = m.enable ? intersect(m.area, this.screen.fb.bounds) : null;
+        if (this.continuous) this.request(true, this.continuous);
+        else this.write(END_OF_CONTINUOUS_UPDATES);
+        return ENABLE_CONTINUOUS_UPDATES_BYTES;
+      }
+      case MSG_FENCE: {
+        const f = readClientFence(b);
+        if (f === 'invalid') return this.fail();
+        if (!f) return 0;
+        if (f.answer && this.busy) this.fences.push(f.answer);
+        else if (f.answer) this.write(f.answer);
+        return f.length;
+      }
       default:
         return this.fail();
     }
+  }
+
+  /** Tells a client announcing the extensions that this server has them (once each). */
+  private announce(ext: { continuous: boolean; fence: boolean }): void {
+    if (ext.fence && !this.announced.fence) this.write(fenceMessage(FENCE_REQUEST));
+    if (ext.continuous && !this.announced.continuous) this.write(END_OF_CONTINUOUS_UPDATES);
+    this.announced = {
+      continuous: this.announced.continuous || ext.continuous,
+      fence: this.announced.fence || ext.fence,
+    };
   }
 
   private request(incremental: boolean, area: Rect): void {
@@ -251,7 +297,7 @@ export class RfbConnection {
       (r) => !isEmpty(r),
     );
     if (!full && !rects.length) return; // held until something in the area changes
-    this.wanted = null;
+    this.wanted = this.continuous;
     this.full = null;
     this.busy = true;
     try {
@@ -262,6 +308,7 @@ export class RfbConnection {
       return this.close();
     }
     this.busy = false;
+    for (const f of this.fences.splice(0)) this.write(f);
     if (this.wanted) this.schedule();
   }
 
@@ -274,23 +321,4 @@ export class RfbConnection {
     this.close();
     return 0;
   }
-}
-
-/** Resolves when `socket` takes writes again or closes. */
-function drained(socket: Duplex): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      socket.off('drain', done);
-      socket.off('close', done);
-      resolve();
-    };
-    socket.once('drain', done);
-    socket.once('close', done);
-  });
-}
-
-function u32(n: number): Buffer {
-  const b = Buffer.alloc(4);
-  b.writeUInt32BE(n, 0);
-  return b;
 }

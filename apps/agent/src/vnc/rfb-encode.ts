@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import { constants, createDeflate, type Deflate } from 'node:zlib';
 import type { Framebuffer } from './framebuffer';
 import { encodePixels, type PixelFormat } from './pixel-format';
@@ -70,4 +71,23 @@ export async function framebufferUpdate(
     parts.push(rectHeader(r, ENCODING_ZLIB), len, packed);
   }
   return Buffer.concat(parts);
+}
+
+/** Resolves when `socket` takes writes again or closes. */
+export function drained(socket: Duplex): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      socket.off('drain', done);
+      socket.off('close', done);
+      resolve();
+    };
+    socket.once('drain', done);
+    socket.once('close', done);
+  });
+}
+
+export function u32(n: number): Buffer {
+  const b = Buffer.alloc(4);
+  b.writeUInt32BE(n, 0);
+  return b;
 }

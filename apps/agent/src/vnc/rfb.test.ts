@@ -5,7 +5,7 @@ import { indicatorRect, rowRects, valueRect } from './hmi-page';
 import { pixelValue, type PixelFormat } from './pixel-format';
 import { contains, union } from './rects';
 import { RfbServer } from './rfb-server';
-import { decodePixel, RfbTestClient } from './rfb-test-client';
+import { decodePixel, RfbTestClient } from '../test/rfb-test-client';
 import { desEncrypt, vncKey } from './vnc-auth';
 
 const tags: PageTag[] = [
@@ -230,6 +230,53 @@ describe('RFB updates', () => {
     expect(update.bytes).toBeLessThan(2000);
     console.warn(`one changed TAG: ${update.rects.length} rectangles, ${update.bytes} bytes (zlib)`);
     expect(differing(client.pixels, screen.fb.pixels)).toBe(0);
+  });
+
+  it('continuous updates: announced with a fence, then changes flow without requests until disabled', async () => {
+    const { client, screen, values } = await connect();
+    await client.handshake();
+    client.setEncodings([6, -312, -313]);
+    // The server's fence request, then EndOfContinuousUpdates: how noVNC learns both are there.
+    const fence = await client.input.read(9);
+    expect([fence.readUInt8(0), fence.readUInt32BE(4) >>> 0, fence.readUInt8(8)]).toEqual([
+      248, 0x80000000, 0,
+    ]);
+    expect([...(await client.input.read(1))]).toEqual([150]);
+    client.request(false);
+    await client.readUpdate();
+    // Enabled for the whole screen: no more requests from here on.
+    client.send(Buffer.from([150, 1, 0, 0, 0, 0, 3, 32, 1, 224]));
+    for (const t of [30.25, 19.5, 27]) {
+      values.set('temperature', t);
+      screen.refresh();
+      const update = await client.readUpdate();
+      expect(update.rects.length).toBeGreaterThan(0);
+      expect(differing(client.pixels, screen.fb.pixels)).toBe(0);
+    }
+    // A client fence asking for an answer gets it back without the request bit, payload unchanged.
+    client.send(Buffer.from([248, 0, 0, 0, 0x80, 0, 0, 2, 2, 7, 9]));
+    expect([...(await client.input.read(11))]).toEqual([248, 0, 0, 0, 0, 0, 0, 2, 2, 7, 9]);
+    // Disabled: EndOfContinuousUpdates, and a change waits for a request again.
+    const keyed = new Promise<void>((resolve) => (screen.key = () => resolve()));
+    client.send(Buffer.from([150, 0, 0, 0, 0, 0, 3, 32, 1, 224]));
+    expect([...(await client.input.read(1))]).toEqual([150]);
+    values.set('temperature', 22);
+    screen.refresh();
+    client.send(Buffer.from([4, 1, 0, 0, 0, 0, 0, 0x61]));
+    await keyed;
+    await new Promise(setImmediate);
+    await new Promise(setImmediate);
+    expect(client.input.length).toBe(0);
+    client.request(true);
+    expect((await client.readUpdate()).rects.length).toBeGreaterThan(0);
+  });
+
+  it('closes on a fence with an oversized payload', async () => {
+    const { client, socket } = await connect();
+    await client.handshake();
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    client.send(Buffer.concat([Buffer.from([248, 0, 0, 0, 0, 0, 0, 0, 65]), Buffer.alloc(65)]));
+    await closed;
   });
 
   it('a click on START toggles running; the button turns into STOP', async () => {

@@ -54,8 +54,10 @@ export class SimScreen {
         if (this.o.vnc === false) throw new VncOffError('VNC is off on this HMI');
         return connectLocalVnc('127.0.0.1', await this.display().server.listen());
       },
-      () => {
-        if (this.tunnels.size === 0) void this.drop();
+      {
+        onClose: () => {
+          if (this.tunnels.size === 0) void this.drop();
+        },
       },
     );
     // A tunnel that never opened leaves nothing to keep the screen for.

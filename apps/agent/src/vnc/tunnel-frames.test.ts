@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { Tunnel } from './tunnel';
 
-it('sends its frames with a zero masking key and offers no compression (the relay skips unmasking)', async () => {
+it('sends its hello frame with a zero masking key and no websocket compression (the relay skips unmasking)', async () => {
   const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   await once(wss, 'listening');
   const raw: Buffer[] = [];
@@ -28,7 +28,9 @@ it('sends its frames with a zero masking key and offers no compression (the rela
   await expect(opened).rejects.toThrow(/closed/);
   wss.close();
   const frame = Buffer.concat(raw);
-  const hello = Buffer.from(JSON.stringify({ type: 'tunnel', sn: 'SIM-1', ticket: 't'.repeat(32) }));
+  const hello = Buffer.from(
+    JSON.stringify({ type: 'tunnel', sn: 'SIM-1', ticket: 't'.repeat(32), raw: true, compress: ['deflate'] }),
+  );
   // FIN + text, masked, 7-bit length, then the masking key and the payload as it is.
   expect([frame[0], frame[1]]).toEqual([0x81, 0x80 | hello.length]);
   expect([...frame.subarray(2, 6)]).toEqual([0, 0, 0, 0]);

@@ -1,8 +1,9 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { createInflateRaw } from 'node:zlib';
 import { VNC_OFF_ACK_ERROR } from '@hmi/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Tunnels } from './command';
-import { ByteQueue } from './rfb-test-client';
+import { ByteQueue } from '../test/rfb-test-client';
 import { closeServer, startRelay } from '../test/vnc-support';
 import { connectLocalVnc, Tunnel, TUNNEL_HIGH_WATER, VncOffError } from './tunnel';
 
@@ -38,7 +39,7 @@ async function localVnc(greeting: Buffer | null = Buffer.from('RFB 003.008\n')) 
   };
 }
 
-async function relay(o: { collect?: boolean } = {}) {
+async function relay(o: { collect?: boolean; compress?: 'deflate' } = {}) {
   const r = await startRelay(TICKET, o);
   cleanup.push(() => r.close());
   return r;
@@ -51,19 +52,51 @@ async function open(port: number, url: string, ticket = TICKET) {
 }
 
 describe('VNC tunnel', () => {
-  it('sends the ticket first, waits for ready, then pipes RFB both ways in binary frames', async () => {
+  it('sends the ticket first, waits for ready, then pipes RFB both ways raw', async () => {
     const vnc = await localVnc();
     const r = await relay();
     await open(vnc.port, r.url);
     const end = await r.next();
-    expect(end.hello).toEqual({ type: 'tunnel', sn: 'SIM-1', ticket: TICKET });
+    expect(end.hello).toEqual({
+      type: 'tunnel',
+      sn: 'SIM-1',
+      ticket: TICKET,
+      compress: ['deflate'],
+      raw: true,
+    });
     expect((await end.input.read(12)).toString()).toBe('RFB 003.008\n');
     end.send(Buffer.from('RFB 003.008\n'));
     expect((await vnc.input.read(12)).toString()).toBe('RFB 003.008\n');
-    // Data larger than one frame arrives whole, cut into frames the relay accepts.
+    // Data larger than a socket's read arrives whole.
     const big = Buffer.alloc(300_000, 7);
     (await vnc.socket()).write(big);
     expect((await end.input.read(big.length)).equals(big)).toBe(true);
+  });
+
+  it('deflates the HMI half in one stream when the relay says so; it inflates as it comes', async () => {
+    const vnc = await localVnc();
+    const r = await relay({ compress: 'deflate' });
+    const t = await open(vnc.port, r.url);
+    const end = await r.next();
+    const inflater = createInflateRaw();
+    const plain = new ByteQueue();
+    inflater.on('data', (d: Buffer) => plain.push(d));
+    const frames: Buffer[] = [];
+    end.socket.on('data', (d: Buffer) => {
+      frames.push(d);
+      inflater.write(d);
+    });
+    expect((await plain.read(12)).toString()).toBe('RFB 003.008\n');
+    // A screen's worth of a flat colour, as a Raw update is: a small fraction crosses the link.
+    const screen = Buffer.alloc(800 * 480 * 4, 0x3c);
+    (await vnc.socket()).write(screen);
+    expect((await plain.read(screen.length)).equals(screen)).toBe(true);
+    expect(t.stats.toRelay).toBe(12 + screen.length);
+    expect(t.stats.wireToRelay).toBe(frames.reduce((n, f) => n + f.length, 0));
+    expect(t.stats.wireToRelay).toBeLessThan(screen.length / 100);
+    // The browser half stays plain.
+    end.send(Buffer.from('RFB 003.008\n'));
+    expect((await vnc.input.read(12)).toString()).toBe('RFB 003.008\n');
   });
 
   it('a refused ticket fails the open and closes the local connection', async () => {
@@ -112,13 +145,11 @@ describe('VNC tunnel', () => {
     const end = await r.next();
     (await vnc.socket()).destroy();
     await t.closed;
-    await new Promise((resolve) =>
-      end.ws.readyState === end.ws.CLOSED ? resolve(0) : end.ws.once('close', resolve),
-    );
+    await new Promise((resolve) => (end.socket.destroyed ? resolve(0) : end.socket.once('close', resolve)));
 
     const t2 = await open(vnc.port, r.url);
     const end2 = await r.next();
-    end2.ws.close(4604);
+    end2.socket.end();
     await t2.closed;
   });
 });
@@ -133,7 +164,7 @@ describe('VNC tunnel backpressure', () => {
     const r = await relay({ collect: false });
     const t = await open(vnc.port, r.url);
     const end = await r.next();
-    end.ws.pause();
+    end.socket.pause();
     const paused = new Promise((resolve) => t.once('pause', resolve));
     const local = await vnc.socket();
     const source = (async () => {
@@ -144,12 +175,12 @@ describe('VNC tunnel backpressure', () => {
     expect(await paused).toBe('local');
     let received = 0;
     const all = new Promise<void>((resolve) =>
-      end.ws.on('message', (d: Buffer) => {
+      end.socket.on('data', (d: Buffer) => {
         received += d.length;
         if (received === TOTAL) resolve();
       }),
     );
-    end.ws.resume();
+    end.socket.resume();
     await Promise.all([source, all]);
     expect(t.stats.toRelay).toBe(TOTAL);
     expect(t.stats.maxQueuedToRelay).toBeLessThanOrEqual(TUNNEL_HIGH_WATER + CHUNK);
@@ -164,11 +195,11 @@ describe('VNC tunnel backpressure', () => {
     local.pause();
     const paused = new Promise((resolve) => t.once('pause', resolve));
     const source = (async () => {
-      // The relay's own backpressure: a frame's callback comes once its socket took it.
+      // The relay's own backpressure: a write's callback comes once its socket took it.
       let last: Promise<unknown> = Promise.resolve();
       for (let sent = 0; sent < TOTAL; sent += CHUNK) {
-        last = new Promise((res) => end.ws.send(Buffer.alloc(CHUNK, 1), { binary: true }, res));
-        if (end.ws.bufferedAmount > 4 * CHUNK) await last;
+        last = new Promise((res) => end.socket.write(Buffer.alloc(CHUNK, 1), () => res(0)));
+        if (end.socket.writableLength > 4 * CHUNK) await last;
       }
       await last;
     })();

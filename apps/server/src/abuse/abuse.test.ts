@@ -13,7 +13,7 @@ import {
   underAbuse,
   type AbuseFigure,
   type AbuseTarget,
-} from './target';
+} from '../test/abuse-target';
 
 const MB = 1024 * 1024;
 const RSS_LIMIT_MB = 300;

@@ -5,11 +5,16 @@ import { describe, expect, it } from 'vitest';
 /**
  * One module owns each table: every insert, update and delete of it is in that module's files.
  * Outside `modules/` a file writes no module's table (the operator CLI goes through the modules);
- * `platform` owns only its own tables. The one shared table is `devices`: the devices module owns the
- * registry columns and connectivity writes the device's runtime state (online, its change time, the
- * HMI's config version).
+ * `platform` owns only its own tables. Shared, column by column: on `devices` the devices module owns
+ * the registry columns, connectivity the device's runtime state (online, its change time, the HMI's
+ * config version) and alarms its out-of-service columns; on `alarm_rules` and `templates` the alarms
+ * module writes only its own operating columns (a rule out of service; a template's offline alarm).
  */
-const SHARED: Record<string, readonly string[]> = { devices: ['connectivity', 'devices'] };
+const SHARED: Record<string, readonly string[]> = {
+  devices: ['alarms', 'connectivity', 'devices'],
+  alarm_rules: ['alarm-rules', 'alarms'],
+  templates: ['alarms', 'templates'],
+};
 
 /** Test helpers set up state directly; migrations write what their schema change needs. */
 const NOT_WRITERS = /^(test|abuse)\/|^platform\/db\/migrations\//;

@@ -8,7 +8,7 @@ import type { AuditAction, WsDeviceEvent } from '@hmi/contract';
 /** Alarm rules whose active records end without their condition clearing (the alarm lifecycle). */
 export interface RulesEnded {
   ruleIds: number[];
-  reason: 'ruleDisabled' | 'ruleChanged' | 'ruleDeleted';
+  reason: 'ruleDisabled' | 'ruleChanged' | 'ruleDeleted' | 'outOfService';
 }
 
 export interface BusEvents {
@@ -37,6 +37,8 @@ export interface BusEvents {
    */
   /** `ended`: rules whose active alarm records end (disabled, changed or deleted), and why. */
   alarmRulesChanged: { templateId: number; teamId: number; ended?: RulesEnded[] };
+  /** A device's alarms were taken out of service until `until` (null: back in service). After the commit. */
+  deviceAlarmsOutOfService: { deviceId: number; teamId: number; until: number | null };
   /**
    * Sessions of a user ended (logout, password change or recovery, account removal): every instance
    * re-checks that user's live sockets at once and closes those whose session is gone. Emitted after
@@ -56,6 +58,8 @@ export interface BusEvents {
   vncTakeover: { holder: string; requester: string; by: string };
   /** Remote view: the holder answered; the requester's instance hands it control or tells it no. */
   vncControl: { requester: string; accepted: boolean };
+  /** Pass-through: a console user ended a session; the instance holding it disconnects it. */
+  passthroughEnd: { session: string };
   /**
    * An action for the audit log (emit it with platform/audit.ts, after the commit it describes); the
    * audit module of the emitting instance writes it.

@@ -106,6 +106,12 @@ export const configVariables = [
     meaning: 'seed the demo account (demo@hmi.local / Demo@2026) and run 3 simulated HMIs bound to it',
   },
   {
+    name: 'WEBHOOK_TARGETS',
+    default: 'public',
+    meaning:
+      'addresses alarm webhooks may reach: `public` (https only, no loopback, private, link-local or reserved address, checked at every delivery) or `loopback` (dev and tests: also loopback, over http too)',
+  },
+  {
     name: 'TRUST_PROXY',
     default: 'unset: none',
     meaning:
@@ -191,6 +197,8 @@ export interface Config extends RoleConfig {
   dataCenter: DataCenter;
   dataCenterUrls: Record<DataCenter, string>;
   demo: boolean;
+  /** Which addresses alarm webhooks may reach (modules/notify-channels/target.ts). */
+  webhookTargets: 'public' | 'loopback';
   /** BILLING=on: cards fill the limits; off: no limits. */
   billing: boolean;
   /** INTERNAL_METRICS=1: memory and event-loop delay at /internal/metrics, for loopback peers. */
@@ -274,6 +282,10 @@ export function loadConfig(env: Env, repoRoot: string = findRepoRoot()): Config 
   if (billingRaw !== 'on' && billingRaw !== 'off')
     throw new ConfigError('BILLING', `must be on or off, got "${billingRaw}"`);
 
+  const webhookTargets = str(env, 'WEBHOOK_TARGETS') ?? 'public';
+  if (webhookTargets !== 'public' && webhookTargets !== 'loopback')
+    throw new ConfigError('WEBHOOK_TARGETS', `must be public or loopback, got "${webhookTargets}"`);
+
   const metricsRaw = str(env, 'INTERNAL_METRICS') ?? '0';
   if (metricsRaw !== '0' && metricsRaw !== '1')
     throw new ConfigError('INTERNAL_METRICS', `must be 0 or 1, got "${metricsRaw}"`);
@@ -319,6 +331,7 @@ export function loadConfig(env: Env, repoRoot: string = findRepoRoot()): Config 
     dataCenter: dc,
     dataCenterUrls,
     demo,
+    webhookTargets,
     billing: billingRaw === 'on',
     internalMetrics: metricsRaw === '1',
     logLevel: logLevel as LogLevel,

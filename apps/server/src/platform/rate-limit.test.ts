@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databases } from '../test/databases';
-import { startHarness, type Harness } from '../test/harness';
+import { useHarness } from '../test/suite';
 import { SlidingWindowLimiter } from './rate-limit';
 
 describe.each(databases)('SlidingWindowLimiter on $name', (database) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(database);
-  });
-  afterAll(async () => {
-    await h.close();
-  });
+  const h = useHarness(database);
 
   it('blocks at the limit until the oldest counted attempt leaves the window', async () => {
     const l = new SlidingWindowLimiter(h.app.database.db, h.clock, 'test-a', 3, 60);

@@ -80,6 +80,7 @@ const samples: { [K in BusEventName]: BusEvents[K] } = {
   deviceTemplateChanged: { deviceId: 1, sn: 'SN1', teamId: 7 },
   hardwareRevoked: { sn: 'SN1' },
   deviceOffline: { deviceId: 1, teamId: 7 },
+  deviceAlarmsOutOfService: { deviceId: 1, teamId: 7, until: 1_900_000_000 },
   commandFailed: { deviceId: 1, teamId: 7, commandId: 'c-1', error: 'vnc_off' },
   live: {
     teamId: 7,
@@ -91,6 +92,7 @@ const samples: { [K in BusEventName]: BusEvents[K] } = {
   accessChanged: { teamId: 7, userId: null },
   vncTakeover: { holder: 'session-a', requester: 'session-b', by: 'Ann' },
   vncControl: { requester: 'session-b', accepted: true },
+  passthroughEnd: { session: 'session-c' },
   audit: {
     teamId: 7,
     userId: 5,

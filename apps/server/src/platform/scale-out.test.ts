@@ -13,13 +13,13 @@ import {
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, type TestAccount } from '../test/accounts';
-import { startApp, type Harness } from '../test/harness';
+import type { Harness } from '../test/harness';
 import { historyOf } from '../test/history';
+import { useInstances } from '../test/instances';
 import { startMosquitto, type TestMosquitto } from '../test/mosquitto';
 import { boundDevice, connect, nextLive, nextMessage } from '../test/mqtt';
 import { ok } from '../test/registry';
-import { sharedEnv, WsClient } from '../test/ws-client';
-import { ManualClock } from './clock';
+import { WsClient } from '../test/ws-client';
 import type { ExternalBroker } from './mqtt/external';
 import type { RedisBus } from './redis-bus';
 
@@ -39,14 +39,10 @@ function valuesOf(c: WsClient, deviceId: number, tag: string, ts: readonly numbe
 
 describe('scale-out: two instances on one PostgreSQL, one Mosquitto and one Redis', () => {
   let mosquitto: TestMosquitto;
-  let drop: () => Promise<void>;
-  let a: Harness;
-  let b: Harness;
   let main: TestAccount;
   let browser: WsClient;
   let device: Awaited<ReturnType<typeof boundDevice>>;
   let dev: MqttClient;
-  const clock = new ManualClock(Date.UTC(2026, 2, 1, 8, 0, 0));
 
   const stats = (h: Harness) => ok(h, main, ingestStats, { params: { id: device.deviceId } });
 
@@ -61,16 +57,15 @@ describe('scale-out: two instances on one PostgreSQL, one Mosquitto and one Redi
 
   beforeAll(async () => {
     mosquitto = await startMosquitto();
-    const shared = await sharedEnv();
-    drop = shared.drop;
-    const env = {
-      ...shared.env,
-      MQTT_URL: mosquitto.consoleUrl,
-      // Every sample is stored (no billing allocation needed for history).
-      BILLING: 'off',
-    };
-    a = await startApp(env, clock);
-    b = await startApp(env, clock);
+  });
+  afterAll(async () => {
+    await mosquitto?.stop();
+  });
+  const [a, b] = useInstances(2, {
+    // Every sample is stored (no billing allocation needed for history).
+    env: (shared) => ({ ...shared, MQTT_URL: mosquitto.consoleUrl, BILLING: 'off' }),
+  });
+  beforeAll(async () => {
     await b.app.listen({ port: 0, host: '127.0.0.1' });
     main = await createMainAccount(a, 20);
     device = await boundDevice(a, main, 'scale');
@@ -84,10 +79,6 @@ describe('scale-out: two instances on one PostgreSQL, one Mosquitto and one Redi
   afterAll(async () => {
     browser?.close();
     dev?.end(true);
-    await a?.close();
-    await b?.close();
-    await drop?.();
-    await mosquitto?.stop();
   });
 
   it('runs both instances on the Redis bus of one deployment', () => {

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readOutbox } from '../platform/outbox';
-import { relay, type Partition } from '../modules/central/partition';
+import { relay, type Partition } from './partition';
 import { databases, sqliteDatabase, type TestDatabase } from './databases';
 import { freePorts, spawnServer, type ServerProcess } from './server-process';
 

@@ -1,9 +1,12 @@
 import { execFile } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import SQLite from 'better-sqlite3';
 import { repoRoot, spawnProcess, type ServerProcess } from './server-process';
+
+// Where the tests have always found them; the file itself imports nothing of vitest (benches read it).
+export { outboxContent, outboxDropped } from './outbox-file';
 
 export interface GatewayFiles {
   config: string;
@@ -34,38 +37,28 @@ export function gatewayConfig(
   return { config, outbox: join(dir, 'outbox.sqlite') };
 }
 
-let bundled: Promise<unknown> | null = null;
+let bundled: Promise<string> | null = null;
 
 /**
- * The gateway as a user installs it: the bundle of scripts/build-gateway.mjs (built once per test
- * file) running the `gateway` command in its own process, ready once its status board printed.
+ * Builds the bundle once per test worker, into a folder of its own (workers run side by side), removed
+ * when the worker exits. Not per test file: workers run files without isolation (vitest.config.ts), so
+ * module state outlives a file and a file's teardown removed the folder the next file still used.
+ */
+async function bundle(): Promise<string> {
+  const out = mkdtempSync(join(tmpdir(), 'hmi-gateway-bundle-'));
+  process.once('exit', () => rmSync(out, { recursive: true, force: true }));
+  await promisify(execFile)(process.execPath, ['scripts/build-gateway.mjs', '--out', out], { cwd: repoRoot });
+  return out;
+}
+
+/**
+ * The gateway as a user installs it: the bundle of scripts/build-gateway.mjs running the `gateway`
+ * command in its own process, ready once its status board printed.
  */
 export async function spawnGateway(config: string): Promise<ServerProcess> {
-  bundled ??= promisify(execFile)(process.execPath, ['scripts/build-gateway.mjs'], { cwd: repoRoot });
-  await bundled;
-  return spawnProcess(['dist/gateway/hmi-gateway.mjs', 'gateway', '--config', config], {}, 'connected');
-}
-
-/** What the outbox file holds now (read beside the running gateway: WAL lets a reader in). */
-export function outboxContent(path: string): { seq: number; ts: number }[] {
-  if (!existsSync(path)) return [];
-  const db = new SQLite(path, { readonly: true });
-  try {
-    return db.prepare('select seq, ts from batch order by seq').all() as { seq: number; ts: number }[];
-  } finally {
-    db.close();
-  }
-}
-
-/** The outbox's count of batches dropped to its bounds. */
-export function outboxDropped(path: string): number {
-  const db = new SQLite(path, { readonly: true });
-  try {
-    const r = db.prepare("select n from counter where name = 'dropped'").get() as { n: number } | undefined;
-    return r?.n ?? 0;
-  } finally {
-    db.close();
-  }
+  bundled ??= bundle();
+  const out = await bundled;
+  return spawnProcess([join(out, 'hmi-gateway.mjs'), 'gateway', '--config', config], {}, 'connected');
 }
 
 /** Polls `check` every 50 ms (another process's progress has no event here) until it holds. */

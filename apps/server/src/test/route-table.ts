@@ -28,14 +28,22 @@ export const validBodies: Record<string, unknown> = {
   importAlarmRules: { content_base64: 'AAAA' },
   allocateCard: { device_id: 1 },
   setTrafficSwitch: { on: true },
+  updateWebhook: { name: 'Wnew', url: 'https://hooks.example.com/new', min_level: 1, enabled: true },
+  openPassthrough: { target: 'plc1-prog' },
   createTemplateScreen: { name: 'Snew', document: { version: 1, width: 400, height: 300 } },
   createProjectScreen: { name: 'Snew', document: { version: 1, width: 400, height: 300 } },
   updateScreen: { name: 'Renamed' },
+  setRuleOutOfService: { until: null },
+  setDeviceOutOfService: { until: null },
+  putTemplateAlarmSettings: { offline_alarm_minutes: 0, offline_alarm_level: 8 },
 };
 
 /** A query that passes validation, for calls that require one. */
 export const validQueries: Record<string, Record<string, unknown>> = {
   deviceHistory: { tag: 1, from: 0, to: 60000 },
+  deviceHistoryExport: { tag: 1, from: 0, to: 60000 },
+  getAlarmKpi: { start: 0, end: 86_400 },
+  exportAlarmKpi: { start: 0, end: 86_400 },
 };
 
 /** The body to send with `def` (none for GET and DELETE). */
@@ -49,6 +57,8 @@ export function paramsOf(def: CallDef, id: number): Record<string, string | numb
     id,
     tagId: 1,
     cmdId: '00000000-0000-4000-8000-000000000000',
+    version: 1,
+    session: '00000000-0000-4000-8000-000000000000',
   };
   return Object.fromEntries(Object.entries(params).filter(([name]) => def.path.includes(`:${name}`)));
 }

@@ -1,7 +1,7 @@
-/** Typed connectivity calls: TAGs with latest values, history, TAG write, commands, sync, field diagnostics. */
+/** Typed connectivity calls: TAGs with latest values, history, TAG write, commands, sync. */
 import {
-  deviceField as fieldDef,
   deviceHistory as historyDef,
+  deviceHistoryExport as historyExportDef,
   deviceTags as tagsDef,
   getCommand as commandDef,
   syncDevice as syncDef,
@@ -18,6 +18,11 @@ export const getDeviceTags = (id: number, options?: CallOptions) =>
 export const getDeviceHistory = (id: number, query: HistoryQuery, options?: CallOptions) =>
   call(historyDef, { params: { id }, query }, options);
 
+export type HistoryExportQuery = Query<typeof historyExportDef>;
+
+export const getDeviceHistoryExport = (id: number, query: HistoryExportQuery, options?: CallOptions) =>
+  call(historyExportDef, { params: { id }, query }, options);
+
 export const writeTag = (id: number, tagId: number, value: string, options?: CallOptions) =>
   call(writeDef, { params: { id, tagId }, body: { value } }, options);
 
@@ -25,6 +30,3 @@ export const getCommand = (id: number, cmdId: string, options?: CallOptions) =>
   call(commandDef, { params: { id, cmdId } }, options);
 
 export const syncDevice = (id: number, options?: CallOptions) => call(syncDef, { params: { id } }, options);
-
-export const getDeviceField = (id: number, options?: CallOptions) =>
-  call(fieldDef, { params: { id } }, options);

@@ -9,6 +9,9 @@ const def = routeTable<typeof defs>()({
   getDashboard: { method: 'GET', path: '/dashboard' },
 });
 
+/** The call, for its cache key (`callKey(dashboardCall, {})`). */
+export const dashboardCall = def.getDashboard;
+
 const request = (options?: CallOptions) => call(def.getDashboard, {}, options);
 
 /** How long an answer requested at boot may stand for the page's first load. */

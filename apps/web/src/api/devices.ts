@@ -1,9 +1,8 @@
-/** Typed device calls: list with filters, bind by SN + PIN, detail, edit, unbind, favourite. */
+/** Typed device calls: list with filters, bind by SN + PIN, detail, edit, unbind. */
 import {
   bindDevice as bindDef,
   getDevice as getDef,
   listDevices as listDef,
-  setFavourite as favouriteDef,
   unbindDevice as unbindDef,
   updateDevice as updateDef,
 } from '@hmi/contract';
@@ -24,6 +23,3 @@ export const updateDevice = (id: number, body: Body<typeof updateDef>, options?:
 
 export const unbindDevice = (id: number, options?: CallOptions) =>
   call(unbindDef, { params: { id } }, options);
-
-export const setFavourite = (id: number, favourite: boolean, options?: CallOptions) =>
-  call(favouriteDef, { params: { id }, body: { favourite } }, options);

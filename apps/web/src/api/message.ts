@@ -12,7 +12,13 @@ const def = routeTable<typeof defs>()({
   setMessagesRead: { method: 'POST', path: '/msg/setread' },
 });
 
+/** The message calls by route, for the query cache (which keys a call by its method and path). */
+export const messageCalls = def;
+
 export type MessageQuery = Query<typeof def.listMessages>;
+
+/** The browser's zone in hours from UTC: "today" starts at its midnight. */
+export const localHoursFromUtc = () => -new Date().getTimezoneOffset() / 60;
 
 /** Total and unread counts per kind (notice, billing, alarm). */
 export const getMessageCounts = (options?: CallOptions) => call(def.getMessageCounts, {}, options);
@@ -21,12 +27,7 @@ export const getMessageCounts = (options?: CallOptions) => call(def.getMessageCo
 export const getTodayMessages = (
   query: Partial<CallQuery<typeof def.getTodayMessages>> = {},
   options?: CallOptions,
-) =>
-  call(
-    def.getTodayMessages,
-    { query: { tz_offset: -new Date().getTimezoneOffset() / 60, ...query } },
-    options,
-  );
+) => call(def.getTodayMessages, { query: { tz_offset: localHoursFromUtc(), ...query } }, options);
 
 /** The caller's messages: kind, read state, billing type, time range and keyword filters. */
 export const listMessages = (query: MessageQuery, options?: CallOptions) =>

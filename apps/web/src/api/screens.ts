@@ -1,12 +1,11 @@
 /**
  * Typed configuration-screen calls: a template's and a project's screens (list, create, replace,
- * delete, export as the product's archive), a device's config screens (id 7), one screen with its
+ * export as the product's archive), a device's config screens (id 7), one screen with its
  * document, and the import of an archive, a FUXA project or a data-attribute SVG.
  */
 import {
   createProjectScreen as createProjectDef,
   createTemplateScreen as createTemplateDef,
-  deleteScreen as deleteDef,
   exportProjectScreens as exportProjectDef,
   exportScreen as exportDef,
   exportTemplateScreens as exportTemplateDef,
@@ -52,9 +51,6 @@ export const getScreen = (id: number, deviceId?: number, options?: CallOptions) 
 
 export const updateScreen = (id: number, body: ScreenUpdate, options?: CallOptions) =>
   call(updateDef, { params: { id }, body }, options);
-
-export const deleteScreen = (id: number, options?: CallOptions) =>
-  call(deleteDef, { params: { id } }, options);
 
 export const exportScreen = (id: number, options?: CallOptions) =>
   call(exportDef, { params: { id } }, options);

@@ -1,4 +1,4 @@
-/** Typed template calls, with the TAG table and its .xlsx import / export (base64 in JSON). */
+/** Typed template calls, with the TAG table and its .xlsx export (base64 in JSON). */
 import {
   copyTemplate as copyDef,
   createTemplate as createDef,
@@ -6,10 +6,9 @@ import {
   exportTemplateTags as exportDef,
   getTemplate as getDef,
   getTemplateTags as getTagsDef,
-  importTemplateTags as importDef,
   listTemplates as listDef,
-  putTemplateTags as putTagsDef,
   updateTemplate as updateDef,
+  type putTemplateTags as putTagsDef,
 } from '@hmi/contract';
 import { call, type CallOptions } from './client';
 import type { Body, Query } from './types';
@@ -36,16 +35,6 @@ export const copyTemplate = (id: number, name?: string, options?: CallOptions) =
 
 export const getTemplateTags = (id: number, options?: CallOptions) =>
   call(getTagsDef, { params: { id } }, options);
-
-/** Replaces the whole TAG table; the template's version rises. */
-export const putTemplateTags = (id: number, tags: TagRowInput[], options?: CallOptions) =>
-  call(putTagsDef, { params: { id }, body: { tags } }, options);
-
-export const importTemplateTags = (
-  id: number,
-  file: { filename: string; content_base64: string },
-  options?: CallOptions,
-) => call(importDef, { params: { id }, body: file }, options);
 
 export const exportTemplateTags = (id: number, options?: CallOptions) =>
   call(exportDef, { params: { id } }, options);

@@ -1,11 +1,13 @@
 /**
- * App-wide providers: antd theme and locale, and message / notification / modal (`App.useApp()`)
- * through `Feedback`, which loads them on first use.
+ * App-wide providers: the query cache of contract calls, antd theme and locale, and message /
+ * notification / modal (`App.useApp()`) through `Feedback`, which loads them on first use.
  */
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../i18n';
+import { queryClient } from '../api/queryClient';
 import { antdLocale, validateMessages } from './antdLocale';
 import { setToastSink } from '../ui/feedback';
 import { LoadingOverlay } from './LoadingOverlay';
@@ -34,12 +36,14 @@ export function Providers({ children }: { children: ReactNode }) {
   const theme = useMemo(() => themeOf(reducedMotion), [reducedMotion]);
   useEffect(() => nameListboxes(), []);
   return (
-    <ConfigProvider theme={theme} locale={locale} form={form} {...a11y}>
-      <Feedback>
-        <ToastBridge />
-        <LoadingOverlay />
-        {children}
-      </Feedback>
-    </ConfigProvider>
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider theme={theme} locale={locale} form={form} {...a11y}>
+        <Feedback>
+          <ToastBridge />
+          <LoadingOverlay />
+          {children}
+        </Feedback>
+      </ConfigProvider>
+    </QueryClientProvider>
   );
 }

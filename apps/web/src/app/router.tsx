@@ -33,6 +33,7 @@ const AppDownloadPage = lazyNamed(() =>
   import('../pages/public/AppDownloadPage').then((m) => m.AppDownloadPage),
 );
 const ScadaPage = lazyNamed(() => import('../pages/public/ScadaPage').then((m) => m.ScadaPage));
+const ScadaEditPage = lazyNamed(() => import('../pages/public/ScadaEditPage').then((m) => m.ScadaEditPage));
 const AppShell = lazyNamed(() => import('./shell/AppShell').then((m) => m.AppShell));
 
 /** Root of every route: keeps the document title in step with the matched route. */
@@ -69,6 +70,7 @@ const publicRoutes: RouteObject[] = [
   titled('menu.register', publicPaths.register, page(RegisterPage)),
   titled('menu.forgotPassword', publicPaths.forgotPassword, page(ForgotPasswordPage)),
   titled('menu.scada', publicPaths.scada, page(ScadaPage)),
+  titled('menu.scadaEdit', publicPaths.scadaEdit, page(ScadaEditPage)),
   titled('menu.activeResult', publicPaths.activeResult, page(ActiveResultPage)),
   titled('menu.appDownload', publicPaths.appDownload, page(AppDownloadPage)),
   titled('menu.serviceAgreement', publicPaths.serviceAgreement, <Agreement kind="service" />),

@@ -2,7 +2,7 @@
  * Cookie consent banner (spec section 2): accept or reject, remembered in localStorage under
  * `cookieConsent`, and not shown again once answered.
  */
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { Button, Space, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AgreementLanguage, type Locale } from '@hmi/contract';
@@ -34,13 +34,17 @@ export function agreementLang(language: string | undefined): string {
 
 export interface CookieBannerProps {
   /**
-   * Sticky: kept in the page flow at the end (so it never hides the end of the page) and stuck to the
-   * bottom of the window while the page scrolls. Otherwise fixed over the page.
+   * `page`: kept in the page flow at the end (so it never hides the end of the page) and stuck to the
+   * bottom of the window while the page scrolls. `brand`: a card in the lower left of the sign-in
+   * pages' brand panel (`width` wide), beside the form rather than over it: stuck to the bottom of a
+   * 1440×900 window it covered the register form's agreement and button (issue 25).
    */
-  sticky?: boolean;
+  dock?: 'page' | 'brand';
+  /** The brand panel's width (CSS), for `brand`. */
+  width?: string;
 }
 
-export function CookieBanner({ sticky = false }: CookieBannerProps) {
+export function CookieBanner({ dock = 'page', width }: CookieBannerProps) {
   const { t, i18n } = useTranslation('auth');
   const { token } = theme.useToken();
   const [answer, setAnswer] = useState<CookieConsent | null>(readCookieConsent);
@@ -52,26 +56,42 @@ export function CookieBanner({ sticky = false }: CookieBannerProps) {
     setAnswer(value);
   };
 
+  const placement: CSSProperties =
+    dock === 'brand'
+      ? {
+          position: 'fixed',
+          left: token.marginLG,
+          bottom: token.marginLG,
+          width: `calc(${width ?? '40vw'} - ${2 * token.marginLG}px)`,
+          borderRadius: token.borderRadiusLG,
+          border: `${token.lineWidth}px solid ${token.colorBorderSecondary}`,
+          justifyContent: 'flex-start',
+        }
+      : {
+          position: 'sticky',
+          left: 0,
+          right: 0,
+          borderTop: `${token.lineWidth}px solid ${token.colorBorderSecondary}`,
+          justifyContent: 'center',
+        };
+
   return (
     <div
       role="region"
       aria-label={t('cookie.policy')}
       data-testid="cookie-banner"
+      data-dock={dock}
       style={{
-        position: sticky ? 'sticky' : 'fixed',
-        left: 0,
-        right: 0,
         bottom: 0,
         zIndex: token.zIndexPopupBase - 10,
         background: token.colorBgElevated,
         boxShadow: token.boxShadowSecondary,
-        borderTop: `${token.lineWidth}px solid ${token.colorBorderSecondary}`,
         padding: `${token.paddingSM}px ${token.paddingLG}px`,
         display: 'flex',
         flexWrap: 'wrap',
         alignItems: 'center',
-        justifyContent: 'center',
         gap: token.marginMD,
+        ...placement,
       }}
     >
       <Typography.Text style={{ maxWidth: 760 }}>

@@ -72,6 +72,13 @@ export function loadLocale(locale: Locale): Promise<void> {
   return promise;
 }
 
+/** The screen editor's texts, by default in the interface's language (the editor waits for them). */
+export function editorTexts(
+  locale: Locale = (i18next.resolvedLanguage as Locale | undefined) ?? currentLocale,
+): Promise<void> {
+  return loadPart(locale, 'editor');
+}
+
 let dayjsReady: Promise<void> | null = null;
 
 /** dayjs in the interface language: the login page formats no dates, so it comes with the rest. */

@@ -7,6 +7,8 @@ import {
   AlarmType,
   AlarmUrgency,
   alarmLevelTexts,
+  allPermissionIds,
+  auditTexts,
   alarmStateTexts,
   ALARM_STATE_ALL,
   BillingCardStatus,
@@ -19,6 +21,7 @@ import {
   MessageKind,
   menuTree,
   numericErrorCodes,
+  permissionTexts,
   stringErrorCodes,
   SyncStatus,
   TagAccess,
@@ -168,6 +171,30 @@ describe('locales', () => {
         expect(lookup(locale, `enums.alarmLevel.${level}`), `${locale} level ${level}`).toBe(name);
       for (const [state, name] of Object.entries(alarmStateTexts[locale]))
         expect(lookup(locale, `enums.alarmRecordState.${state}`), `${locale} state ${state}`).toBe(name);
+    }
+  });
+
+  it('word the audit log and permissions as the contract does, the words of the audit export too', () => {
+    for (const locale of locales) {
+      const w = auditTexts[locale];
+      const pairs: [string, string][] = [
+        ...Object.entries(w.actions).map(([k, v]): [string, string] => [`audit.action.${k}`, v]),
+        ...Object.entries(w.keys).map(([k, v]): [string, string] => [`audit.key.${k}`, v]),
+        ...Object.entries(w.values).map(([k, v]): [string, string] => [`audit.value.${k}`, v]),
+        ['audit.pair', w.pair],
+        ...Object.entries(permissionTexts[locale]).map(([k, v]): [string, string] => [
+          `role.permission.${k}`,
+          v,
+        ]),
+      ];
+      for (const [key, text] of pairs) expect(lookup(locale, key), `${locale} ${key}`).toBe(text);
+      const webKeys = Object.keys(lookup(locale, 'audit.key') as Tree);
+      expect(webKeys.sort(), `${locale} audit keys`).toEqual(Object.keys(w.keys).sort());
+      const named = Object.keys(permissionTexts[locale]).map(Number);
+      expect(
+        named.sort((a, b) => a - b),
+        `${locale} permissions`,
+      ).toEqual([...allPermissionIds].sort((a, b) => a - b));
     }
   });
 

@@ -16,9 +16,14 @@ export const COMBINED_NS = 'translation';
 /** The namespaces of the public part (the globs of `bundles/<locale>.ts` list the same). */
 export const PUBLIC_NAMESPACES = ['auth', 'common', 'errors', 'menu', 'validation'] as const;
 
-/** `public`: PUBLIC_NAMESPACES; `rest`: every other namespace. */
-export type TextPart = 'public' | 'rest';
+/** The screen editor's namespace: fetched by the editor only, so no other screen's load carries it. */
+export const EDITOR_NAMESPACES = ['editor'] as const;
+
+/** `public`: PUBLIC_NAMESPACES; `editor`: EDITOR_NAMESPACES; `rest`: every other namespace. */
+export type TextPart = 'public' | 'rest' | 'editor';
+/** The parts every screen but the login page loads (the editor adds its own). */
 export const textParts: readonly TextPart[] = ['public', 'rest'];
+export const allTextParts: readonly TextPart[] = [...textParts, 'editor'];
 
 type Json = Record<string, unknown>;
 type Bundle = () => Promise<Record<string, Json>>;
@@ -27,14 +32,17 @@ const bundles: Record<Locale, Record<TextPart, Bundle>> = {
   'zh-CN': {
     public: () => import('./bundles/zh-CN').then((m) => m.default as Record<string, Json>),
     rest: () => import('./bundles/zh-CN.rest').then((m) => m.default as Record<string, Json>),
+    editor: () => import('./bundles/zh-CN.editor').then((m) => m.default as Record<string, Json>),
   },
   'zh-TW': {
     public: () => import('./bundles/zh-TW').then((m) => m.default as Record<string, Json>),
     rest: () => import('./bundles/zh-TW.rest').then((m) => m.default as Record<string, Json>),
+    editor: () => import('./bundles/zh-TW.editor').then((m) => m.default as Record<string, Json>),
   },
   'en-US': {
     public: () => import('./bundles/en-US').then((m) => m.default as Record<string, Json>),
     rest: () => import('./bundles/en-US.rest').then((m) => m.default as Record<string, Json>),
+    editor: () => import('./bundles/en-US.editor').then((m) => m.default as Record<string, Json>),
   },
 };
 
@@ -54,7 +62,7 @@ export function buildResources(modules: Record<string, Json>): Resource {
 /** The texts of `wanted` locales (the `parts` given, by default all), fetched and combined. */
 export async function loadResources(
   wanted: readonly Locale[],
-  parts: readonly TextPart[] = textParts,
+  parts: readonly TextPart[] = allTextParts,
 ): Promise<Resource> {
   const files = await Promise.all(wanted.flatMap((locale) => parts.map((part) => bundles[locale][part]())));
   return buildResources(Object.assign({}, ...files) as Record<string, Json>);

@@ -4,22 +4,22 @@
  * the device list (unfiltered), the alarm records (no device to pick) and the dashboard (no device
  * counted), in its language; the main account, and a sub-account that sees devices, are not.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { i18next, renderPage, setLanguage } from '../test/render';
-import { emptyPage, signInAs, startApiServer, type ApiServer } from '../test/apiServer';
+import { emptyPage, signInAs, serveApi } from '../test/apiServer';
 import { AlarmRecordsPage } from './device/AlarmRecordsPage';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { DeviceListPage } from './device/DeviceListPage';
 import { deviceRow } from '../test/deviceFixtures';
 import { unfiltered } from '../components/DataGrantHint';
+import { QUIET_WARNINGS } from '../test/dashboardFixtures';
 
-let api: ApiServer;
 let devices: ReturnType<typeof deviceRow>[] = [];
 const sub = { is_main: false, permissions: [1, 2] };
 
+const api = serveApi();
 beforeAll(async () => {
-  api = await startApiServer();
   api.routes.set('GET /v1/devices', () => ({ list: devices, total: devices.length }));
   api.routes.set('GET /v1/groups', () => []);
   api.routes.set('GET /v1/labels', emptyPage);
@@ -28,9 +28,9 @@ beforeAll(async () => {
     at: 1700000000,
     counters: { devices: devices.length, online: 0, offline: devices.length },
     favourites: [],
+    warnings: QUIET_WARNINGS,
   }));
 });
-afterAll(() => api.close());
 
 /** The first render of an antd page is slow under jsdom on a busy machine. */
 const LOADED = { timeout: 20000 };

@@ -12,7 +12,7 @@ export type FormModalProps<V, T> = ModalPart &
     save: ((values: V) => Promise<T>) | null;
     successText: string;
     /** Gets the saved object; the dialog closes right after. */
-    onSaved: (saved: T) => void;
+    onSaved?: (saved: T) => void;
     onClose: () => void;
     /** See `useDialogSave`; by default the translated error toast. */
     onError?: (error: unknown) => void;
@@ -54,7 +54,7 @@ export function FormModal<V, T>({
       () => save(values),
       successText,
       (saved) => {
-        onSaved(saved);
+        onSaved?.(saved);
         onClose();
       },
       onError,

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { usePhone } from '../ui/usePhone';
 
-/** The rows of the current page and its paging (e.g. `usePagedList`'s answer). */
+/** The rows of the current page and its paging (e.g. `usePagedCall`'s answer; no data yet: undefined). */
 export interface ListRows<T> {
-  data: { list: readonly T[] } | null;
+  data: { list: readonly T[] } | null | undefined;
   loading: boolean;
   pagination: TablePaginationConfig;
 }
@@ -33,17 +33,29 @@ export function labelledPager(t: TFunction): NonNullable<TablePaginationConfig['
 }
 
 /**
+ * On a phone no column is fixed (a fixed actions column can be as wide as the table's box there and
+ * cover the rest), and the actions column comes right after the first titled column (the row's name),
+ * so a row's actions are on screen without scrolling past every column (issue 25: the device list's
+ * remote view was off-screen).
+ */
+export function phoneColumns<T>(columns: TableProps<T>['columns']): TableProps<T>['columns'] {
+  if (!columns) return columns;
+  const unfixed = columns.map((column) => ({ ...column, fixed: undefined }));
+  const actions = unfixed.findIndex((column) => column.key === 'actions');
+  const named = unfixed.findIndex((column) => column.title !== undefined);
+  if (actions < 0 || named < 0 || actions <= named + 1) return unfixed;
+  const [moved] = unfixed.splice(actions, 1);
+  return moved ? [...unfixed.slice(0, named + 1), moved, ...unfixed.slice(named + 1)] : unfixed;
+}
+
+/**
  * The paged table of a list: rows keyed by id, spinning while loading, "no data" when empty. A table
- * wider than its box scrolls inside it, not the page. On a phone no column is fixed: a fixed actions
- * column can be as wide as the table's box there and cover the rest.
+ * wider than its box scrolls inside it, not the page; on a phone its columns are `phoneColumns`.
  */
 export function ListTable<T extends { id: number }>({ list, columns, ...table }: ListTableProps<T>) {
   const { t } = useTranslation();
   const phone = usePhone();
-  const shown = useMemo(
-    () => (phone ? columns?.map((column) => ({ ...column, fixed: undefined })) : columns),
-    [phone, columns],
-  );
+  const shown = useMemo(() => (phone ? phoneColumns(columns) : columns), [phone, columns]);
   return (
     <Table<T>
       rowKey="id"

@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { allCalls, type CallDef } from '@hmi/contract';
 import { saveSession } from '../api/tokens';
 import { userStore } from '../session/userStore';
@@ -157,6 +157,39 @@ export const baseUser = {
   email: 'tester@example.com',
   phone: null,
 };
+
+/**
+ * Registers the hooks that start an API server before the file's (or block's) tests and close it
+ * after them. Returns the server at once; its fields are read in tests and later hooks, after its own
+ * hook ran. "After" hooks run as a stack, so a file's own `afterAll` still sees the server up.
+ */
+export function serveApi(): ApiServer {
+  let current: ApiServer | undefined;
+  const started = (): ApiServer => {
+    if (!current) throw new Error('the API server is read before its hook ran');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await startApiServer();
+  });
+  afterAll(() => current?.close());
+  return {
+    get host() {
+      return started().host;
+    },
+    get calls() {
+      return started().calls;
+    },
+    get routes() {
+      return started().routes;
+    },
+    get live() {
+      return started().live;
+    },
+    callsTo: (key) => started().callsTo(key),
+    close: () => started().close(),
+  };
+}
 
 export const emptyPage = () => ({ list: [], total: 0 });
 

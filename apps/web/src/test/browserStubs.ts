@@ -30,3 +30,10 @@ if (typeof window !== 'undefined' && !('ResizeObserver' in window)) {
   }
   (window as { ResizeObserver?: unknown }).ResizeObserver = ResizeObserverStub;
 }
+
+// The screen editor captures the pointer for a drag; jsdom has no pointer capture to take.
+if (typeof window !== 'undefined') {
+  const element: Partial<Pick<Element, 'setPointerCapture' | 'releasePointerCapture'>> = Element.prototype;
+  element.setPointerCapture ??= () => undefined;
+  element.releasePointerCapture ??= () => undefined;
+}

@@ -25,6 +25,8 @@ export function deviceRow(id: number, patch: Record<string, unknown> = {}) {
     config_created_at: null,
     config_modified_at: null,
     traffic_switch: 0,
+    oos_until: null,
+    oos_reason: null,
     favourite: false,
     created_at: 1700000000,
     ...patch,

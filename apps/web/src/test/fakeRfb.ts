@@ -13,6 +13,8 @@ export default class FakeRfb extends EventTarget {
   resizeSession = false;
   focusOnClick = true;
   background = '';
+  qualityLevel = 6;
+  compressionLevel = 2;
   readonly received: Uint8Array[] = [];
   readonly credentials: RfbCredentials[] = [];
 

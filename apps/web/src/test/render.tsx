@@ -1,6 +1,6 @@
 /**
- * Rendering a screen in a component test: the app's providers (theme, antd locale, i18n) around a
- * memory router, and the browser APIs antd expects but jsdom lacks.
+ * Rendering a screen in a component test: the app's providers (query cache, theme, antd locale,
+ * i18n) around a memory router, and the browser APIs antd expects but jsdom lacks.
  */
 import type { ReactElement } from 'react';
 import { afterEach } from 'vitest';
@@ -9,11 +9,14 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import i18next from '../i18n';
 import type { getLoginConfig } from '../api/account';
 import { Providers } from '../app/providers';
+import { queryClient } from '../api/queryClient';
 import './browserStubs';
 
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  // Each test starts with an empty cache, as a fresh page would.
+  queryClient.clear();
 });
 
 /** Shows the current location so tests can see navigations. */

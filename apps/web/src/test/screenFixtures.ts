@@ -1,6 +1,6 @@
 /** Fixtures and antd helpers of the screens drawer and import wizard tests. */
 import { fireEvent } from '@testing-library/react';
-import type { ImportReport, Screen, ScreenDocument, ScreenSummary } from '@hmi/contract';
+import type { ImportedItem, ImportReport, Screen, ScreenDocument, ScreenSummary } from '@hmi/contract';
 
 export const TEMPLATE_ID = 3;
 export const PROJECT_ID = 5;
@@ -14,6 +14,7 @@ export const screenRow = (id: number, patch: Partial<ScreenSummary> = {}): Scree
   width: 1024,
   height: 600,
   widget_count: 4,
+  version: 1,
   created_at: 1700000000,
   updated_at: 1700000000,
   ...patch,
@@ -33,15 +34,31 @@ export const screenOf = (document: ScreenDocument, patch: Partial<ScreenSummary>
   document,
 });
 
+/** An item of an import report, named after its element id. */
+export const fuxaItem = (
+  element_id: string,
+  type: string,
+  widget: ImportedItem['widget'],
+  action: string | null,
+  notes: ImportedItem['notes'],
+  binding: ImportedItem['binding'] = null,
+  source: string | null = null,
+): ImportedItem => ({ element_id, type, name: element_id, widget, source, binding, action, notes });
+
 /** What a dry run of the FUXA fixture reports against a template lacking `temp` and `state`. */
 export const fuxaReport: ImportReport = {
   screens: [
     {
       name: 'Oven',
       widgets: 9,
-      unmapped: [{ element_id: 'HXG_bag', type: 'svg-ext-html_bag', name: 'Bag' }],
+      unmapped: [{ element_id: 'HXF_web', type: 'svg-ext-html_iframe', name: 'Web' }],
+      items: [
+        fuxaItem('HXB_start', 'svg-ext-html_button', 'button', 'write', ['eventVariable']),
+        fuxaItem('HXB_none', 'svg-ext-html_button', 'button', null, ['noWriteTarget']),
+        fuxaItem('HXF_web', 'svg-ext-html_iframe', null, null, ['notDrawn']),
+      ],
     },
-    { name: 'Details', widgets: 1, unmapped: [] },
+    { name: 'Details', widgets: 1, unmapped: [], items: [] },
   ],
   variables: [
     { source: 'PLC1^~^temp', device: 'PLC1', tag: 'temp', binding: null, widgets: 3 },

@@ -90,6 +90,9 @@ export const alarmRule = z.object({
   enabled: z.boolean(),
   deadband: z.string(),
   on_delay_s: z.number().int(),
+  /** Out of service until this time (epoch seconds; null or past: in service), for this reason. */
+  oos_until: z.number().int().nullable(),
+  oos_reason: z.string().nullable(),
   created_at: z.number().int(),
   updated_at: z.number().int(),
 });

@@ -10,6 +10,7 @@ import {
   DEFAULT_LOCALE,
   locales,
 } from '../tables';
+import { isTimeZone } from '../time-zone';
 import { bodyId, pageOf, pageQuery, queryId, queryInt, text, typeError } from '../zod-helpers';
 
 /** Most rows one export writes (spec section 9). */
@@ -44,8 +45,14 @@ export const alarmRecoveryReasons = [
   'ruleChanged',
   'ruleDeleted',
   'templateChanged',
+  /** The rule or the device was taken out of service (issue 26). */
+  'outOfService',
 ] as const;
 export type AlarmRecoveryReason = (typeof alarmRecoveryReasons)[number];
+
+/** 'rule': a rule's condition; 'offline': the device stayed offline (no rule, TAG or value). */
+export const alarmRecordKinds = ['rule', 'offline'] as const;
+export type AlarmRecordKind = (typeof alarmRecordKinds)[number];
 
 export const alarmRecord = z.object({
   id: z.number().int(),
@@ -78,6 +85,16 @@ export const alarmRecord = z.object({
    * are the samples' own, and nobody was notified. Absent otherwise.
    */
   late: z.literal(true).optional(),
+  kind: z.enum(alarmRecordKinds),
+  /** Raised often (the same alarm N times in M minutes): notified once, then only recorded. */
+  chattering: z.boolean(),
+  /** Shelved until this time (epoch seconds; null: not shelved or the shelf ended), why and by whom. */
+  shelved_until: z.number().int().nullable(),
+  shelve_reason: z.string().nullable(),
+  shelved_by: z.string().nullable(),
+  /** The acknowledgement's note and who wrote it. */
+  note: z.string().nullable(),
+  note_by: z.string().nullable(),
 });
 export type AlarmRecord = z.infer<typeof alarmRecord>;
 
@@ -96,6 +113,8 @@ export const alarmRecordFilter = z.object({
   device_id: queryId.optional(),
   rule_id: queryId.optional(),
   keyword: text(64).optional(),
+  /** '0': leave out records shelved now (the active views); '1': only those; absent: all. */
+  shelved: z.enum(['0', '1'], typeError).optional(),
 });
 
 export const listAlarms = defineCall({
@@ -133,8 +152,12 @@ export const acknowledgeAlarms = defineCall({
   method: 'POST',
   path: '/alarm/template/web/AskAlarms',
   summary:
-    'Acknowledge alarm records (state 2, responder and response time kept; already acknowledged records are left as they are; a record the caller may not see: 1003, nothing changed)',
-  body: z.object({ ids: z.array(bodyId, typeError).min(1, 'required').max(ALARM_ACK_MAX, 'range') }),
+    'Acknowledge alarm records, optionally with a note (state 2, responder, response time and note kept; already acknowledged records are left as they are; a record the caller may not see: 1003, nothing changed)',
+  body: z.object({
+    ids: z.array(bodyId, typeError).min(1, 'required').max(ALARM_ACK_MAX, 'range'),
+    /** Why, in the operator's words: kept on each record acknowledged, with its author, and audited. */
+    note: text(500).optional(),
+  }),
   response: z.object({ acknowledged: z.number().int() }),
 });
 
@@ -146,6 +169,8 @@ export const alarmMessage = z.object({
   record_id: z.number().int(),
   device_id: z.number().int(),
   device_name: z.string(),
+  /** The record's kind: an `offline` one stores the word `offline` as rule name and content. */
+  kind: z.enum(alarmRecordKinds),
   rule_name: z.string(),
   level: z.number().int(),
   /** 1 urgent, 2 low, 3 normal (from the level). */
@@ -177,12 +202,16 @@ export const listAlarmMessages = defineCall({
 });
 
 /**
- * The caller's alarm mail subscription: mail on raised alarms of `min_level` or above, and
+ * The caller's alarm subscription: the channels that reach them (mail to the account's address, `sms`
+ * to its phone number) on raised alarms of `min_level` or above (the lowest level that reaches them;
+ * flood controlled per channel: at most a few a minute, then one digest a minute), and
  * `escalation` mail when an alarm stays unacknowledged for `escalate_after_minutes` (0: never). Mail
  * and escalation reach only alarms of devices the member may see.
  */
 export const alarmSubscription = z.object({
   mail: z.boolean(typeError),
+  /** SMS through the SMS provider (dev outbox by default). Absent on PUT: kept (off at first). */
+  sms: z.boolean(typeError).optional(),
   min_level: z
     .number(typeError)
     .int('integer')
@@ -191,6 +220,11 @@ export const alarmSubscription = z.object({
   escalate_after_minutes: z.number(typeError).int('integer').min(0, 'range').max(10_080, 'range'),
   /** Language of the mails; the web sends its current locale. Absent on PUT: kept (zh-CN at first). */
   locale: z.enum(locales, typeError).optional(),
+  /**
+   * IANA time zone the mails give times in (the web sends the browser's). Absent on PUT: kept; null
+   * (at first): UTC, and the mail says so.
+   */
+  time_zone: z.string(typeError).max(64, 'tooLong').refine(isTimeZone, 'enum').nullable().optional(),
 });
 export type AlarmSubscription = z.infer<typeof alarmSubscription>;
 

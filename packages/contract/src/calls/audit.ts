@@ -34,13 +34,25 @@ export const auditActions = [
   /** A TAG write the device refused or never confirmed; `error` holds its reason. */
   'tagWriteFailed',
   'alarmAcknowledged',
+  'alarmShelved',
+  'alarmUnshelved',
+  /** A rule or a device taken out of service (`until`, `reason`) or back in (`until` empty). */
+  'alarmOutOfService',
   'cardActivated',
   'remoteSession',
+  'passthroughSession',
   'invitationSent',
   'memberJoined',
   'tagsAllocated',
   'cardAllocated',
   'trafficSwitched',
+  /** Alarm webhooks (issue 26): added, edited (URL, level, on/off), removed, secret renewed. */
+  'webhookAdded',
+  'webhookEdited',
+  'webhookDeleted',
+  'webhookSecretRenewed',
+  /** The team's remote view settings changed (`idle`: minutes without input before a session ends). */
+  'remoteSettings',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -88,6 +88,54 @@ export const deviceHistory = defineCall({
   }),
 });
 
+/** Rows one history export page holds (each request's work is one page and at most one more chunk). */
+export const HISTORY_EXPORT_PAGE = 5000;
+/** Rows an export file holds at most (the browser walks the pages; a longer range is cut and says so). */
+export const HISTORY_EXPORT_ROWS_MAX = 200_000;
+
+/**
+ * One stored point of a TAG: a raw sample (`value`, aggregates null), or where the device's allocation
+ * keeps one point per interval, that interval's start, last value and min/max/avg/count of its numbers.
+ */
+export const historyExportRow = z.object({
+  t: z.number().int(),
+  value: z.string(),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  avg: z.number().nullable(),
+  count: z.number().int().nullable(),
+});
+export type HistoryExportRow = z.infer<typeof historyExportRow>;
+
+export const deviceHistoryExport = defineCall({
+  auth: 'session',
+  permission: Permission.DEVICE_VIEW,
+  id: 'deviceHistoryExport',
+  method: 'GET',
+  path: '/devices/:id/history/export',
+  summary:
+    'One page (at most 5,000 rows) of the stored points of one TAG between from and to (epoch ms, at most 400 days), oldest first; `next` is the cursor of the following page, null after the last. The browser walks the pages into a CSV or xlsx file',
+  params: idParams,
+  query: z
+    .object({
+      tag: z.coerce.number(typeError).int('integer').positive('range'),
+      from: epochMsQuery,
+      to: epochMsQuery,
+      /** `<time>:<rows of that time already sent>`, from the previous page's `next`. */
+      cursor: z
+        .string()
+        .regex(/^\d{1,16}:\d{1,7}$/, 'format')
+        .optional(),
+    })
+    .refine((q) => q.to > q.from && q.to - q.from <= 400 * 86_400_000, { path: ['to'], message: 'range' }),
+  response: z.object({
+    tag: z.string(),
+    data_type: z.number().int(),
+    rows: z.array(historyExportRow),
+    next: z.string().nullable(),
+  }),
+});
+
 export const command = z.object({
   id: z.string(),
   device_id: z.number().int(),
@@ -165,6 +213,7 @@ export const ingestStats = defineCall({
 export const connectivityCalls = [
   deviceTags,
   deviceHistory,
+  deviceHistoryExport,
   writeTag,
   getCommand,
   syncDevice,

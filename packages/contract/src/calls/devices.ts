@@ -58,6 +58,12 @@ export const device = z.object({
     })
     .nullable()
     .optional(),
+  /**
+   * The device's alarms are out of service until this time (epoch seconds; null or past: in
+   * service), for this reason (setDeviceOutOfService).
+   */
+  oos_until: z.number().int().nullable(),
+  oos_reason: z.string().nullable(),
   favourite: z.boolean(),
   created_at: z.number().int(),
 });

@@ -65,4 +65,37 @@ export const listRemoteSessions = defineCall({
   response: pageOf(remoteSessionRecord),
 });
 
-export const remoteCalls = [openRemoteView, listRemoteSessions] as const;
+/** The team's remote view settings (Remote Access, under My account). */
+export const remoteSettings = z.object({
+  /** Minutes without input after which a session ends (0: never). */
+  idle_minutes: z.number(typeError).int('integer').min(0, 'range').max(VNC_MAX_MINUTES, 'range'),
+});
+export type RemoteSettings = z.infer<typeof remoteSettings>;
+
+export const getRemoteSettings = defineCall({
+  auth: 'session',
+  permission: Permission.ACCOUNT_VIEW,
+  id: 'getRemoteSettings',
+  method: 'GET',
+  path: '/team/remote-settings',
+  summary: "The team's remote view settings: idle minutes before a session ends",
+  response: remoteSettings,
+});
+
+export const setRemoteSettings = defineCall({
+  auth: 'session',
+  permission: Permission.ACCOUNT_REMOTE_TOPUP,
+  id: 'setRemoteSettings',
+  method: 'PUT',
+  path: '/team/remote-settings',
+  summary: "Sets the team's remote view settings; sessions opened from then on follow them",
+  body: remoteSettings,
+  response: remoteSettings,
+});
+
+export const remoteCalls = [
+  openRemoteView,
+  listRemoteSessions,
+  getRemoteSettings,
+  setRemoteSettings,
+] as const;

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { Permission } from '../permissions';
-import { binding, screenDocument, screenName, SCREEN_DOCUMENT_MAX_BYTES } from '../screens';
+import {
+  binding,
+  screenDocument,
+  screenName,
+  SCREEN_DOCUMENT_MAX_BYTES,
+  widgetTypes,
+  type WidgetType,
+} from '../screens';
 import { bodyId, idParams, queryId, text, typeError } from '../zod-helpers';
 
 /** Screens of one template or project. */
@@ -12,6 +19,8 @@ export const SCREEN_ARCHIVE_INFLATED_MAX_BYTES = 64 * 1024 * 1024;
 export const SCREEN_ARCHIVE_ENTRIES_MAX = 1000;
 /** Source variables one import may map by hand. */
 export const SCREEN_TAG_MAP_MAX = 2000;
+/** Saved versions kept per screen (the oldest beyond this are dropped as a save adds one). */
+export const SCREEN_VERSIONS_MAX = 50;
 
 const P = Permission;
 /** A call on a screen of either owner kind: the service checks the right of the screen's own kind. */
@@ -28,6 +37,8 @@ export const screenSummary = z.object({
   width: z.number().int(),
   height: z.number().int(),
   widget_count: z.number().int(),
+  /** The number of the saved document: each save of the document moves it on (see updateScreen). */
+  version: z.number().int(),
   created_at: z.number().int(),
   updated_at: z.number().int(),
 });
@@ -38,6 +49,11 @@ export type Screen = z.infer<typeof screen>;
 
 const screenList = z.object({ list: z.array(screenSummary), total: z.number().int() });
 const sort = z.number(typeError).int('integer').min(0, 'range').max(9999, 'range');
+const versionNumber = z
+  .number(typeError)
+  .int('integer')
+  .min(1, 'range')
+  .max(2 ** 31 - 1, 'range');
 const documentBody = SCREEN_DOCUMENT_MAX_BYTES + 64 * 1024;
 const exported = z.object({ filename: z.string(), content_base64: z.string(), total: z.number().int() });
 
@@ -117,10 +133,63 @@ export const updateScreen = defineCall({
   method: 'PUT',
   path: '/screens/:id',
   summary:
-    'Rename, reorder and/or replace the document of a screen (11 for a template screen, 42 for a project screen)',
+    'Rename, reorder and/or replace the document of a screen (11 for a template screen, 42 for a project screen). A new document is saved as a new version; with `version` (the one the editor loaded) a screen saved by someone else since is refused with 1210 and nothing changes',
   bodyLimit: documentBody,
   params: idParams,
-  body: z.object({ name: screenName.optional(), sort: sort.optional(), document: screenDocument.optional() }),
+  body: z.object({
+    name: screenName.optional(),
+    sort: sort.optional(),
+    document: screenDocument.optional(),
+    version: versionNumber.optional(),
+  }),
+  response: screen,
+});
+
+/** A saved version of a screen, without its document. */
+export const screenVersion = z.object({
+  version: z.number().int(),
+  name: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  widget_count: z.number().int(),
+  /** Who saved it (null: saved before versions were kept, or the member has left). */
+  saved_by: z.string().nullable(),
+  saved_at: z.number().int(),
+});
+export type ScreenVersion = z.infer<typeof screenVersion>;
+
+export const listScreenVersions = defineCall({
+  auth: 'session',
+  permission: viewOwner,
+  id: 'listScreenVersions',
+  method: 'GET',
+  path: '/screens/:id/versions',
+  summary: `The saved versions of a screen, newest first (at most ${SCREEN_VERSIONS_MAX} kept)`,
+  params: idParams,
+  response: z.object({ list: z.array(screenVersion), total: z.number().int() }),
+});
+
+export const getScreenVersion = defineCall({
+  auth: 'session',
+  permission: viewOwner,
+  id: 'getScreenVersion',
+  method: 'GET',
+  path: '/screens/:id/versions/:version',
+  summary: 'One saved version of a screen with its document (1003 when it is not kept)',
+  params: z.object({ id: queryId, version: queryId }),
+  response: screenVersion.extend({ document: screenDocument }),
+});
+
+export const restoreScreenVersion = defineCall({
+  auth: 'session',
+  permission: editOwner,
+  id: 'restoreScreenVersion',
+  method: 'POST',
+  path: '/screens/:id/versions/:version/restore',
+  summary:
+    'Save a kept version’s document again as the screen’s newest version (its bindings checked as on any save); with `version`, refused with 1210 when the screen was saved since',
+  params: z.object({ id: queryId, version: queryId }),
+  body: z.object({ version: versionNumber.optional() }),
   response: screen,
 });
 
@@ -191,13 +260,58 @@ export const importedVariable = z.object({
   widgets: z.number().int(),
 });
 
+/**
+ * What the report says about an imported item, besides the widget it became:
+ * `eventVariable` its click writes to the variable the click event names (not the item's own);
+ * `noWriteTarget` its click sets a value but names no variable at all: it writes nothing;
+ * `unbound` its variable matches no TAG (map it, or it shows and writes nothing);
+ * `actionUnsupported` its click does something this console has no counterpart for (a script, an
+ * iframe, adding to the value…): it does nothing here; `otherWriteTarget` it shows one variable and
+ * its click writes another: it shows the first and does not write;
+ * `dialog` its click opens a view as a dialog over the screen; `linkMissing` its click opens a view
+ * the file does not hold; `keptInArtwork` no widget: drawn as in the file, showing no value;
+ * `notDrawn` no widget and nothing drawn (an HTML control this console has no widget for);
+ * `valueType` a value it writes does not fit its TAG's data type (refused when imported).
+ */
+export const importNotes = [
+  'eventVariable',
+  'noWriteTarget',
+  'unbound',
+  'actionUnsupported',
+  'otherWriteTarget',
+  'dialog',
+  'linkMissing',
+  'keptInArtwork',
+  'notDrawn',
+  'valueType',
+] as const;
+export type ImportNote = (typeof importNotes)[number];
+
+/** One item of an imported screen (a FUXA item, a data-attribute element): what it became. */
+export const importedItem = z.object({
+  element_id: z.string(),
+  type: z.string(),
+  name: z.string(),
+  /** The widget type it became (null: none). */
+  widget: z.enum(widgetTypes as [WidgetType, ...WidgetType[]]).nullable(),
+  /** The `tag_map` key of the variable it shows or writes (null: none). */
+  source: z.string().nullable(),
+  binding: binding.nullable(),
+  /** What a click does: a widget action kind, or the type's own (`select`, `slider`, `switch`). */
+  action: z.string().nullable(),
+  notes: z.array(z.enum(importNotes)),
+});
+export type ImportedItem = z.infer<typeof importedItem>;
+
 export const importReport = z.object({
   screens: z.array(
     z.object({
       name: z.string(),
       widgets: z.number().int(),
-      /** Items of a type with no widget: kept in the artwork as drawn. */
+      /** Items that became no widget (`items` says whether each is drawn). */
       unmapped: z.array(z.object({ element_id: z.string(), type: z.string(), name: z.string() })),
+      /** Every item of the screen and what it became. */
+      items: z.array(importedItem),
     }),
   ),
   variables: z.array(importedVariable),
@@ -248,4 +362,7 @@ export const screenCalls = [
   deleteScreen,
   exportScreen,
   importScreens,
+  listScreenVersions,
+  getScreenVersion,
+  restoreScreenVersion,
 ] as const;

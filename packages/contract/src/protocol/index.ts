@@ -4,3 +4,4 @@ export * from './values';
 export * from './ws';
 export * from './vnc';
 export * from './central';
+export * from './passthrough';

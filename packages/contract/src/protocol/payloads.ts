@@ -134,6 +134,20 @@ export const commandV1 = z.discriminatedUnion('type', [
     ticket: z.string().max(128),
   }),
   /**
+   * Open an engineering pass-through: dial `url` (this instance's `/v1/passthrough/tunnel`), present
+   * `ticket` (single use, seconds) and carry connections to `target`, a name in the gateway's own
+   * `passthrough` list (never a host or port); an unknown name is refused (PASSTHROUGH_UNKNOWN_TARGET).
+   */
+  z.object({
+    v: z.literal(1),
+    id: commandId,
+    type: z.literal('passthrough'),
+    url: z.string().max(2048),
+    session: z.string().max(64),
+    ticket: z.string().max(128),
+    target: z.string().max(32),
+  }),
+  /**
    * The server stored these tags batches (by `seq`): the gateway may now delete them from its outbox.
    * A batch the server never confirms is sent again (the server drops a seq it has seen).
    */

@@ -99,6 +99,40 @@ describe('screen document format', () => {
     });
   });
 
+  it('takes basic shapes with their colours and stroke, refusing what a style could abuse', () => {
+    const shape = { id: 's', type: 'shape', x: 0, y: 0, w: 100, h: 40 };
+    const doc = screenDocument.parse(withWidgets([shape]));
+    expect(doc.widgets[0]).toMatchObject({
+      type: 'shape',
+      props: {
+        kind: 'rect',
+        fill_color: '#e6f4ff',
+        stroke_color: '#1677ff',
+        stroke_width: 2,
+        line: 'horizontal',
+      },
+    });
+    const line = { kind: 'line', line: 'up', stroke_color: 'rgba(0, 0, 0, 0.5)', stroke_width: 0 };
+    expect(issue(withWidgets([{ ...shape, props: line }]))).toBeNull();
+    expect(issue(withWidgets([{ ...shape, props: { kind: 'polygon' } }]))).toMatchObject({
+      path: 'widgets.0.props.kind',
+    });
+    expect(issue(withWidgets([{ ...shape, props: { fill_color: 'url(#x)' } }]))).toMatchObject({
+      path: 'widgets.0.props.fill_color',
+    });
+    expect(issue(withWidgets([{ ...shape, props: { stroke_width: 65 } }]))).toEqual({
+      path: 'widgets.0.props.stroke_width',
+      message: 'range',
+    });
+    expect(issue(withWidgets([{ ...shape, props: { stroke_width: 1.5 } }]))).toMatchObject({
+      path: 'widgets.0.props.stroke_width',
+    });
+    expect(issue(withWidgets([{ ...shape, action: { kind: 'write', value: 1 } }]))).toEqual({
+      path: 'widgets.0.action.kind',
+      message: 'enum',
+    });
+  });
+
   it('enforces the limits: widgets, artwork and document size', () => {
     const many = Array.from({ length: SCREEN_WIDGETS_MAX + 1 }, (_, i) => ({
       id: `w${i}`,

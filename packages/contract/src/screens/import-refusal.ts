@@ -34,6 +34,11 @@ export const screenImportReasons = [
   'noScreens',
   /** Screen `params.screen` breaks the screen schema at `params.path`. */
   'invalidScreen',
+  /**
+   * Item `params.element` of `params.screen` writes `params.value`, which TAG `params.tag` cannot
+   * hold (its data type): map the variable to another TAG or change the file.
+   */
+  'writeValueType',
 ] as const;
 export type ScreenImportReason = (typeof screenImportReasons)[number];
 
@@ -65,6 +70,11 @@ export const screenImportRefusalParams = z.object({
   /** The limit passed (count or bytes). */
   limit: z.number().optional(),
   construct: z.enum(svgConstructs).optional(),
+  /** The item (SVG element id) concerned. */
+  element: z.string().optional(),
+  /** The TAG concerned, and the value it cannot hold. */
+  tag: z.string().optional(),
+  value: z.string().optional(),
 });
 export type ScreenImportRefusalParams = z.infer<typeof screenImportRefusalParams>;
 

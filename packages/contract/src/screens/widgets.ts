@@ -86,13 +86,43 @@ export const widgetAction = z.discriminatedUnion(
         max: finite.nullable().default(null),
       })
       .refine((a) => a.min === null || a.max === null || a.min <= a.max, { message: 'range', path: ['max'] }),
-    z.object({ kind: z.literal('goto'), screen_id: bodyId }),
+    z.object({
+      kind: z.literal('goto'),
+      screen_id: bodyId,
+      /** Open the screen as a dialog over this one (closed to come back), not in its place. */
+      dialog: z.boolean(typeError).default(false),
+    }),
   ],
   typeError,
 );
 export type WidgetAction = z.infer<typeof widgetAction>;
 
-const textStyle = { font_size: fontSize, color: colour.default('#000000'), align };
+/**
+ * A CSS font family list the viewer may put into a style and a canvas font unchanged: names,
+ * quoted names, spaces, commas and hyphens (no `;`, `(`, `url`). Empty: the screen's own font.
+ */
+export const fontFamily = z
+  .string(typeError)
+  .trim()
+  .max(100, 'tooLong')
+  .regex(/^[A-Za-z0-9 ,'"_-]*$/, 'type')
+  .default('');
+
+const textStyle = { font_size: fontSize, color: colour.default('#000000'), align, font_family: fontFamily };
+
+/** One choice of a drop-down: the value it writes and shows as `text`, with its colours when chosen. */
+export const selectOption = z.object({
+  value: z.union([finite, z.string().max(256, 'tooLong')], typeError),
+  text: text(100).default(''),
+  background: colour.optional(),
+  color: colour.optional(),
+});
+export type SelectOption = z.infer<typeof selectOption>;
+export const SELECT_OPTIONS_MAX = 64;
+/** Largest drawing of one symbol widget, in characters. */
+export const SYMBOL_SVG_MAX = 64 * 1024;
+/** Widest stroke of a shape, in screen pixels. */
+export const SHAPE_STROKE_MAX = 64;
 
 /** Properties of each widget type (`props`), all with defaults so `{}` is a valid start. */
 export const widgetProps = {
@@ -100,7 +130,8 @@ export const widgetProps = {
   value: z.object({
     unit,
     decimals,
-    format: z.enum(['number', 'hex', 'binary', 'text'], typeError).default('number'),
+    /** `auto`: the number as it comes, rounded to at most `decimals` places (no trailing zeros). */
+    format: z.enum(['number', 'auto', 'hex', 'binary', 'text'], typeError).default('number'),
     ...textStyle,
   }),
   bar: z.object({
@@ -133,7 +164,13 @@ export const widgetProps = {
     on_color: colour.default('#52c41a'),
     off_color: colour.default('#bfbfbf'),
   }),
-  input: z.object({ unit, decimals, ...textStyle }),
+  input: z.object({
+    unit,
+    decimals,
+    /** `auto`: at most `decimals` places, no trailing zeros (as FUXA shows an input's value). */
+    format: z.enum(['number', 'auto'], typeError).default('number'),
+    ...textStyle,
+  }),
   trend: z.object({
     tags: z.array(binding, typeError).min(1, 'required').max(TREND_TAGS_MAX, 'tooLong'),
     minutes: z.number(typeError).int('integer').min(1, 'range').max(TREND_MINUTES_MAX, 'range').default(10),
@@ -145,9 +182,52 @@ export const widgetProps = {
     device_ids: z.array(bodyId, typeError).max(ALARM_BANNER_DEVICES_MAX, 'tooLong').default([]),
     font_size: fontSize,
   }),
+  /** A drop-down writing the chosen option's value to its TAG, showing the option matching the value. */
+  select: z.object({
+    options: z.array(selectOption, typeError).max(SELECT_OPTIONS_MAX, 'tooLong').default([]),
+    ...textStyle,
+    background: colour.default('#ffffff'),
+  }),
+  /** A slider writing the value it is released at, in steps of `step` between `min` and `max`. */
+  slider: z
+    .object({
+      min: finite.default(0),
+      max: finite.default(100),
+      step: finite.min(0, 'range').default(1),
+      orientation: z.enum(['vertical', 'horizontal'], typeError).default('horizontal'),
+      color: colour.default('#1677ff'),
+      background: colour.default('#d9d9d9'),
+    })
+    .refine((p) => p.min < p.max, { message: 'range', path: ['max'] }),
+  /**
+   * A drawing kept from an imported file (a motor, a pump, a valve…): `svg` is a sanitised SVG
+   * document of it alone (the server sanitises it on every save, as the artwork), its root without a
+   * fill. The viewer fills it with the colour of the value's range, else `color`, the file's own.
+   */
+  symbol: z.object({
+    svg: z.string(typeError).min(1, 'required').max(SYMBOL_SVG_MAX, 'tooLong'),
+    color: colour.default('#000000'),
+  }),
   image: z.object({
     asset: widgetId,
     fit: z.enum(['contain', 'cover', 'fill'], typeError).default('contain'),
+  }),
+  /**
+   * A basic shape drawn in its box, its stroke inside it: a rectangle or an ellipse filling the box,
+   * or a line across it (`line`: through its middle, or corner to corner going down or up). When
+   * bound, the value's range colour fills it (a line: strokes it).
+   */
+  shape: z.object({
+    kind: z.enum(['rect', 'ellipse', 'line'], typeError).default('rect'),
+    fill_color: colour.default('#e6f4ff'),
+    stroke_color: colour.default('#1677ff'),
+    stroke_width: z
+      .number(typeError)
+      .int('integer')
+      .min(0, 'range')
+      .max(SHAPE_STROKE_MAX, 'range')
+      .default(2),
+    line: z.enum(['horizontal', 'vertical', 'down', 'up'], typeError).default('horizontal'),
   }),
 } as const;
 
@@ -167,7 +247,8 @@ const widgetBase = {
 
 /**
  * The kinds of action each widget type may carry (none listed: no action). A switch toggles its bool
- * TAG and a numeric input asks for a number (bounded by an `input` action when present) without one.
+ * TAG, a numeric input asks for a number (bounded by an `input` action when present), a select
+ * writes the chosen option's value and a slider the value it is released at, without one.
  * Widgets may be unbound (e.g. imported with a variable left unmapped): the viewer shows no value and
  * writes nothing for them.
  */
@@ -183,6 +264,10 @@ export const widgetActions: Readonly<Record<WidgetType, readonly WidgetAction['k
   trend: [],
   alarm_banner: ['goto'],
   image: ['goto', 'write', 'toggle'],
+  select: [],
+  slider: [],
+  symbol: ['goto', 'toggle', 'write'],
+  shape: ['goto'],
 };
 
 export const widget = z
@@ -204,6 +289,10 @@ export const widget = z
         props: widgetProps.alarm_banner.prefault({}),
       }),
       z.object({ ...widgetBase, type: z.literal('image'), props: widgetProps.image }),
+      z.object({ ...widgetBase, type: z.literal('select'), props: widgetProps.select.prefault({}) }),
+      z.object({ ...widgetBase, type: z.literal('symbol'), props: widgetProps.symbol }),
+      z.object({ ...widgetBase, type: z.literal('slider'), props: widgetProps.slider.prefault({}) }),
+      z.object({ ...widgetBase, type: z.literal('shape'), props: widgetProps.shape.prefault({}) }),
     ],
     typeError,
   )

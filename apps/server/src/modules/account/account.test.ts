@@ -18,7 +18,7 @@ import {
   dataCenterSchema,
   type CallResponse,
 } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
 import {
   api,
@@ -26,11 +26,10 @@ import {
   call,
   lastOutbox,
   sixDigitCodeIn,
-  startHarness,
   type ApiBody,
   type CallResult,
-  type Harness,
 } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { createMainAccount, createSubAccount, TEST_PASSWORD } from '../../test/accounts';
 
 const PASSWORD = 'Secret#2026';
@@ -45,13 +44,7 @@ function expectCode(r: CallResult, code: number, status?: number) {
 }
 
 describe.each(databases)('accounts on $name', (database) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(database);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(database);
 
   const registerBody = (
     username: string,

@@ -1,19 +1,14 @@
 import { login, register } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
-import { api, startHarness, type Harness } from '../../test/harness';
+import { api } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { activateAccount } from './activate-command';
 
 const PASSWORD = 'Pending#2026x';
 
 describe.each(databases)('admin user:activate on $name', (database) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(database);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(database);
 
   it('activates a pending mail account, its unused links count as used; then it is already active', async () => {
     const address = `pending.${Date.now().toString(36)}@example.com`;

@@ -33,12 +33,15 @@ export interface InstalledAccounts {
  * is what turns an access token into the caller).
  */
 export function installAccounts(
-  app: FastifyInstance,
   ctx: Omit<InstallContext, 'registerCall'>,
-  d: Omit<AccountDeps, 'repo' | 'clock' | 'bus' | 'log'>,
+  d: Omit<AccountDeps, 'repo' | 'clock' | 'bus' | 'log'> & {
+    /** The HTTP server the registrar registers every module's calls on (this module makes it). */
+    app: FastifyInstance;
+  },
 ): InstalledAccounts {
+  const { app, ...rest } = d;
   const deps: AccountDeps = {
-    ...d,
+    ...rest,
     repo: new AccountRepo(ctx.db),
     clock: ctx.clock,
     bus: ctx.bus,
@@ -54,7 +57,7 @@ export function installAccounts(
   const profile = new ProfileService(deps, accounts, accounts.codes);
   const directory = new CentralDirectory(deps, profile);
   const regionAccounts = new RegionAccounts(deps, profile, accounts);
-  accountRoutes(registerCall, { accounts, profile, directory, regionAccounts }, d.config, d.centre);
+  accountRoutes(registerCall, { accounts, profile, directory, regionAccounts }, rest.config, rest.centre);
   return {
     accounts,
     directory,

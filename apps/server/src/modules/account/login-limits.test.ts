@@ -1,9 +1,10 @@
 import { login as loginCall } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../platform/auth/passwords';
 import { createMainAccount, TEST_PASSWORD } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { api, startHarness, type Harness } from '../../test/harness';
+import { api } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 
 const WRONG = 'Wrong#2026x';
 
@@ -13,23 +14,15 @@ const WRONG = 'Wrong#2026x';
  * ceiling that only slows.
  */
 describe.each(databases)('login limits on $name', (database) => {
-  let h: Harness;
   /** Password checks the server made (scrypt runs), through the test knob. */
   let checks = 0;
-  beforeAll(async () => {
-    h = await startHarness(
-      database,
-      {},
-      {
-        verifyPassword: (password, stored) => {
-          checks += 1;
-          return verifyPassword(password, stored);
-        },
+  const h = useHarness(database, {
+    deps: {
+      verifyPassword: (password, stored) => {
+        checks += 1;
+        return verifyPassword(password, stored);
       },
-    );
-  });
-  afterAll(async () => {
-    await h?.close();
+    },
   });
 
   const attempt = (user: string, passwd: string, ip: string) =>

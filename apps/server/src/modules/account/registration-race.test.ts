@@ -1,14 +1,8 @@
 import { activate, getUserInfo, login, register } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
-import {
-  activationCodeIn,
-  api,
-  lastOutbox,
-  startHarness,
-  type ApiBody,
-  type Harness,
-} from '../../test/harness';
+import { activationCodeIn, api, lastOutbox, type ApiBody } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { readOutbox } from '../../platform/outbox';
 
 const OWNER_PASSWORD = 'Owner#2026x';
@@ -28,13 +22,7 @@ const body = (username: string, passwd: string, name: string): ApiBody<typeof re
 
 /** A pending registration belongs to whoever registered first: a second one only resends its mail. */
 describe.each(databases)('registering a pending address on $name', (database) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(database);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(database);
 
   const signIn = (user: string, passwd: string) =>
     api(h.app, login, { query: { type: '1' }, body: { user, passwd }, ip: '10.8.0.1' });

@@ -31,6 +31,8 @@ export function toAlarmRule(r: RuleWithNames): AlarmRule {
     enabled: r.enabled === 1,
     deadband: r.deadband,
     on_delay_s: r.on_delay_s,
+    oos_until: r.oos_until === null ? null : Number(r.oos_until),
+    oos_reason: r.oos_reason,
     created_at: Number(r.created_at),
     updated_at: Number(r.updated_at),
   };

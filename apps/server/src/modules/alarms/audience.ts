@@ -1,11 +1,18 @@
-import { groupWithDescendants, type AlarmSubscription, type Locale } from '@hmi/contract';
+import { DEFAULT_LOCALE, groupWithDescendants, type AlarmSubscription, type Locale } from '@hmi/contract';
 import type { Queryable } from '../../platform/db/sql';
 
 /** A member of the team with the alarm mail subscription they hold (null: none). */
 export interface Member {
   id: number;
   email: string | null;
+  /** Phone number with its country code (SMS), when the account has one. */
+  phone: string | null;
   subscription: (AlarmSubscription & { locale: Locale }) | null;
+}
+
+/** The locale a member reads alarms in: their subscription's, else the default. */
+export function memberLocale(m: Member): Locale {
+  return m.subscription?.locale ?? DEFAULT_LOCALE;
 }
 
 /** Where a device sits: the main account sees it, sub-accounts through a granted group. */
@@ -31,11 +38,14 @@ export async function membersSeeing(
       .select([
         'users.id',
         'users.email',
+        'users.phone',
         'users.is_main',
         'alarm_subscriptions.mail',
+        'alarm_subscriptions.sms',
         'alarm_subscriptions.min_level',
         'alarm_subscriptions.escalation',
         'alarm_subscriptions.escalate_after_minutes',
+        'alarm_subscriptions.time_zone',
         'alarm_subscriptions.locale',
       ])
       .where('users.team_id', '=', teamId)
@@ -68,15 +78,18 @@ export async function membersSeeing(
       member: {
         id: u.id,
         email: u.email,
+        phone: u.phone,
         subscription:
           u.mail === null
             ? null
             : {
                 mail: u.mail === 1,
+                sms: u.sms === 1,
                 min_level: Number(u.min_level),
                 escalation: u.escalation === 1,
                 escalate_after_minutes: Number(u.escalate_after_minutes),
                 locale: u.locale as Locale,
+                time_zone: u.time_zone,
               },
       },
     }));

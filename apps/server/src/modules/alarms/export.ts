@@ -5,12 +5,19 @@ import { escapeCell } from '../../platform/xlsx';
 interface SheetWords {
   sheet: string;
   columns: string[];
+  /** The kind column's words: an offline alarm, a chattering one, a shelved one. */
+  offline: string;
+  chattering: string;
+  shelved: string;
 }
 
 /** Sheet wording per locale (the export is a file, read outside the console). */
 const words: Record<Locale, SheetWords> = {
   'zh-CN': {
     sheet: '告警记录',
+    offline: '设备离线',
+    chattering: '频繁告警',
+    shelved: '已搁置',
     columns: [
       '告警时间',
       '设备',
@@ -25,10 +32,16 @@ const words: Record<Locale, SheetWords> = {
       '确认人',
       '恢复时间',
       '恢复值',
+      '确认备注',
+      '备注人',
+      '类型',
     ],
   },
   'zh-TW': {
     sheet: '告警記錄',
+    offline: '設備離線',
+    chattering: '頻繁告警',
+    shelved: '已擱置',
     columns: [
       '告警時間',
       '設備',
@@ -43,10 +56,16 @@ const words: Record<Locale, SheetWords> = {
       '確認人',
       '恢復時間',
       '恢復值',
+      '確認備註',
+      '備註人',
+      '類型',
     ],
   },
   'en-US': {
     sheet: 'Alarm records',
+    offline: 'Device offline',
+    chattering: 'Chattering',
+    shelved: 'Shelved',
     columns: [
       'Alarm time',
       'Device',
@@ -61,6 +80,9 @@ const words: Record<Locale, SheetWords> = {
       'Responder',
       'Recovery time',
       'Recovery value',
+      'Note',
+      'Note by',
+      'Kind',
     ],
   },
 };
@@ -110,6 +132,11 @@ export async function writeAlarmSheet(
       escapeCell(r.responder_name ?? ''),
       at(r.recovery_at),
       r.recovery_value === null ? '' : valueCell(r.recovery_value),
+      escapeCell(r.note ?? ''),
+      escapeCell(r.note_by ?? ''),
+      [r.kind === 'offline' && w.offline, r.chattering && w.chattering, r.shelve_reason && w.shelved]
+        .filter(Boolean)
+        .join(', '),
     ]);
   ws.columns.forEach((c) => (c.width = 20));
   return Buffer.from(await wb.xlsx.writeBuffer());

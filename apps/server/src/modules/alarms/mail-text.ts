@@ -1,7 +1,10 @@
-import { alarmLevelTexts, type Locale } from '@hmi/contract';
+import { alarmLevelTexts, type AlarmRecordKind, type Locale } from '@hmi/contract';
+import { wordedFacts } from './offline-text';
 
 /** What an alarm mail tells. `at` is the alarm time, epoch seconds. */
 export interface AlarmMailFacts {
+  /** 'offline': worded per locale, without TAG and value; absent: a rule's alarm. */
+  kind?: AlarmRecordKind;
   device: string;
   sn: string;
   rule: string;
@@ -10,6 +13,8 @@ export interface AlarmMailFacts {
   value: string;
   content: string;
   at: number;
+  /** The reader's IANA time zone for `at` (their subscription's); null or absent: UTC. */
+  timeZone?: string | null;
   /** Escalation: minutes the alarm has stayed unacknowledged. */
   minutes?: number;
 }
@@ -70,17 +75,40 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function utcText(epochSeconds: number): string {
-  return `${new Date(epochSeconds * 1000).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+/**
+ * The alarm time in the reader's zone, saying which: `2026-11-28 12:30:05 (Asia/Shanghai, GMT+08:00)`;
+ * without a zone, `2026-11-28 04:30:05 UTC`.
+ */
+export function zonedTimeText(epochSeconds: number, timeZone?: string | null): string {
+  const at = new Date(epochSeconds * 1000);
+  if (!timeZone) return `${at.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZoneName: 'longOffset',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  const local = `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+  return `${local} (${timeZone}, ${parts.timeZoneName})`;
 }
 
 /** Subject, text and HTML of a raised or escalated alarm mail in `locale`. */
 export function alarmMail(
   locale: Locale,
   kind: 'raised' | 'escalated',
-  f: AlarmMailFacts,
+  facts: AlarmMailFacts,
 ): { subject: string; text: string; html: string } {
   const w = wordings[locale];
+  const f = wordedFacts(locale, facts);
   const name = (alarmLevelTexts[locale] as Record<number, string>)[f.level] ?? String(f.level);
   // Inside an English sentence ("[severe alarm]") the level is a common noun.
   const level = locale === 'en-US' ? name.toLowerCase() : name;
@@ -89,9 +117,9 @@ export function alarmMail(
     [w.labels.device, `${f.device} (${f.sn})`],
     [w.labels.rule, f.rule],
     [w.labels.level, level],
-    [w.labels.value, `${f.tag} = ${f.value}`],
+    [w.labels.value, f.kind === 'offline' ? '' : `${f.tag} = ${f.value}`],
     [w.labels.content, f.content],
-    [w.labels.at, utcText(f.at)],
+    [w.labels.at, zonedTimeText(f.at, f.timeZone)],
   ];
   const shown = rows.filter(([, v]) => v !== '');
   return {

@@ -2,6 +2,7 @@ import {
   createGroup,
   updateDevice,
   putAlarmSubscription,
+  getAlarmSubscription,
   listAlarms,
   acknowledgeAlarms,
   listAlarmMessages,
@@ -10,7 +11,8 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, createSubAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { restartApp, startHarness, type Harness } from '../../test/harness';
+import { api, restartApp } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { boundDevice, brokerUrl, connect } from '../../test/mqtt';
 import { ok } from '../../test/registry';
 import { startSmtp, type SmtpPeer } from '../../test/smtp';
@@ -18,7 +20,6 @@ import { addRule, publisher, subjectOf } from '../../test/alarms';
 
 describe.each(databases)('alarm mail and escalation over SMTP on $name', (database) => {
   let smtp: SmtpPeer;
-  let h: Harness;
   let main: TestAccount;
   /** Device view, granted the device's group, subscribed from level 4 in English, escalation after 10 min. */
   let member: TestAccount;
@@ -44,7 +45,12 @@ describe.each(databases)('alarm mail and escalation over SMTP on $name', (databa
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    h = await startHarness(database, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+  const h = useHarness(database, { env: () => ({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }) });
+  beforeAll(async () => {
     main = await createMainAccount(h, 50);
     device = await boundDevice(h, main, `mail${database.name}`);
     const { templateId, tagId } = device;
@@ -69,6 +75,7 @@ describe.each(databases)('alarm mail and escalation over SMTP on $name', (databa
       escalation: true,
       escalate_after_minutes: 10,
       locale: 'en-US',
+      time_zone: 'Asia/Shanghai',
     });
     await subscribe(blind, {
       mail: true,
@@ -101,8 +108,6 @@ describe.each(databases)('alarm mail and escalation over SMTP on $name', (databa
   });
   afterAll(async () => {
     await client?.endAsync();
-    await h?.close();
-    await smtp?.close();
   });
 
   it('mails subscribers of the level who may see the device, each in their language', async () => {
@@ -118,6 +123,25 @@ describe.each(databases)('alarm mail and escalation over SMTP on $name', (databa
     expect(mailsTo(member)).toHaveLength(2);
     const raw = smtp.inbox.find((m) => m.to.includes(main.username))?.raw ?? '';
     expect(raw).toContain('text/html');
+    // Times in the reader's zone, saying which; UTC, said so, for a subscription without one.
+    const unfolded = (text: string) => text.replace(/=\r?\n/g, '');
+    const memberMail = unfolded(smtp.inbox.find((m) => m.to.includes(member.username))?.raw ?? '');
+    expect(memberMail).toMatch(/Alarm time: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d \(Asia\/Shanghai, GMT\+08:00\)/);
+    expect(unfolded(raw)).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
+  });
+
+  it('keeps the time zone of a subscription until the web sends another, and refuses an unknown one', async () => {
+    const get = () => ok(h, member, getAlarmSubscription, {});
+    expect((await get()).time_zone).toBe('Asia/Shanghai');
+    const body = { mail: true, min_level: 4, escalation: true, escalate_after_minutes: 10 };
+    await ok(h, member, putAlarmSubscription, { raw: { body } });
+    expect((await get()).time_zone).toBe('Asia/Shanghai');
+    const refused = await api(h.app, putAlarmSubscription, {
+      raw: { body: { ...body, time_zone: 'Mars/Olympus' } },
+      token: member.token,
+    });
+    expect(refused.body.code).toBe(1006);
+    expect((await get()).time_zone).toBe('Asia/Shanghai');
   });
 
   it('escalates an alarm left unacknowledged once per subscriber, never an acknowledged one', async () => {

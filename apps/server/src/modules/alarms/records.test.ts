@@ -210,15 +210,36 @@ describe.each(databases)('alarm records, messages and subscription on $name', (d
       .insertInto('messages')
       .values([
         alarmMessageRow(
-          { userId: viewer.userId, teamId: ctx.main.teamId, recordId: a0 ?? 0, event: 'raised', now },
+          {
+            userId: viewer.userId,
+            teamId: ctx.main.teamId,
+            recordId: a0 ?? 0,
+            event: 'raised',
+            now,
+            locale: 'en-US',
+          },
           facts,
         ),
         alarmMessageRow(
-          { userId: viewer.userId, teamId: ctx.main.teamId, recordId: b0 ?? 0, event: 'raised', now },
+          {
+            userId: viewer.userId,
+            teamId: ctx.main.teamId,
+            recordId: b0 ?? 0,
+            event: 'raised',
+            now,
+            locale: 'en-US',
+          },
           facts,
         ),
         alarmMessageRow(
-          { userId: ctx.main.userId, teamId: ctx.main.teamId, recordId: b0 ?? 0, event: 'escalated', now },
+          {
+            userId: ctx.main.userId,
+            teamId: ctx.main.teamId,
+            recordId: b0 ?? 0,
+            event: 'escalated',
+            now,
+            locale: 'en-US',
+          },
           facts,
         ),
       ])
@@ -305,22 +326,28 @@ describe.each(databases)('alarm records, messages and subscription on $name', (d
   it('keeps each member’s own mail subscription, with defaults and checked values', async () => {
     expect(await ok(ctx.h, viewer, getAlarmSubscription)).toEqual({
       mail: false,
+      sms: false,
       min_level: 1,
       escalation: false,
       escalate_after_minutes: 0,
       locale: 'zh-CN',
+      time_zone: null,
     });
     const wanted = {
       mail: true,
+      sms: true,
       min_level: 8,
       escalation: true,
       escalate_after_minutes: 15,
       locale: 'en-US' as const,
+      time_zone: 'Europe/Berlin',
     };
     expect(await ok(ctx.h, viewer, putAlarmSubscription, { body: wanted })).toEqual(wanted);
-    // Without a locale the stored one stays.
+    // Without a locale, a time zone or an SMS choice the stored ones stay.
     expect(
-      await ok(ctx.h, viewer, putAlarmSubscription, { body: { ...wanted, locale: undefined, min_level: 4 } }),
+      await ok(ctx.h, viewer, putAlarmSubscription, {
+        body: { ...wanted, locale: undefined, time_zone: undefined, sms: undefined, min_level: 4 },
+      }),
     ).toEqual({ ...wanted, min_level: 4 });
     expect((await ok(ctx.h, ctx.main, getAlarmSubscription)).mail).toBe(false);
     for (const bad of [
@@ -328,7 +355,10 @@ describe.each(databases)('alarm records, messages and subscription on $name', (d
       { ...wanted, escalate_after_minutes: -1 },
       { ...wanted, escalate_after_minutes: 10_081 },
       { ...wanted, mail: 'yes' },
+      { ...wanted, sms: 1 },
       { ...wanted, locale: 'fr-FR' },
+      { ...wanted, time_zone: 'Europe/Atlantis' },
+      { ...wanted, time_zone: 'x'.repeat(65) },
     ]) {
       const r = await api(ctx.h.app, putAlarmSubscription, { token: viewer.token, raw: { body: bad } });
       expect(r.body.code).toBe(1006);

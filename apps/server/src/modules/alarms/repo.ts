@@ -20,6 +20,7 @@ export interface RecordFilter {
   device_id?: number | undefined;
   rule_id?: number | undefined;
   keyword?: string | undefined;
+  shelved?: '0' | '1' | undefined;
 }
 
 const RECORD_COLUMNS = [
@@ -45,10 +46,20 @@ const RECORD_COLUMNS = [
   'alarm_records.responder_id',
   'alarm_records.responder_name',
   'alarm_records.late',
+  'alarm_records.kind',
+  'alarm_records.chattering',
+  'alarm_records.shelved_until',
+  'alarm_records.shelve_reason',
+  'alarm_records.shelved_by',
+  'alarm_records.note',
+  'alarm_records.note_by',
 ] as const;
 
 /** The records' own columns the list filters on, each undefined when it does not. */
-type OwnFilters = Record<'start' | 'end' | 'level' | 'state' | 'deviceId' | 'ruleId', number | undefined>;
+type OwnFilters = Record<
+  'start' | 'end' | 'level' | 'state' | 'deviceId' | 'ruleId' | 'shelvedOut' | 'shelvedOnly',
+  number | undefined
+>;
 
 /**
  * The list's scope and filters as a statement's input (see CompiledQueries): values that choose SQL
@@ -61,7 +72,7 @@ type ListInput = OwnFilters & {
   keyword: string | undefined;
 };
 
-function listInput(s: RecordScope, f: RecordFilter): ListInput {
+function listInput(s: RecordScope, f: RecordFilter, now: number): ListInput {
   return {
     teamId: s.teamId,
     // No group granted: a group id no device has, so that the statement still matches none.
@@ -72,6 +83,9 @@ function listInput(s: RecordScope, f: RecordFilter): ListInput {
     state: f.state === ALARM_STATE_ALL ? undefined : f.state,
     deviceId: f.device_id,
     ruleId: f.rule_id,
+    // Shelved now: a shelf that ends before `now` no longer hides its record.
+    shelvedOut: f.shelved === '0' ? now : undefined,
+    shelvedOnly: f.shelved === '1' ? now : undefined,
     keyword: keywordPattern(f.keyword),
   };
 }
@@ -85,6 +99,14 @@ function ownConditions(eb: ExpressionBuilder<Database, 'alarm_records'>, i: List
   if (i.state !== undefined) c.push(eb('alarm_records.state', '=', i.state));
   if (i.deviceId !== undefined) c.push(eb('alarm_records.device_id', '=', i.deviceId));
   if (i.ruleId !== undefined) c.push(eb('alarm_records.rule_id', '=', i.ruleId));
+  if (i.shelvedOut !== undefined)
+    c.push(
+      eb.or([
+        eb('alarm_records.shelved_until', 'is', null),
+        eb('alarm_records.shelved_until', '<=', i.shelvedOut),
+      ]),
+    );
+  if (i.shelvedOnly !== undefined) c.push(eb('alarm_records.shelved_until', '>', i.shelvedOnly));
   return eb.and(c);
 }
 
@@ -113,6 +135,8 @@ function filtersRecordColumns(i: ListInput): boolean {
     i.level !== undefined ||
     i.state !== undefined ||
     i.ruleId !== undefined ||
+    i.shelvedOut !== undefined ||
+    i.shelvedOnly !== undefined ||
     i.keyword !== undefined
   );
 }
@@ -177,8 +201,8 @@ export class AlarmRepo {
     return Number(rows[0]?.n ?? 0);
   }
 
-  async list(s: RecordScope, f: RecordFilter, offset: number, limit: number) {
-    const input = listInput(s, f);
+  async list(s: RecordScope, f: RecordFilter, offset: number, limit: number, now: number) {
+    const input = listInput(s, f, now);
     return withTotal(
       this.compiled.rows(this.db, 'page', { ...input, offset, limit }, (i) =>
         this.joined()
@@ -207,7 +231,12 @@ export class AlarmRepo {
    * responder and time kept; the state becomes 2 unless the record has recovered already. Returns
    * the records this call acknowledged (for the audit log).
    */
-  async acknowledge(ids: readonly number[], by: { id: number; name: string }, now: number) {
+  async acknowledge(
+    ids: readonly number[],
+    by: { id: number; name: string },
+    now: number,
+    note: string | undefined,
+  ) {
     return this.db.transaction().execute(async (trx) => {
       const done = await trx
         .updateTable('alarm_records')
@@ -215,6 +244,7 @@ export class AlarmRepo {
           response_at: now,
           responder_id: by.id,
           responder_name: by.name,
+          ...(note ? { note, note_by: by.name } : {}),
           state: eb
             .case()
             .when('recovery_at', 'is', null)
@@ -263,10 +293,12 @@ export class AlarmRepo {
       .onConflict((oc) =>
         oc.column('user_id').doUpdateSet({
           mail: row.mail,
+          sms: row.sms,
           min_level: row.min_level,
           escalation: row.escalation,
           escalate_after_minutes: row.escalate_after_minutes,
           locale: row.locale,
+          time_zone: row.time_zone,
           updated_at: row.updated_at,
         }),
       )

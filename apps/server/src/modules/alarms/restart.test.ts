@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMainAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { restartApp, startHarness, type Harness } from '../../test/harness';
+import { restartApp } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { boundDevice, brokerUrl, connect } from '../../test/mqtt';
 import { addRule, publisher, recordsOf, T0 } from '../../test/alarms';
 
 describe.each(databases)('alarms across a restart on $name', (database) => {
-  let h: Harness;
-
-  beforeAll(async () => {
-    h = await startHarness(database);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(database);
 
   it('reloads active alarms instead of raising them again; a clearing value recovers the old record', async () => {
     const main = await createMainAccount(h, 50);

@@ -64,6 +64,13 @@ function toRecord(r: RecordRow): AlarmRecord {
     responder_id: r.responder_id,
     responder_name: r.responder_name,
     ...(Number(r.late) === 1 ? { late: true as const } : {}),
+    kind: r.kind,
+    chattering: Number(r.chattering) === 1,
+    shelved_until: nullableNumber(r.shelved_until),
+    shelve_reason: r.shelve_reason,
+    shelved_by: r.shelved_by,
+    note: r.note,
+    note_by: r.note_by,
   };
 }
 
@@ -73,6 +80,7 @@ function toMessage(r: MessageRow): AlarmMessage {
     record_id: Number(r.record_id),
     device_id: r.device_id,
     device_name: r.device_name,
+    kind: r.kind,
     rule_name: r.rule_name,
     level: Number(r.level),
     urgency: urgencyOfLevel(Number(r.level)),
@@ -86,10 +94,12 @@ function toMessage(r: MessageRow): AlarmMessage {
 
 const NO_SUBSCRIPTION: Required<AlarmSubscription> = {
   mail: false,
+  sms: false,
   min_level: 1,
   escalation: false,
   escalate_after_minutes: 0,
   locale: DEFAULT_LOCALE,
+  time_zone: null,
 };
 
 /** Alarm records (list, export, acknowledge), the alarm message list and the mail subscription. */
@@ -111,24 +121,26 @@ export class AlarmService {
 
   async list(user: SessionUser, q: CallQuery<typeof listAlarms>) {
     const { offset, limit } = pageWindow(q.page, q.pageSize);
-    const { rows, total } = await this.repo.list(await this.scope(user), q, offset, limit);
+    const now = epochSeconds(this.clock);
+    const { rows, total } = await this.repo.list(await this.scope(user), q, offset, limit, now);
     return { list: rows.map(toRecord), total };
   }
 
   async export(user: SessionUser, q: CallQuery<typeof exportAlarms>) {
-    const { rows, total } = await this.repo.list(await this.scope(user), q, 0, ALARM_EXPORT_MAX);
+    const now = epochSeconds(this.clock);
+    const { rows, total } = await this.repo.list(await this.scope(user), q, 0, ALARM_EXPORT_MAX, now);
     const buf = await writeAlarmSheet(rows.map(toRecord), q.timezone, q.locale);
     const stamp = localTime(epochSeconds(this.clock), q.timezone).replace(/[-: ]/g, '').slice(0, 12);
     return { filename: `alarm_records_${stamp}.xlsx`, content_base64: buf.toString('base64'), total };
   }
 
   /** Every id must be a record the caller may see (1003 otherwise, nothing changed). */
-  async acknowledge(user: SessionUser, ids: readonly number[]) {
+  async acknowledge(user: SessionUser, ids: readonly number[], note?: string) {
     const wanted = [...new Set(ids)];
     const visible = await this.repo.visibleIds(await this.scope(user), wanted);
     if (visible.length !== wanted.length) fail(ErrorCode.NO_DATA);
     const name = user.row.alias_name || user.row.name;
-    const done = await this.repo.acknowledge(wanted, { id: user.id, name }, epochSeconds(this.clock));
+    const done = await this.repo.acknowledge(wanted, { id: user.id, name }, epochSeconds(this.clock), note);
     const bus = this.bus;
     if (bus)
       for (const r of done)
@@ -137,7 +149,13 @@ export class AlarmService {
           userId: user.id,
           action: 'alarmAcknowledged',
           target: r.rule_name,
-          detail: { device: r.device_name, tag: r.tag_name, value: r.value, record: String(r.id) },
+          detail: {
+            device: r.device_name,
+            tag: r.tag_name,
+            value: r.value,
+            record: String(r.id),
+            ...(note ? { note } : {}),
+          },
         });
     return { acknowledged: done.length };
   }
@@ -163,22 +181,27 @@ export class AlarmService {
     if (!r) return NO_SUBSCRIPTION;
     return {
       mail: r.mail === 1,
+      sms: Number(r.sms) === 1,
       min_level: Number(r.min_level),
       escalation: r.escalation === 1,
       escalate_after_minutes: Number(r.escalate_after_minutes),
       locale: r.locale as Locale,
+      time_zone: r.time_zone,
     };
   }
 
   async putSubscription(user: SessionUser, b: AlarmSubscription): Promise<AlarmSubscription> {
-    const locale = b.locale ?? (await this.subscription(user)).locale ?? DEFAULT_LOCALE;
+    const before = await this.subscription(user);
+    const locale = b.locale ?? before.locale ?? DEFAULT_LOCALE;
     await this.repo.putSubscription({
       user_id: user.id,
       mail: b.mail ? 1 : 0,
+      sms: (b.sms ?? before.sms) ? 1 : 0,
       min_level: b.min_level,
       escalation: b.escalation ? 1 : 0,
       escalate_after_minutes: b.escalate_after_minutes,
       locale,
+      time_zone: b.time_zone === undefined ? (before.time_zone ?? null) : b.time_zone,
       updated_at: epochSeconds(this.clock),
     });
     return this.subscription(user);

@@ -11,6 +11,7 @@ import {
   listAudit,
   login,
   logout,
+  permissionTexts,
   putDataPermissions,
   unbindDevice,
   updateRole,
@@ -18,7 +19,7 @@ import {
   type AuditEntry,
 } from '@hmi/contract';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createMainAccount,
   createSubAccount,
@@ -28,14 +29,14 @@ import {
   type TestAccount,
 } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { api, startHarness, type Harness } from '../../test/harness';
+import { api } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { ok, seedRegistry, type RegistryObjects } from '../../test/registry';
 import { templateTagRow } from '../../test/template-tag-row';
 
 const DAY = 86_400;
 
 describe.each(databases)('audit log on $name', (database) => {
-  let h: Harness;
   let main: TestAccount;
   let other: TestAccount;
   let sub: TestAccount;
@@ -47,16 +48,13 @@ describe.each(databases)('audit log on $name', (database) => {
     (await ok(h, account, listAudit, { query: { pageSize: 200, ...query } })).list;
   const ofAction = async (action: AuditEntry['action']) => entries(main, { action });
 
+  const h = useHarness(database, { env: { AUDIT_RETENTION_DAYS: '30' } });
   beforeAll(async () => {
-    h = await startHarness(database, { AUDIT_RETENTION_DAYS: '30' });
     main = await createMainAccount(h, 5);
     other = await createMainAccount(h, 5);
     sub = await createSubAccount(h, main.teamId, allPermissionIds);
     reg = await seedRegistry(h, main, 'a');
     await grant(h, sub.userId, 'group', [reg.groupId]);
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   it('records sign-ins, failed sign-ins and sign-outs with the account and the address', async () => {
@@ -153,15 +151,19 @@ describe.each(databases)('audit log on $name', (database) => {
     ]);
     expect((await ofAction('deviceUnbound'))[0]).toMatchObject({ target: 'Dtemp', detail: { sn: hw.sn } });
 
-    const role = await ok(h, main, createRole, { body: { name: 'Ops', permissions: [2, 6] } });
+    const hall = await ok(h, main, createZone, { body: { name: 'Hall', device_ids: [reg.deviceId] } });
+    const role = await ok(h, main, createRole, {
+      body: { name: 'Ops', permissions: [2, 6], zone_ids: [hall.id] },
+    });
     await ok(h, main, updateRole, { params: { id: role.id }, body: { name: 'Ops2', permissions: [2] } });
     await ok(h, main, changeMemberRole, { params: { id: sub.userId }, body: { role_id: role.id } });
     await ok(h, main, putDataPermissions, { params: { id: sub.userId }, body: { group_ids: [reg.groupId] } });
     const spare = await ok(h, main, createRole, { body: { name: 'Spare', permissions: [1] } });
     await ok(h, main, deleteRole, { params: { id: spare.id } });
-    await ok(h, main, createZone, { body: { name: 'Hall', device_ids: [reg.deviceId] } });
 
     expect((await ofAction('roleAdded')).map((e) => e.target)).toEqual(['Spare', 'Ops']);
+    // Zones by name, as people read them, not by id.
+    expect((await ofAction('roleAdded'))[1]).toMatchObject({ detail: { permissions: '2,6', zones: 'Hall' } });
     expect((await ofAction('roleEdited'))[0]).toMatchObject({ target: 'Ops2', detail: { permissions: '2' } });
     expect((await ofAction('roleDeleted'))[0]).toMatchObject({ target: 'Spare' });
     expect((await ofAction('memberRole'))[0]).toMatchObject({
@@ -227,7 +229,7 @@ describe.each(databases)('audit log on $name', (database) => {
       'Name',
       'Address',
       'Action',
-      'Target',
+      'Object',
       'Details',
     ]);
     const row = ws?.getRow(2).values as unknown[];
@@ -237,12 +239,31 @@ describe.each(databases)('audit log on $name', (database) => {
       '10.9.9.9',
       'TAG written',
       'Da',
-      expect.stringContaining('old=12; new=34'),
+      'setpoint: 12 → 34',
     ]);
     const zh = await ok(h, main, exportAudit, { query: { action: 'tagWrite', locale: 'zh-CN' } });
     const zwb = new ExcelJS.Workbook();
     await zwb.xlsx.load(Buffer.from(zh.content_base64, 'base64') as unknown as ArrayBuffer);
     expect(zwb.worksheets[0]?.getRow(2).getCell(5).value).toBe('写入TAG');
+  });
+
+  it('words the particulars in the export as the page does: names, not ids or codes', async () => {
+    const hall = await ok(h, main, createZone, { body: { name: 'Presshall', device_ids: [reg.deviceId] } });
+    await ok(h, main, createRole, { body: { name: 'PressOps', permissions: [2, 6], zone_ids: [hall.id] } });
+    const sheet = async (locale: 'en-US' | 'zh-CN') => {
+      const r = await ok(h, main, exportAudit, {
+        query: { action: 'roleAdded', keyword: 'PressOps', locale },
+      });
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(Buffer.from(r.content_base64, 'base64') as unknown as ArrayBuffer);
+      return wb.worksheets[0]?.getRow(2).getCell(7).value;
+    };
+    expect(await sheet('en-US')).toBe(
+      `Permissions: ${permissionTexts['en-US'][2]}, ${permissionTexts['en-US'][6]} · Zones: Presshall`,
+    );
+    expect(await sheet('zh-CN')).toBe(
+      `权限：${permissionTexts['zh-CN'][2]}, ${permissionTexts['zh-CN'][6]} · 安全区域：Presshall`,
+    );
   });
 
   it('deletes rows older than AUDIT_RETENTION_DAYS in housekeeping, keeps the newer ones', async () => {

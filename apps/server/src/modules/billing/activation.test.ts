@@ -13,11 +13,12 @@ import {
   BillingCardType,
   type CallDef,
 } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, createSubAccount, type TestAccount } from '../../test/accounts';
 import { activatedCard, cardBody, GB, issueTestCards } from '../../test/billing';
 import { databases } from '../../test/databases';
-import { api, startHarness, type ApiRest, type Harness } from '../../test/harness';
+import { api, type ApiRest } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { ok, seedRegistry } from '../../test/registry';
 import { cardAttemptPolicy } from './cards-service';
 
@@ -25,17 +26,13 @@ const CA = BillingCardType.CLOUD_APPLICATION;
 const RA = BillingCardType.REMOTE_ACCESS;
 
 describe.each(databases)('billing cards on $name', (database) => {
-  let h: Harness;
   let owner: TestAccount;
   let other: TestAccount;
 
+  const h = useHarness(database);
   beforeAll(async () => {
-    h = await startHarness(database);
     owner = await createMainAccount(h);
     other = await createMainAccount(h);
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   /** The call `def` as `who`; its answer unchecked (the tests assert refusals too). */

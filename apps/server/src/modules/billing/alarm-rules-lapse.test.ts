@@ -10,11 +10,12 @@ import {
   updateAlarmGroup,
   updateAlarmRule,
 } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMainAccount } from '../../test/accounts';
 import { activatedCard, relogin } from '../../test/billing';
 import { databases } from '../../test/databases';
-import { api, startHarness, type Harness } from '../../test/harness';
+import { api } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { ok } from '../../test/registry';
 import { templateWithTags } from '../../test/alarm-rules';
 
@@ -22,14 +23,7 @@ const CA = BillingCardType.CLOUD_APPLICATION;
 const DAY = 86400;
 
 describe.each(databases)('alarm rules of a template billing expired on $name', (database) => {
-  let h: Harness;
-
-  beforeAll(async () => {
-    h = await startHarness(database);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(database);
 
   it('refuses rule and group changes and imports (1033 expired); reading, export and deletion stay; a card returns it', async () => {
     const owner = await createMainAccount(h, 1);

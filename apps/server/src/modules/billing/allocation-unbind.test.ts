@@ -7,11 +7,12 @@ import {
   getDeviceBilling,
   unbindDevice,
 } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, newHardware, type TestAccount } from '../../test/accounts';
 import { activatedCard, relogin } from '../../test/billing';
 import { databases } from '../../test/databases';
-import { api, startHarness, type Harness } from '../../test/harness';
+import { api } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { ok } from '../../test/registry';
 
 /**
@@ -20,17 +21,13 @@ import { ok } from '../../test/registry';
  * the same hardware again takes both up again.
  */
 describe.each(databases)('a TAG allocation across unbind and rebind on $name', (database) => {
-  let h: Harness;
   let owner: TestAccount;
 
+  const h = useHarness(database);
   beforeAll(async () => {
-    h = await startHarness(database);
     owner = await createMainAccount(h);
     await activatedCard(h, owner, { type: BillingCardType.CLOUD_APPLICATION, tagCount: 10 });
     await relogin(h, owner);
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   it('keeps the allocation in the pool while unbound and gives it back to the rebound device', async () => {

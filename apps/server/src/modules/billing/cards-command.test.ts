@@ -7,7 +7,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
 import { sqliteDatabase } from '../../test/databases';
-import { api, startHarness, type Harness } from '../../test/harness';
+import { api } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { cardsIssue, parseCardsIssue } from './cards-command';
 
 const run = promisify(execFile);
@@ -22,18 +23,16 @@ function csvCards(file: string) {
 }
 
 describe('admin cards:issue', () => {
-  let h: Harness;
   let owner: TestAccount;
   let dir = '';
 
+  afterAll(async () => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  const h = useHarness(sqliteDatabase);
   beforeAll(async () => {
-    h = await startHarness(sqliteDatabase);
     owner = await createMainAccount(h);
     dir = mkdtempSync(join(tmpdir(), 'hmi-cards-'));
-  });
-  afterAll(async () => {
-    await h?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   const activate = (c: { number: string; password: string; type: number }) =>

@@ -1,21 +1,15 @@
 import { getBillingAccount, listAllocations, listBillingCards, login, monthTraffic } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sqliteDatabase } from '../../test/databases';
-import { api, restartApp, startHarness, type Harness } from '../../test/harness';
+import { api, restartApp } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { demoAccount } from '../account/demo';
 import { demoAllocation, demoCards } from './demo';
 
 const MB = 1024 ** 2;
 
 describe('DEMO=1 billing seed', () => {
-  let h: Harness;
-
-  beforeAll(async () => {
-    h = await startHarness(sqliteDatabase, { DEMO: '1' });
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(sqliteDatabase, { env: { DEMO: '1' } });
 
   const token = async () => {
     const r = await api(h.app, login, {

@@ -5,28 +5,25 @@ import {
   getDeviceBilling,
   BillingCardType,
 } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, createSubAccount, grant, type TestAccount } from '../../test/accounts';
 import { activatedCard, relogin } from '../../test/billing';
 import { databases } from '../../test/databases';
-import { api, startHarness, type Harness } from '../../test/harness';
+import { api } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { ok, seedRegistry, type RegistryObjects } from '../../test/registry';
 
 const CA = BillingCardType.CLOUD_APPLICATION;
 const DAY = 86400;
 
 describe.each(databases)('TAG allocations and allowances on $name', (database) => {
-  let h: Harness;
   let owner: TestAccount;
   let o: RegistryObjects;
 
+  const h = useHarness(database);
   beforeAll(async () => {
-    h = await startHarness(database);
     owner = await createMainAccount(h);
     o = await seedRegistry(h, owner, 'ent');
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   const allocate = (body: object, who: TestAccount = owner) =>

@@ -11,22 +11,22 @@ import {
   listMessages,
   setTrafficSwitch,
 } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, newHardware, type TestAccount } from '../../test/accounts';
 import { activatedCard, relogin } from '../../test/billing';
 import { databases } from '../../test/databases';
-import { api, startHarness, type Harness } from '../../test/harness';
+import { api } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 
 const { CLOUD_APPLICATION: CA, REMOTE_ACCESS: RA } = BillingCardType;
 const DAY = 86400;
 
 describe.each(databases)('billing housekeeping, team joining and the device list on $name', (database) => {
-  let h: Harness;
   let owner: TestAccount;
   let deviceId: number;
 
+  const h = useHarness(database);
   beforeAll(async () => {
-    h = await startHarness(database);
     owner = await createMainAccount(h);
     const hw = await newHardware(h);
     const bound = await api(h.app, bindDevice, {
@@ -36,9 +36,6 @@ describe.each(databases)('billing housekeeping, team joining and the device list
     deviceId = bound.body.data?.id ?? 0;
     await activatedCard(h, owner, { type: CA, tagCount: 10, templateCount: 0 });
     await activatedCard(h, owner, { type: RA, trafficBytes: 1000 });
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   const sentKinds = async () =>

@@ -16,25 +16,19 @@ import {
   updateProject,
   updateTemplate,
 } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
 import { activatedCard, relogin } from '../../test/billing';
 import { databases, sqliteDatabase } from '../../test/databases';
-import { api, startHarness, type Harness } from '../../test/harness';
+import { api } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { boundDevice, brokerUrl, connect, newDevice } from '../../test/mqtt';
 
 const CA = BillingCardType.CLOUD_APPLICATION;
 const DAY = 86400;
 
 describe.each(databases)('template and project allowance, expiry and return on $name', (database) => {
-  let h: Harness;
-
-  beforeAll(async () => {
-    h = await startHarness(database);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(database);
 
   const template = async (who: TestAccount, name: string) =>
     (await api(h.app, createTemplate, { token: who.token, body: { name, hmi_model: 'X10' } })).body;
@@ -170,14 +164,7 @@ describe.each(databases)('template and project allowance, expiry and return on $
 });
 
 describe('allowance with BILLING=off', () => {
-  let h: Harness;
-
-  beforeAll(async () => {
-    h = await startHarness(sqliteDatabase, { BILLING: 'off' });
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(sqliteDatabase, { env: { BILLING: 'off' } });
 
   it('is unlimited: template_max_num null, no 1033 for templates or projects', async () => {
     const owner = await createMainAccount(h);

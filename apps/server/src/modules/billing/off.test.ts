@@ -1,22 +1,18 @@
 import { getBillingAccount, getDeviceBilling } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
 import { sqliteDatabase } from '../../test/databases';
-import { startHarness, type Harness } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { ok, seedRegistry, type RegistryObjects } from '../../test/registry';
 
 describe('BILLING=off', () => {
-  let h: Harness;
   let owner: TestAccount;
   let o: RegistryObjects;
 
+  const h = useHarness(sqliteDatabase, { env: { BILLING: 'off' } });
   beforeAll(async () => {
-    h = await startHarness(sqliteDatabase, { BILLING: 'off' });
     owner = await createMainAccount(h);
     o = await seedRegistry(h, owner, 'off');
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   it('answers unlimited: no template limit, all history, traffic without cards', async () => {

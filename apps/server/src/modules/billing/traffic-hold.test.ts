@@ -1,9 +1,9 @@
 import { BillingCardType, getBillingCard } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMainAccount } from '../../test/accounts';
 import { activatedCard, cardUsedBytes, deviceUsageBytes } from '../../test/billing';
 import { databases } from '../../test/databases';
-import { startHarness, type Harness } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { ok, seedRegistry } from '../../test/registry';
 
 const RA = BillingCardType.REMOTE_ACCESS;
@@ -11,14 +11,7 @@ const DAY = 86400;
 const MB = 1024 * 1024;
 
 describe.each(databases)('traffic held by a relay session on $name', (database) => {
-  let h: Harness;
-
-  beforeAll(async () => {
-    h = await startHarness(database);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(database);
 
   it('reserves from the cards without counting usage, settles what flowed, gives the rest back', async () => {
     const team = await createMainAccount(h, 5);

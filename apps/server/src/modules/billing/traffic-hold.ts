@@ -101,20 +101,30 @@ export class TrafficHold {
     });
   }
 
-  /** Gives every card back what it gave and was not used; resolves to the bytes given back. */
-  release(): Promise<number> {
+  /**
+   * Gives the cards back what they gave and was not used (at most `limit` bytes, the latest taken
+   * first so the earliest-expiring cards stay charged); resolves to the bytes given back.
+   */
+  release(limit = Infinity): Promise<number> {
     return this.serial(async () => {
-      const back = this.takes.filter((t) => t.taken > t.settled);
+      const back: { take: HoldTake; n: number }[] = [];
+      let left = limit;
+      for (const take of [...this.takes].reverse()) {
+        const n = Math.min(left, take.taken - take.settled);
+        if (n <= 0) continue;
+        back.push({ take, n });
+        left -= n;
+      }
       if (this.teamId === null || !back.length) return 0;
       await this.repo.transaction(async (trx) => {
-        for (const t of back) await this.repo.traffic.returnToCard(t.cardId, t.taken - t.settled, trx);
+        for (const { take, n } of back) await this.repo.traffic.returnToCard(take.cardId, n, trx);
       });
-      let n = 0;
-      for (const t of back) {
-        n += t.taken - t.settled;
-        t.taken = t.settled;
+      let total = 0;
+      for (const { take, n } of back) {
+        total += n;
+        take.taken -= n;
       }
-      return n;
+      return total;
     });
   }
 

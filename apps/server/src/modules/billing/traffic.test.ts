@@ -7,11 +7,12 @@ import {
   setTrafficSwitch,
   BillingCardType,
 } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
 import { activatedCard, cardUsedBytes, deviceUsageBytes, relogin } from '../../test/billing';
 import { databases } from '../../test/databases';
-import { api, startHarness, type Harness } from '../../test/harness';
+import { api } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { ok, seedRegistry, type RegistryObjects } from '../../test/registry';
 
 const RA = BillingCardType.REMOTE_ACCESS;
@@ -19,19 +20,15 @@ const DAY = 86400;
 const MB = 1024 * 1024;
 
 describe.each(databases)('Remote Access traffic on $name', (database) => {
-  let h: Harness;
   let owner: TestAccount;
   let o: RegistryObjects;
   let second: RegistryObjects;
 
+  const h = useHarness(database);
   beforeAll(async () => {
-    h = await startHarness(database);
     owner = await createMainAccount(h, 5);
     o = await seedRegistry(h, owner, 'traffic');
     second = await seedRegistry(h, owner, 'traffic2');
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   it("consumes the device's own card first, then the team's earliest-expiring; refuses when none is left", async () => {

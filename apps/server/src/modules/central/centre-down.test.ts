@@ -1,23 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
-import { call, startHarness, type Harness } from '../../test/harness';
+import { call } from '../../test/harness';
 import { freePort } from '../../test/server-process';
+import { useHarness } from '../../test/suite';
 
 // A region whose central account service is not there (nothing listens on CENTRAL_URL).
 describe.each(databases)('a region with its centre down on %s', (database) => {
-  let h: Harness;
-
-  beforeAll(async () => {
-    const nobody = `http://127.0.0.1:${await freePort()}`;
-    h = await startHarness(database, {
+  const h = useHarness(database, {
+    env: async () => ({
       ROLE: 'region',
       DATA_CENTER: 'eu',
-      CENTRAL_URL: nobody,
+      CENTRAL_URL: `http://127.0.0.1:${await freePort()}`,
       CENTRAL_SECRET: 'a-shared-secret-of-at-least-32-characters',
       DATA_CENTER_URLS: 'eu=http://eu.test,cn=http://cn.test',
-    });
+    }),
   });
-  afterAll(() => h.close());
 
   const login = () =>
     call(h.app, 'POST', '/v1/global/login?type=1', { body: { user: 'a@eu.test', passwd: 'Secret123' } });

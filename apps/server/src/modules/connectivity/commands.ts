@@ -232,6 +232,20 @@ export class DeviceCommands {
     );
   }
 
+  /** Asks a device to dial the pass-through relay for one target of its own list. */
+  async passthrough(
+    user: SessionUser,
+    device: { id: number; sn: string; online: number },
+    open: { url: string; session: string; ticket: string; target: string },
+  ): Promise<DeviceCommand> {
+    return this.send(
+      device,
+      user,
+      { type: 'passthrough', ...open },
+      { tag: open.target, value: null, config_version: null },
+    );
+  }
+
   async sync(user: SessionUser, id: number): Promise<DeviceCommand> {
     const row = await this.o.reads.visible(user, id);
     if (row.template_id === null || row.template_version === null) fail(ErrorCode.ILLEGAL_TEMPLATE_ID);

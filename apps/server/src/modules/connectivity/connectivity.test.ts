@@ -14,12 +14,13 @@ import {
   topics,
   type WsDeviceEvent,
 } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { revokeHardware } from '../devices/hardware';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
 import { connectPacket } from '../../test/flood';
-import { api, startHarness, type Harness } from '../../test/harness';
+import { api } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { historyOf, importHistory } from '../../test/history';
 import { boundDevice, brokerUrl, connect, nextLive, nextMessage } from '../../test/mqtt';
 import { ok } from '../../test/registry';
@@ -27,18 +28,14 @@ import { ok } from '../../test/registry';
 const run = promisify(execFile);
 
 describe.each(databases)('device connectivity on $name', (database) => {
-  let h: Harness;
   let main: TestAccount;
   let n = 0;
   const tag = () => `${database.name}${(n += 1)}`;
 
+  // BILLING=off: every history TAG's every sample is stored (billing's policy: history-policy.test).
+  const h = useHarness(database, { env: { COMMAND_TIMEOUT_SECONDS: '2', BILLING: 'off' } });
   beforeAll(async () => {
-    // BILLING=off: every history TAG's every sample is stored (billing's policy: history-policy.test).
-    h = await startHarness(database, { COMMAND_TIMEOUT_SECONDS: '2', BILLING: 'off' });
     main = await createMainAccount(h, 50);
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   const batch = (seq: number, values: { tag: string; value: unknown; ts?: number }[]) =>
@@ -164,27 +161,29 @@ describe.each(databases)('device connectivity on $name', (database) => {
     await c.endAsync();
   });
 
-  it('drops a redelivered batch by (device, seq), also after a restart of the ingest path, and accepts late ones within the window', async () => {
+  it('drops a redelivered batch by (device, seq), also after a restart of the ingest path, and takes any number not seen', async () => {
     const d = await boundDevice(h, main, tag());
     const c = await connect(brokerUrl(h), { username: d.sn, password: d.secret });
     const t = topics.tags(d.sn);
     await c.publishAsync(t, batch(100, [{ tag: 'temp', value: 1 }]), { qos: 1 });
     await c.publishAsync(t, batch(100, [{ tag: 'temp', value: 1 }]), { qos: 1 });
     await c.publishAsync(t, batch(102, [{ tag: 'temp', value: 3 }]), { qos: 1 });
-    await c.publishAsync(t, batch(101, [{ tag: 'temp', value: 2 }]), { qos: 1 }); // late, in window: kept
+    await c.publishAsync(t, batch(101, [{ tag: 'temp', value: 2 }]), { qos: 1 }); // out of order: kept
     await c.publishAsync(t, batch(101, [{ tag: 'temp', value: 2 }]), { qos: 1 }); // again: dropped
-    await c.publishAsync(t, batch(30, [{ tag: 'temp', value: 9 }]), { qos: 1 }); // older than the window
+    await c.publishAsync(t, batch(30, [{ tag: 'temp', value: 9 }]), { qos: 1 }); // far below, never seen: kept
+    await c.publishAsync(t, batch(30, [{ tag: 'temp', value: 9 }]), { qos: 1 }); // again: dropped
     const stats = await ok(h, main, ingestStats, { params: { id: d.deviceId } });
-    expect(stats).toMatchObject({ batches: 3, duplicates: 3 });
+    expect(stats).toMatchObject({ batches: 4, duplicates: 3 });
     const history = await historyOf(h, d.deviceId);
-    expect(history.map((r) => r.value)).toEqual(['1', '2', '3']);
-    // The cursor is in the database: it survives a restart.
+    expect(history.map((r) => r.value)).toEqual(['9', '1', '2', '3']);
+    // The numbers seen are in the database: they survive a restart.
     const cursor = await h.app.database.db
       .selectFrom('ingest_cursor')
       .selectAll()
       .where('sn', '=', d.sn)
       .executeTakeFirstOrThrow();
     expect(Number(cursor.high_seq)).toBe(102);
+    expect(cursor.window).toBe('30,100-102');
     await c.endAsync();
   });
 

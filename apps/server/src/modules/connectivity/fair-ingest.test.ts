@@ -1,11 +1,12 @@
 import { ingestStats } from '@hmi/contract';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../platform/clock';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
 import { ackLatencies, floodQos0, rawDevice } from '../../test/flood';
-import { api, startHarness, type Harness } from '../../test/harness';
+import { api } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { boundDevice, brokerUrl, connect } from '../../test/mqtt';
 import { IngestCounters } from './counters';
 import { FairIngest } from './fair-ingest';
@@ -18,14 +19,10 @@ const FLOOD_MS = 3000;
  * rest dropped and counted), and another device's QoS 1 batches are all still acknowledged and taken.
  */
 describe.each(databases)('fair ingest on $name', (database) => {
-  let h: Harness;
   let main: TestAccount;
+  const h = useHarness(database, { env: { MQTT_DEVICE_RATE: String(RATE) } });
   beforeAll(async () => {
-    h = await startHarness(database, { MQTT_DEVICE_RATE: String(RATE) });
     main = await createMainAccount(h, 5);
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   const stats = async (deviceId: number) =>

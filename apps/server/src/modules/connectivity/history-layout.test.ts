@@ -1,24 +1,20 @@
 import { topics } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { startHarness, type Harness } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { historyOf, importHistory } from '../../test/history';
 import { boundDevice, brokerUrl, connect } from '../../test/mqtt';
 
 describe.each(databases)('TAG history layout on $name', (database) => {
-  let h: Harness;
   let main: TestAccount;
   let n = 0;
   const tag = () => `hl${database.name}${(n += 1)}`;
 
+  // BILLING=off: every sample of every history TAG is stored.
+  const h = useHarness(database, { env: { BILLING: 'off' } });
   beforeAll(async () => {
-    // BILLING=off: every sample of every history TAG is stored.
-    h = await startHarness(database, { BILLING: 'off' });
     main = await createMainAccount(h, 50);
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   const history = async (deviceId: number) =>

@@ -1,10 +1,11 @@
 import { BillingCardType, createAllocation, deviceHistory, deviceTags, topics } from '@hmi/contract';
 import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
 import { activatedCard } from '../../test/billing';
 import { databases, sqliteDatabase } from '../../test/databases';
-import { api, startHarness, type Harness } from '../../test/harness';
+import { api, type Harness } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { historyOf } from '../../test/history';
 import { boundDevice, brokerUrl, connect } from '../../test/mqtt';
 
@@ -34,17 +35,13 @@ const stored = async (h: Harness, d: Device) =>
   (await historyOf(h, d.deviceId)).map((s) => `${s.tag}@${(s.ts - T0) / MIN}`).sort();
 
 describe.each(databases)('history bought by a TAG allocation on $name', (database) => {
-  let h: Harness;
   let owner: TestAccount;
   let n = 0;
 
+  const h = useHarness(database);
   beforeAll(async () => {
-    h = await startHarness(database);
     owner = await createMainAccount(h, 10);
     await activatedCard(h, owner, { type: BillingCardType.CLOUD_APPLICATION, tagCount: 10 });
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   const device = async () => {
@@ -134,14 +131,7 @@ describe.each(databases)('history bought by a TAG allocation on $name', (databas
 });
 
 describe('history with BILLING=off', () => {
-  let h: Harness;
-
-  beforeAll(async () => {
-    h = await startHarness(sqliteDatabase, { BILLING: 'off' });
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(sqliteDatabase, { env: { BILLING: 'off' } });
 
   it('stores every sample of every history TAG, as without billing', async () => {
     const owner = await createMainAccount(h);

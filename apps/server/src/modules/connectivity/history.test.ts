@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
 import { databases, type TestDatabase } from '../../test/databases';
-import { startHarness, type Harness } from '../../test/harness';
+import type { Harness } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { boundDevice } from '../../test/mqtt';
 import { HistoryStore } from './repo/history-store';
 import { WritePath, type PendingBatch } from './repo/write-path';
@@ -42,9 +43,8 @@ interface Stores {
 
 /** Opens a harness, a main account and the history write path and store for a suite (`use` takes them). */
 function withStores(database: TestDatabase, use: (s: Stores) => void): void {
-  let h: Harness | undefined;
+  const h = useHarness(database);
   beforeAll(async () => {
-    h = await startHarness(database);
     const { db, dialect } = h.app.database;
     use({
       h,
@@ -52,9 +52,6 @@ function withStores(database: TestDatabase, use: (s: Stores) => void): void {
       writes: new WritePath(db, dialect),
       history: new HistoryStore(db, dialect),
     });
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 }
 
@@ -146,6 +143,20 @@ describe.each(databases)('TAG history staging, filing and reading on $name', (da
     expect(await history.historyOf(d.deviceId)).toHaveLength(8);
   });
 
+  it('filing serves the event loop between its transactions (SQLite runs each within one task)', async () => {
+    const d = await boundDevice(h, main, tag());
+    // 250 staging rows: one per transaction stored, three filing transactions of 100.
+    for (let i = 0; i < 250; i += 1) await writes.storeBatches(batches(d, 1 + i, 1), T0);
+    let done = false;
+    const filing = h.app.connectivity.ingest.fileHistory(Infinity).then(() => (done = true));
+    // A task queued now (as a request's I/O would be) runs before the filing has finished.
+    const doneWhenServed = await new Promise<boolean>((resolve) => setImmediate(() => resolve(done)));
+    await filing;
+    expect(doneWhenServed).toBe(false);
+    expect(await count('tag_history_staging', d.deviceId)).toBe(0);
+    expect(await history.historyOf(d.deviceId)).toHaveLength(500);
+  });
+
   it('chart buckets and samples agree with a sample-by-sample count, whole chunks and split ones', async () => {
     const d = await boundDevice(h, main, tag());
     // Three days, a sample every 7 minutes: filed hour chunks, plus the last hours still staged.
@@ -156,12 +167,15 @@ describe.each(databases)('TAG history staging, filing and reading on $name', (da
     await writes.storeBatches(all.slice(500), T0);
     const temps = all.flatMap((b) => b.samples.filter((s) => s.tag === 'temp'));
     const labels = all.flatMap((b) => b.samples.filter((s) => s.tag === 'label'));
-    for (const [from, to, buckets] of [
-      [T0, T0 + 3 * 24 * HOUR + step, 10], // buckets of 7.2 h: most chunks whole
-      [T0 + 1234567, T0 + 2 * 24 * HOUR + 7654321, 50], // unaligned, buckets under an hour
-      [T0 + 3 * HOUR, T0 + 3 * HOUR + 1, 1],
+    for (const [from, to, buckets, wholeHours] of [
+      [T0, T0 + 3 * 24 * HOUR + step, 10, 0], // buckets of 7.2 h: most chunks whole
+      [T0 + 1234567, T0 + 2 * 24 * HOUR + 7654321, 50, 0], // unaligned, buckets under an hour
+      [T0 + 3 * HOUR, T0 + 3 * HOUR + 1, 1, 0],
+      // Whole hours (chartBuckets' long ranges): stored hours, then the last hour's chunk and staged.
+      [T0, T0 + 3 * 24 * HOUR + step, 0, 6],
+      [T0, T0 + 30 * HOUR + 1234567, 0, 2],
     ] as const) {
-      const bucketMs = Math.ceil((to - from) / buckets);
+      const bucketMs = wholeHours ? wholeHours * HOUR : Math.ceil((to - from) / buckets);
       const expected = new Map<number, { min: number; max: number; sum: number; count: number }>();
       for (const s of temps) {
         if (s.ts < from || s.ts >= to || s.num === null) continue;

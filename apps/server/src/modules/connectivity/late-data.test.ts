@@ -1,50 +1,23 @@
 import { deviceTags, ingestStats, topics, type WsDeviceEvent } from '@hmi/contract';
 import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { startHarness, type Harness } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { historyOf } from '../../test/history';
 import { boundDevice, brokerUrl, connect } from '../../test/mqtt';
 import { ok } from '../../test/registry';
-import { acceptSeq, parseWindow, windowHex } from './window';
 
 const T0 = 1772352000000;
 
-describe('the late window (pure)', () => {
-  it('accepts a replay far below the live numbers once, and what the live window saw never again', () => {
-    const w = parseWindow(-1, '0');
-    for (let s = 10_000; s < 10_100; s += 1) expect(acceptSeq(w, s)).toBe(true);
-    expect(acceptSeq(w, 5000)).toBe(false); // live: older than the window
-    expect(acceptSeq(w, 5000, true)).toBe(true);
-    expect(acceptSeq(w, 5000, true)).toBe(false);
-    expect(acceptSeq(w, 5001, true)).toBe(true);
-    // Sent live, stored, then replayed late: the live window knows it.
-    expect(acceptSeq(w, 10_099, true)).toBe(false);
-    expect(acceptSeq(w, 10_100, true)).toBe(true);
-    expect(acceptSeq(w, 10_100)).toBe(false);
-    // The cursor row's text keeps both windows.
-    const back = parseWindow(w.high, windowHex(w));
-    expect(acceptSeq(back, 5001, true)).toBe(false);
-    expect(acceptSeq(back, 5002, true)).toBe(true);
-    // A late batch far below the window of late numbers: redelivered long ago.
-    expect(acceptSeq(back, 1, true)).toBe(false);
-    expect(windowHex(parseWindow(7, 'ff'))).toBe('00000000000000ff');
-  });
-});
-
 describe.each(databases)('late data from a gateway outbox on $name', (database) => {
-  let h: Harness;
   let main: TestAccount;
   let n = 0;
   const tag = () => `late${database.name}${(n += 1)}`;
 
+  const h = useHarness(database, { env: { BILLING: 'off' } });
   beforeAll(async () => {
-    h = await startHarness(database, { BILLING: 'off' });
     main = await createMainAccount(h, 20);
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   const batch = (seq: number, value: number, extra: { late?: boolean; confirm?: boolean } = {}) =>

@@ -1,8 +1,8 @@
 import { deviceTags, topics, type WsDeviceEvent } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { startHarness, type Harness } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { historyOf } from '../../test/history';
 import { boundDevice, brokerUrl, connect, nextLive } from '../../test/mqtt';
 import { ok } from '../../test/registry';
@@ -12,17 +12,13 @@ type ValuesEvent = Extract<WsDeviceEvent, { type: 'values' }>;
 const T0 = 1772352000000;
 
 describe.each(databases)('TAG quality on $name', (database) => {
-  let h: Harness;
   let main: TestAccount;
   let n = 0;
   const tag = () => `q${database.name}${(n += 1)}`;
 
+  const h = useHarness(database, { env: { BILLING: 'off' } });
   beforeAll(async () => {
-    h = await startHarness(database, { BILLING: 'off' });
     main = await createMainAccount(h, 20);
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   const batch = (seq: number, values: { tag: string; value?: unknown; q?: string; ts: number }[]) =>

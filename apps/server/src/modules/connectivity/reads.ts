@@ -1,9 +1,16 @@
-import type { DeviceFieldStatus, LiveTag, WsDeviceEvent, WsTagValue } from '@hmi/contract';
+import {
+  HISTORY_EXPORT_PAGE,
+  type DeviceFieldStatus,
+  type LiveTag,
+  type WsDeviceEvent,
+  type WsTagValue,
+} from '@hmi/contract';
 import { failInput } from '../../platform/errors';
 import type { SessionUser } from '../../platform/http/session';
 import { sees, authorize, type DataPermissionService } from '../data-permissions';
 import type { IngestCounters, IngestStats } from './counters';
 import type { FieldReports } from './field-reports';
+import { chartBuckets } from './history-chunks';
 import { syncEvent } from './device-state';
 import type { HistoryStore } from './repo/history-store';
 import type { StateStore, TagDef } from './repo/state-store';
@@ -135,12 +142,7 @@ export class DeviceReads {
   ) {
     const row = await this.visible(user, id);
     const def = await this.tagOf(row, q.tag, 'tag');
-    // With an allocation, buckets start at an interval's start and hold at least one interval (its
-    // points are at interval starts): a finer or shifted bucket would be empty now and then, which the
-    // chart draws as a gap.
-    const interval = await this.o.history.periodOf(id);
-    const from = interval ? Math.floor(q.from / interval) * interval : q.from;
-    const bucketMs = Math.max(1, interval ?? 1, Math.ceil((q.to - from) / q.buckets));
+    const { from, bucketMs } = chartBuckets(q.from, q.to, q.buckets, await this.o.history.periodOf(id));
     const numeric = def.data_type !== 9;
     return {
       tag: def.name,
@@ -150,6 +152,31 @@ export class DeviceReads {
       bucket_ms: bucketMs,
       points: numeric ? await this.o.history.buckets(id, def.name, from, q.to, bucketMs) : [],
       samples: numeric ? [] : await this.o.history.samples(id, def.name, q.from, q.to, q.buckets),
+    };
+  }
+
+  /**
+   * One page of a TAG's stored points, oldest first (GET /devices/:id/history/export), scoped as the
+   * chart's history; 1006 on `cursor` when it lies outside the range.
+   */
+  async historyExport(
+    user: SessionUser,
+    id: number,
+    q: { tag: number; from: number; to: number; cursor?: string | undefined },
+  ) {
+    const row = await this.visible(user, id);
+    const def = await this.tagOf(row, q.tag, 'tag');
+    const [ts, skip] = (q.cursor ?? `${q.from}:0`).split(':').map(Number) as [number, number];
+    // A page reads what it skips: more than a few pages of points of one millisecond is no real cursor.
+    if (ts < q.from || ts >= q.to || skip > 4 * HISTORY_EXPORT_PAGE) failInput('cursor', 'range');
+    const periodMs = await this.o.history.periodOf(id);
+    const query = { deviceId: id, tag: def.name, from: q.from, to: q.to, periodMs };
+    const page = await this.o.history.exportPage(query, { ts, skip }, HISTORY_EXPORT_PAGE);
+    return {
+      tag: def.name,
+      data_type: def.data_type,
+      rows: page.rows,
+      next: page.next && `${page.next.ts}:${page.next.skip}`,
     };
   }
 

@@ -1,6 +1,7 @@
 import {
   deviceField,
   deviceHistory,
+  deviceHistoryExport,
   deviceTags,
   getCommand,
   ingestStats,
@@ -15,6 +16,9 @@ export function connectivityRoutes(registerCall: RegisterCall, svc: Connectivity
   const { reads, commands } = svc;
   registerCall(deviceTags, async (ctx) => reads.tags(sessionUser(ctx), ctx.params.id));
   registerCall(deviceHistory, async (ctx) => reads.history(sessionUser(ctx), ctx.params.id, ctx.query));
+  registerCall(deviceHistoryExport, async (ctx) =>
+    reads.historyExport(sessionUser(ctx), ctx.params.id, ctx.query),
+  );
   registerCall(writeTag, async (ctx) =>
     commands.write(sessionUser(ctx), ctx.params.id, ctx.params.tagId, ctx.body.value, ctx.req.ip),
   );

@@ -1,21 +1,17 @@
 import { getCommand, listAudit, topics, writeTag } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { startHarness, type Harness } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { boundDevice, brokerUrl, connect, nextLive, nextMessage } from '../../test/mqtt';
 import { ok } from '../../test/registry';
 
 describe.each(databases)('a field write refused by the PLC on $name', (database) => {
-  let h: Harness;
   let main: TestAccount;
 
+  const h = useHarness(database, { env: { COMMAND_TIMEOUT_SECONDS: '1' } });
   beforeAll(async () => {
-    h = await startHarness(database, { COMMAND_TIMEOUT_SECONDS: '1' });
     main = await createMainAccount(h, 20);
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   const failedWrites = async () =>

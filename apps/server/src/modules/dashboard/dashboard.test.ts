@@ -72,6 +72,15 @@ describe.each(databases)('dashboard favourites on $name', (database) => {
   it('fills each card with the first six TAGs in template order, latest value and sample time', async () => {
     const group = await ok(ctx.h, ctx.main, createGroup, { body: { name: `G${database.name}` } });
     const tpl = await template(ctx.main, `Card${database.name}`);
+    const tagIds = new Map(
+      (
+        await ctx.h.app.database.db
+          .selectFrom('template_tags')
+          .select(['id', 'name'])
+          .where('template_id', '=', tpl)
+          .execute()
+      ).map((t) => [t.name, t.id]),
+    );
     const reporting = await starred(ctx.main, 'Reporting', tpl, group.id);
     const silent = await starred(ctx.main, 'Silent', tpl);
     const bare = await starred(ctx.main, 'Bare', null);
@@ -85,16 +94,16 @@ describe.each(databases)('dashboard favourites on $name', (database) => {
     expect(dash.at).toBe(Math.floor(ctx.h.clock.now() / 1000));
     const cards = new Map(dash.favourites.map((f) => [f.id, f.tags]));
     expect(cards.get(reporting.id)).toEqual([
-      { name: 'speed', value: '-300', time: T0 + 4 },
-      { name: 'alpha', value: '21.5', time: T0 + 1 },
-      { name: 'running', value: null, time: null },
-      { name: 'label', value: 'ok', time: T0 + 2 },
-      { name: 'count', value: null, time: null },
-      { name: 'beta', value: null, time: null },
+      { id: tagIds.get('speed'), name: 'speed', value: '-300', time: T0 + 4 },
+      { id: tagIds.get('alpha'), name: 'alpha', value: '21.5', time: T0 + 1 },
+      { id: tagIds.get('running'), name: 'running', value: null, time: null },
+      { id: tagIds.get('label'), name: 'label', value: 'ok', time: T0 + 2 },
+      { id: tagIds.get('count'), name: 'count', value: null, time: null },
+      { id: tagIds.get('beta'), name: 'beta', value: null, time: null },
     ]);
     // Before its first value the card already lists its TAGs, waiting.
     expect(cards.get(silent.id)).toEqual(
-      tags.slice(0, 6).map((t) => ({ name: t.name, value: null, time: null })),
+      tags.slice(0, 6).map((t) => ({ id: tagIds.get(t.name), name: t.name, value: null, time: null })),
     );
     expect(cards.get(bare.id)).toEqual([]);
     expect(dash.favourites.map((f) => f.id)).toEqual([reporting.id, silent.id, bare.id]);
@@ -105,6 +114,7 @@ describe.each(databases)('dashboard favourites on $name', (database) => {
     await publish(reporting, 10, { alpha: 22.25 });
     const again = await ok(ctx.h, ctx.main, getDashboard);
     expect(again.favourites.find((f) => f.id === reporting.id)?.tags[1]).toEqual({
+      id: tagIds.get('alpha'),
       name: 'alpha',
       value: '22.25',
       time: T0 + 10,

@@ -2,14 +2,21 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { IdentityStore, readIdentities, type Identity, type SeqLease } from '@hmi/agent/identities';
 import { demoSimTags, startSimulatedHmi, type SimulatedHmi } from '@hmi/agent/simulator';
-import { TagAccess, TagDataType, allPermissionIds } from '@hmi/contract';
-import type { FastifyInstance } from 'fastify';
+import {
+  AlarmLevel,
+  TagAccess,
+  TagDataType,
+  allPermissionIds,
+  type TemplateAlarmSettings,
+} from '@hmi/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import { sha256 } from '../../platform/auth/tokens';
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import type { SessionUser } from '../../platform/http/session';
 import { demoAccount } from '../account';
+import { DEMO_OFFLINE_ALARM_MINUTES, startDemoOutages } from './outage';
 import { registerHardware, resetHardwareSecret, type DeviceService } from '../devices';
 import type { TemplateService } from '../templates';
 
@@ -47,9 +54,16 @@ export interface DemoHmisDeps {
   config: Config;
   database: Db;
   clock: Clock;
+  log: FastifyBaseLogger;
+  /** Runs `fn` once the app is ready (the embedded broker listens then). */
+  onReady(fn: () => Promise<void>): void;
+  /** Runs `fn` as the app starts closing, before the broker and the database close. */
+  onClosing(fn: () => Promise<void>): void;
   /** The installed registry services the demo binds its devices and template through. */
   devices: DeviceService;
   templates: TemplateService;
+  /** Sets a template's offline alarm (the alarms module's operations). */
+  offlineAlarm(owner: SessionUser, templateId: number, settings: TemplateAlarmSettings): Promise<unknown>;
   /** The embedded broker's port, known once the app is ready (connectivity); null with MQTT_URL. */
   brokerPort(): number | null;
 }
@@ -59,25 +73,17 @@ export interface DemoHmis {
   sims: SimulatedHmi[];
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The demo HMIs (DEMO=1): device ids and the running simulators. */
-    demoHmis: DemoHmis | null;
-  }
-}
-
 /**
  * DEMO=1: registers the 3 demo HMIs (idempotent), binds them to the demo team with the demo template,
  * and runs them in-process once the app is ready, against the embedded broker (or MQTT_URL); they say
  * offline and stop when the app closes. Identities (PIN, secret, next seq) live in
  * DATA_DIR/demo-hmis.json; demo hardware whose secret is lost gets a new one.
  */
-export async function installDemoHmis(app: FastifyInstance, d: DemoHmisDeps): Promise<void> {
+export async function installDemoHmis(d: DemoHmisDeps): Promise<DemoHmis> {
   const demo: DemoHmis = { deviceIds: [], sims: [] };
-  app.decorate('demoHmis', demo);
   const { db } = d.database;
   const user = await demoUser(d.database);
-  if (!user) return;
+  if (!user) return demo;
   const nowS = () => Math.floor(d.clock.now() / 1000);
 
   const store = new IdentityStore(
@@ -130,6 +136,11 @@ export async function installDemoHmis(app: FastifyInstance, d: DemoHmisDeps): Pr
       recipe: '',
     });
     await templates.putTags(user, t.id, demoTemplateTags);
+    // A demo HMI going offline (outage.ts) shows as a severe alarm after a minute.
+    await d.offlineAlarm(user, t.id, {
+      offline_alarm_minutes: DEMO_OFFLINE_ALARM_MINUTES,
+      offline_alarm_level: AlarmLevel.SEVERE,
+    });
     templateId = t.id;
   }
   const version =
@@ -164,14 +175,15 @@ export async function installDemoHmis(app: FastifyInstance, d: DemoHmisDeps): Pr
 
   const url = d.config.mqttUrl ?? null;
   const leases: SeqLease[] = [];
-  app.addHook('onReady', async () => {
+  let stopOutages = async () => {};
+  d.onReady(async () => {
     const port = d.brokerPort();
     const target = url ?? (port ? `mqtt://127.0.0.1:${port}` : null);
     if (!target) return;
-    for (const id of run) {
+    const starters = run.map((id) => {
       const lease = store.lease(id.sn);
       leases.push(lease);
-      demo.sims.push(
+      return () =>
         startSimulatedHmi({
           url: target,
           sn: id.sn,
@@ -181,16 +193,21 @@ export async function installDemoHmis(app: FastifyInstance, d: DemoHmisDeps): Pr
           seq: lease,
           configVersion: version,
           firmware: 'demo-1.0',
-        }),
-      );
-    }
-    app.log.info({ devices: run.map((x) => x.sn), broker: target }, 'demo HMIs started');
+        });
+    });
+    for (const start of starters) demo.sims.push(start());
+    const last = starters.length - 1;
+    const restartLast = starters[last];
+    if (restartLast && last > 0) stopOutages = startDemoOutages(demo.sims, last, restartLast);
+    d.log.info({ devices: run.map((x) => x.sn), broker: target }, 'demo HMIs started');
   });
   // Before the broker and database close: the simulators say offline and keep their next seq.
-  app.addHook('preClose', async () => {
+  d.onClosing(async () => {
+    await stopOutages();
     await Promise.all(demo.sims.map((s) => s.stop()));
     for (const l of leases) l.release();
   });
+  return demo;
 }
 
 /** The id of the demo HMI `sn` when it is bound to the demo team. */

@@ -1,2 +1,2 @@
 /** The face of the demo module: what the app and other modules may use of it. */
-export { installDemo } from './install';
+export { installDemo, type Demo } from './install';

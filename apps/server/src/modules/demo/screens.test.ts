@@ -8,22 +8,16 @@ import {
   listTemplateScreens,
   login,
 } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
-import { api, restartApp, startHarness, type Harness } from '../../test/harness';
+import { api, restartApp } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { ok } from '../../test/registry';
 import { demoAccount } from '../account/demo';
 import { DEMO_PROJECT, DEMO_PROJECT_SCREEN, DEMO_TEMPLATE_SCREEN } from './screens';
 
 describe.each(databases)('DEMO=1 configuration screens ($name)', (database) => {
-  let h: Harness;
-
-  beforeAll(async () => {
-    h = await startHarness(database, { DEMO: '1' });
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(database, { env: { DEMO: '1' } });
 
   const demo = async () => {
     const r = await api(h.app, login, {

@@ -18,26 +18,27 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
 import { sqliteDatabase } from '../../test/databases';
-import { api, startHarness, type Harness } from '../../test/harness';
+import { api, startHarness } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { boundDevice, brokerUrl, nextLive } from '../../test/mqtt';
 import { ok } from '../../test/registry';
 import { demoTemplateTags } from './hmis';
 
 describe('simulated HMIs against the server', () => {
-  let h: Harness;
   let main: TestAccount;
   let n = 0;
   const dir = mkdtempSync(join(tmpdir(), 'hmi-sim-'));
   const running: SimulatedHmi[] = [];
 
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const h = useHarness(sqliteDatabase, { env: { COMMAND_TIMEOUT_SECONDS: '5' } });
   beforeAll(async () => {
-    h = await startHarness(sqliteDatabase, { COMMAND_TIMEOUT_SECONDS: '5' });
     main = await createMainAccount(h, 50);
   });
   afterAll(async () => {
     await Promise.all(running.map((s) => s.stop()));
-    await h?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   /** A device bound to `main` with the demo template, its hardware identity and live-tag lookup. */

@@ -34,6 +34,8 @@ const listedColumns = [
   'devices.hmi_version',
   'devices.config_created_at',
   'devices.config_modified_at',
+  'devices.oos_until',
+  'devices.oos_reason',
   'devices.created_at',
 ] as const;
 
@@ -83,11 +85,12 @@ export class DeviceRepo extends RepoBase {
       .select(['templates.name as template_name', 'templates.version as template_version']);
   }
 
-  find(teamId: number, id: number, q: Queryable = this.db) {
-    return this.withTemplate(q)
-      .where('devices.team_id', '=', teamId)
-      .where('devices.id', '=', id)
-      .executeTakeFirst();
+  /** Every request on a device starts here (its visibility), so it is compiled once. */
+  async find(teamId: number, id: number, q: Queryable = this.db) {
+    const [row] = await this.compiled.rows(q, 'find', { teamId, id }, (i) =>
+      this.withTemplate(this.db).where('devices.team_id', '=', i.teamId).where('devices.id', '=', i.id),
+    );
+    return row;
   }
 
   /** The list's filters, on the devices table's own columns (and its labels). */

@@ -111,6 +111,8 @@ export class DeviceService {
         config_modified_at: r.config_modified_at === null ? null : Number(r.config_modified_at),
         traffic_switch: b?.traffic_on ? 1 : 0,
         allocation: b?.allocation ?? null,
+        oos_until: r.oos_until === null ? null : Number(r.oos_until),
+        oos_reason: r.oos_reason,
         favourite: Boolean(r.favourite),
         created_at: Number(r.created_at),
       };

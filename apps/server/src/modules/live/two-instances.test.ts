@@ -1,31 +1,18 @@
 import { performance } from 'node:perf_hooks';
 import { logout, createGroup, updateDevice, updateRole, wsCloseCode } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../platform/clock';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, createSubAccount } from '../../test/accounts';
-import { api, startApp, type Harness } from '../../test/harness';
+import { api } from '../../test/harness';
+import { useInstances } from '../../test/instances';
 import { boundDevice } from '../../test/mqtt';
 import { ok } from '../../test/registry';
-import { sharedEnv, WsClient } from '../../test/ws-client';
+import { WsClient } from '../../test/ws-client';
 
 // Two instances share one database and one Redis bus, as in production (see sharedEnv).
 describe('live sockets of two instances on one PostgreSQL and one Redis', () => {
-  let a: Harness;
-  let b: Harness;
-  let drop: () => Promise<void>;
-  const clock = new ManualClock(Date.UTC(2026, 2, 1, 8, 0, 0));
-
+  const [a, b] = useInstances(2);
   beforeAll(async () => {
-    const shared = await sharedEnv();
-    drop = shared.drop;
-    a = await startApp(shared.env, clock);
-    b = await startApp(shared.env, clock);
     await b.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await drop?.();
   });
 
   it("a logout on A closes that user's socket held by B within a second", async () => {

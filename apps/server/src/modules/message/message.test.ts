@@ -6,21 +6,20 @@ import {
   listMessages,
   setMessagesRead,
 } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, createSubAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { api, startHarness, type Harness } from '../../test/harness';
-import { AccountSuite, withAccountSuite } from '../../test/suite';
+import { api } from '../../test/harness';
+import { AccountSuite, withAccountSuite, useHarness } from '../../test/suite';
 import { ok } from '../../test/registry';
 
 describe.each(databases)('messages on $name', (database) => {
-  let h: Harness;
   let token: string;
   let teamId: number;
   let userId: number;
 
+  const h = useHarness(database, { env: { DEMO: '1' } });
   beforeAll(async () => {
-    h = await startHarness(database, { DEMO: '1' });
     const login = await api(h.app, loginCall, {
       query: { type: '1' },
       body: { user: 'demo@hmi.local', passwd: 'Demo@2026' },
@@ -76,9 +75,6 @@ describe.each(databases)('messages on $name', (database) => {
         },
       ])
       .execute();
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   it("lists today's messages of the caller and their team only, newest first", async () => {

@@ -146,6 +146,7 @@ export class MessageRepo {
           'messages.created_at',
           'alarm_records.device_id',
           'devices.name as device_name',
+          'alarm_records.kind',
           'alarm_records.rule_name',
           'alarm_records.level',
           'alarm_records.state',

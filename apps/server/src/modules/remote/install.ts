@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../platform/config';
 import { allowedOrigins } from '../../platform/http/cors';
 import type { InstallContext } from '../../platform/install';
-import { RELAY_TICK_MS } from './relay';
+import { TUNNEL_TICK_MS } from '../../platform/tunnel/session';
 import { RelayHub, type RelayHubDeps } from './relay-hub';
 import { RemoteRepo } from './repo';
 import { remoteRoutes } from './routes';
@@ -47,7 +47,7 @@ export function installRemote(ctx: InstallContext, d: RemoteDeps): RelayHub {
     sendVnc: d.sendVnc,
     hold: d.hold,
     relayOrigin: d.config.relayUrl,
-    tickMs: d.relay?.tickMs ?? RELAY_TICK_MS,
+    tickMs: d.relay?.tickMs ?? TUNNEL_TICK_MS,
     ticketTtlMs: d.relay?.ticketTtlMs,
   });
   remoteSockets(d.app, hub, allowedOrigins(d.config));

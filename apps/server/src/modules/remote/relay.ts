@@ -1,54 +1,40 @@
-import { VNC_CLOSE, type VncEndReason, type VncMode, type VncServerMessage } from '@hmi/contract';
+import { constants, inflateRawSync } from 'node:zlib';
+import {
+  VNC_CLOSE,
+  VNC_FRAME_MAX,
+  VNC_IDLE_WARN_S,
+  type VncCompression,
+  type VncEndReason,
+  type VncMode,
+  type VncServerMessage,
+} from '@hmi/contract';
 import type { WebSocket } from 'ws';
-import { RelayMeter, type TrafficHoldPort } from './meter';
+import { messageBytes } from '../../platform/tunnel/link';
+import { TunnelSession, type TunnelSessionInit } from '../../platform/tunnel/session';
 import { RfbClientFilter } from './rfb-filter';
 
-/** Above this many bytes waiting for a peer, the other side is no longer read. */
-export const RELAY_HIGH_WATER = 1024 * 1024;
-const LOW_WATER = 256 * 1024;
-/** Carried bytes are settled into the device's traffic at every tick (and at the end). */
-export const RELAY_TICK_MS = 2000;
-
-export interface RelaySessionInit {
-  id: string;
-  deviceId: number;
-  teamId: number;
-  userId: number;
+export interface RelaySessionInit extends TunnelSessionInit<VncEndReason, RelaySession> {
   mode: VncMode;
-  startedAt: number;
-  endsAt: number;
-  /** The device's traffic, reserved ahead and settled as it flows (RelayMeter). */
-  hold: TrafficHoldPort;
-  /** Bytes left in the device's traffic ledger (null: unlimited). */
-  remaining(): Promise<number | null>;
-  /** How often traffic is settled and the maximum duration checked (against `now`, so a test clock works). */
-  tickMs: number;
-  now(): number;
-  onEnd(session: RelaySession, reason: VncEndReason): void;
-  onError(err: unknown): void;
+  /** The session ends after this long without input (the team's idle minutes); 0: never. */
+  idleMs: number;
 }
 
 /**
- * One remote view: the browser's socket and the device's tunnel, piped with backpressure in both
- * directions (a side that stops reading pauses the other), metered into the device's traffic, input
- * of a watcher dropped by the RFB filter, and ended with a distinct close code.
+ * One remote view: the browser's socket and the device's tunnel (the shared TunnelSession: piped
+ * with backpressure, metered, ended with a distinct close code), the input of a watcher dropped by
+ * the RFB filter, and an idle session warned, then ended.
  */
-export class RelaySession {
-  browser: WebSocket | null = null;
-  device: WebSocket | null = null;
-  ended: VncEndReason | null = null;
-  readonly meter: RelayMeter;
+export class RelaySession extends TunnelSession<VncEndReason, VncServerMessage> {
   private readonly filter: RfbClientFilter;
-  private readonly timers: NodeJS.Timeout[] = [];
+  /** When the browser last sent input (a watcher's dropped input counts: the user is there). */
+  private lastInputAt: number;
+  private inputsSeen = 0;
+  private idleWarned = false;
 
-  constructor(readonly o: RelaySessionInit) {
+  constructor(override readonly o: RelaySessionInit) {
+    super(o, VNC_CLOSE);
     this.filter = new RfbClientFilter(o.mode === 'control');
-    this.meter = new RelayMeter({ hold: o.hold, onExhausted: () => this.end('traffic'), onError: o.onError });
-  }
-
-  /** Bytes carried so far, both directions. */
-  get bytes(): number {
-    return this.meter.used;
+    this.lastInputAt = o.now();
   }
 
   get mode(): VncMode {
@@ -62,10 +48,7 @@ export class RelaySession {
   }
 
   attachBrowser(ws: WebSocket, remaining: number | null): void {
-    this.browser = ws;
-    ws.on('close', () => this.end('user'));
-    ws.on('error', (err) => this.o.onError(err));
-    this.timers.push(setInterval(() => this.tick(), this.o.tickMs));
+    this.attachClient(ws);
     this.status({
       type: 'ready',
       mode: this.mode,
@@ -75,78 +58,73 @@ export class RelaySession {
     });
   }
 
-  attachDevice(ws: WebSocket): void {
-    this.device = ws;
-    ws.on('close', () => this.end('device_offline'));
-    ws.on('error', (err) => this.o.onError(err));
-    ws.on('message', (data, isBinary) => {
-      if (!isBinary || !this.browser) return;
-      const chunk = toBuffer(data);
-      this.filter.fromServer(chunk);
-      this.forward(chunk, this.browser, ws);
+  /**
+   * The device's tunnel joins: the browser is told how the HMI's bytes come (`compress`), then they
+   * are carried as they are (compressed by the device, inflated by the browser); `raw` when the
+   * device's agent carries them without frames after `ready`.
+   */
+  attachDevice(ws: WebSocket, compress: VncCompression | null, raw: boolean): void {
+    this.status({ type: 'stream', compress });
+    const link = this.attachLink(ws, compress ? { type: 'ready', compress } : { type: 'ready' }, raw);
+    const head = compress ? new DeflatedHead() : null;
+    link.onData((chunk) => {
+      if (this.filter.wantsServerHead) this.filter.fromServer(head ? head.add(chunk) : chunk);
+      this.toClient(chunk);
     });
-    const browser = this.browser;
-    browser?.on('message', (data, isBinary) => {
+    this.client?.on('message', (data, isBinary) => {
       if (!isBinary) return;
-      const passed = this.filter.fromClient(toBuffer(data));
+      const passed = this.filter.fromClient(messageBytes(data));
       if (passed === null) return this.end('user');
-      if (passed.length) this.forward(passed, ws, browser);
+      if (this.filter.inputs !== this.inputsSeen) this.active();
+      if (passed.length) this.toDevice(passed);
     });
-    ws.send(JSON.stringify({ type: 'ready' }));
   }
 
-  private tick(): void {
-    if (this.o.now() >= this.o.endsAt) this.end('max_duration');
-    else void this.flush();
-  }
-
-  private forward(chunk: Buffer, to: WebSocket, from: WebSocket): void {
-    if (this.ended) return;
-    this.meter.count(chunk.length);
-    to.send(chunk, { binary: true }, () => {
-      if (from.isPaused && to.bufferedAmount < LOW_WATER) from.resume();
-    });
-    if (to.bufferedAmount > RELAY_HIGH_WATER) from.pause();
-  }
-
-  /** Settles what flowed since the last tick and tells the browser (only when something flowed). */
-  async flush(): Promise<void> {
-    if (!(await this.meter.flush()) || this.ended) return;
-    try {
-      const left = await this.o.remaining();
-      // What this session holds and has not used yet is still the device's.
-      const unused = Math.max(0, this.meter.reserved - this.meter.used);
-      this.status({
-        type: 'usage',
-        bytes: this.bytes,
-        remaining_bytes: left === null ? null : left + unused,
-      });
-    } catch (err) {
-      this.o.onError(err);
+  /** Warns a minute before the idle end, then ends an idle session. */
+  protected checkTick(now: number): boolean {
+    if (this.o.idleMs <= 0) return false;
+    const idleEnd = this.lastInputAt + this.o.idleMs;
+    if (now >= idleEnd) {
+      this.end('idle');
+      return true;
     }
+    if (!this.idleWarned && now >= idleEnd - VNC_IDLE_WARN_S * 1000) {
+      this.idleWarned = true;
+      this.status({ type: 'idle', ends_in_s: Math.ceil((idleEnd - now) / 1000) });
+    }
+    return false;
   }
 
-  /** Sends a status message to the browser (text frames; RFB travels in binary frames). */
-  status(msg: VncServerMessage): void {
-    if (this.browser?.readyState === 1) this.browser.send(JSON.stringify(msg));
-  }
-
-  end(reason: VncEndReason): void {
-    if (this.ended) return;
-    this.ended = reason;
-    for (const t of this.timers) clearInterval(t);
-    const duration = Math.floor((this.o.now() - this.o.startedAt) / 1000);
-    this.status({ type: 'end', reason, bytes: this.bytes, duration_s: duration });
-    // A paused socket would never read the peer's close frame.
-    for (const ws of [this.browser, this.device]) if (ws?.isPaused) ws.resume();
-    this.browser?.close(VNC_CLOSE[reason], reason);
-    this.device?.close(1000, reason);
-    this.o.onEnd(this, reason);
+  /** The user gave input: the idle time starts again (and a warning is taken back). */
+  private active(): void {
+    this.inputsSeen = this.filter.inputs;
+    this.lastInputAt = this.o.now();
+    if (!this.idleWarned) return;
+    this.idleWarned = false;
+    this.status({ type: 'idle', ends_in_s: null });
   }
 }
 
-function toBuffer(data: Buffer | ArrayBuffer | Buffer[]): Buffer {
-  if (Buffer.isBuffer(data)) return data;
-  if (Array.isArray(data)) return Buffer.concat(data);
-  return Buffer.from(data);
+/**
+ * The start of a deflated HMI stream, inflated only as far as the RFB filter reads it (16 bytes),
+ * from at most one frame's worth of compressed bytes; nothing after that is touched.
+ */
+class DeflatedHead {
+  private packed: Buffer = Buffer.alloc(0);
+  /** Plain bytes handed to the filter so far. */
+  private seen = 0;
+
+  add(chunk: Buffer): Buffer {
+    if (this.packed.length > VNC_FRAME_MAX) return Buffer.alloc(0);
+    this.packed = Buffer.concat([this.packed, chunk]);
+    try {
+      // Every frame ends in a sync flush: what came so far inflates whole.
+      const plain = inflateRawSync(this.packed, { finishFlush: constants.Z_SYNC_FLUSH });
+      const seen = this.seen;
+      this.seen = plain.length;
+      return plain.subarray(seen);
+    } catch {
+      return Buffer.alloc(0);
+    }
+  }
 }

@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, createSubAccount, type TestAccount } from '../../test/accounts';
 import { relogin } from '../../test/billing';
 import { databases } from '../../test/databases';
-import { api, startHarness, type Harness } from '../../test/harness';
+import { api } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { boundDevice, brokerUrl, connect } from '../../test/mqtt';
 import {
   VncPeer,
@@ -29,14 +30,13 @@ import {
 const MB = 1024 * 1024;
 
 describe.each(databases)('remote view relay on $name', (database) => {
-  let h: Harness;
   let main: TestAccount;
   let origin: string;
   let dev: Awaited<ReturnType<typeof boundDevice>>;
   let mqtt: MqttClient;
 
+  const h = useHarness(database, { deps: { relay: { tickMs: 25, ticketTtlMs: 3000 } } });
   beforeAll(async () => {
-    h = await startHarness(database, {}, { relay: { tickMs: 25, ticketTtlMs: 3000 } });
     origin = await listenOrigin(h);
     main = await createMainAccount(h, 5);
     dev = await boundDevice(h, main, `${database.name}vnc`);
@@ -46,7 +46,6 @@ describe.each(databases)('remote view relay on $name', (database) => {
   });
   afterAll(async () => {
     mqtt?.end(true);
-    await h?.close();
   });
 
   const open = (

@@ -1,9 +1,7 @@
 import { PostgresAdapter, type Kysely } from 'kysely';
 import type { Database, RemoteSessionTable } from '../../platform/db/schema';
 import { pageWindow, countOf, withTotal } from '../../platform/db/sql';
-
-/** A session whose instance has not said it is alive for this long no longer counts as open. */
-export const HEARTBEAT_STALE_S = 30;
+import { HEARTBEAT_STALE_S } from '../../platform/tunnel/hub';
 
 /** What opening a session writes; the heartbeat, end and traffic columns start from it. */
 export type NewRemoteSession = Omit<RemoteSessionTable, 'heartbeat_at' | 'ended_at' | 'reason' | 'bytes'>;
@@ -80,6 +78,24 @@ export class RemoteRepo {
       .set({ ended_at: now, reason, bytes })
       .where('id', '=', id)
       .where('ended_at', 'is', null)
+      .execute();
+  }
+
+  /** The team's idle minutes, or null when it never set them. */
+  async idleMinutes(teamId: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('team_remote_settings')
+      .select('idle_minutes')
+      .where('team_id', '=', teamId)
+      .executeTakeFirst();
+    return row ? row.idle_minutes : null;
+  }
+
+  setIdleMinutes(teamId: number, minutes: number, now: number): Promise<unknown> {
+    return this.db
+      .insertInto('team_remote_settings')
+      .values({ team_id: teamId, idle_minutes: minutes, updated_at: now })
+      .onConflict((oc) => oc.column('team_id').doUpdateSet({ idle_minutes: minutes, updated_at: now }))
       .execute();
   }
 

@@ -43,8 +43,15 @@ export class RfbClientFilter {
   private version = '';
   private serverHead: Buffer = Buffer.alloc(0);
   private security: number | null = null;
+  /** Input messages (keys, pointer, cut text…) seen so far, passed or dropped: the user is there. */
+  inputs = 0;
 
   constructor(public allowInput: boolean) {}
+
+  /** Whether the server's first bytes are still wanted (`fromServer`). */
+  get wantsServerHead(): boolean {
+    return this.serverHead.length < 16;
+  }
 
   /** Watches the server's first bytes (version and, for 3.3, the security type it chose). */
   fromServer(chunk: Buffer): void {
@@ -142,6 +149,8 @@ export class RfbClientFilter {
     }
     if (length === undefined) return 'invalid';
     if (p.length < length) return 'wait';
-    return { bytes: p.subarray(0, length), pass: this.allowInput || !INPUT_TYPES.has(type) };
+    const input = INPUT_TYPES.has(type);
+    if (input) this.inputs += 1;
+    return { bytes: p.subarray(0, length), pass: this.allowInput || !input };
   }
 }

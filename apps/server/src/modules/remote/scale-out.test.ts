@@ -17,14 +17,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock';
 import type { ExternalBroker } from '../../platform/mqtt/external';
 import { createMainAccount, createSubAccount, type TestAccount } from '../../test/accounts';
-import { api, startApp, type Harness } from '../../test/harness';
+import { api, type Harness } from '../../test/harness';
+import { useInstances } from '../../test/instances';
 import { startMosquitto, type TestMosquitto } from '../../test/mosquitto';
 import { boundDevice, connect, nextLive } from '../../test/mqtt';
 import { ok } from '../../test/registry';
 import { freePorts } from '../../test/server-process';
 import { VncPeer, exchangeRfb, nextVncCommand, withTraffic } from '../../test/vnc';
-import { sharedEnv } from '../../test/ws-client';
-import { HEARTBEAT_STALE_S } from './repo';
+import { HEARTBEAT_STALE_S } from '../../platform/tunnel/hub';
 
 const MB = 1024 * 1024;
 
@@ -35,9 +35,7 @@ const MB = 1024 * 1024;
  */
 describe('remote view on two instances (PostgreSQL, Mosquitto, Redis)', () => {
   let mosquitto: TestMosquitto;
-  let drop: () => Promise<void>;
-  let a: Harness;
-  let b: Harness;
+  let ports: number[];
   const ws: Record<'a' | 'b', string> = { a: '', b: '' };
   let main: TestAccount;
   let member: TestAccount;
@@ -47,18 +45,23 @@ describe('remote view on two instances (PostgreSQL, Mosquitto, Redis)', () => {
 
   beforeAll(async () => {
     mosquitto = await startMosquitto();
-    const shared = await sharedEnv();
-    drop = shared.drop;
-    const [portA, portB] = await freePorts(2);
-    if (!portA || !portB) throw new Error('no free ports');
-    const env = (port: number) => ({
-      ...shared.env,
+    ports = await freePorts(2);
+  });
+  afterAll(async () => {
+    await mosquitto?.stop();
+  });
+  const [a, b] = useInstances(2, {
+    clock,
+    env: (shared, i) => ({
+      ...shared,
       MQTT_URL: mosquitto.consoleUrl,
-      RELAY_URL: `http://127.0.0.1:${port}`,
-    });
-    const relay = { relay: { tickMs: 25, ticketTtlMs: 5000 } };
-    a = await startApp(env(portA), clock, relay);
-    b = await startApp(env(portB), clock, relay);
+      RELAY_URL: `http://127.0.0.1:${ports[i]}`,
+    }),
+    deps: { relay: { tickMs: 25, ticketTtlMs: 5000 } },
+  });
+  beforeAll(async () => {
+    const [portA, portB] = ports;
+    if (!portA || !portB) throw new Error('no free ports');
     await a.app.listen({ port: portA, host: '127.0.0.1' });
     await b.app.listen({ port: portB, host: '127.0.0.1' });
     ws.a = `ws://127.0.0.1:${portA}`;
@@ -94,10 +97,6 @@ describe('remote view on two instances (PostgreSQL, Mosquitto, Redis)', () => {
   });
   afterAll(async () => {
     dev?.end(true);
-    await a?.close();
-    await b?.close();
-    await drop?.();
-    await mosquitto?.stop();
   });
 
   it("opened through B: the device dials B's relay, RFB flows through B, bytes hit the one ledger, and control is locked on A too", async () => {

@@ -1,12 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   ErrorCode,
+  VNC_IDLE_DEFAULT_MINUTES,
   VNC_SESSIONS_PER_DEVICE,
   VNC_SESSIONS_PER_USER,
   type CallBody,
   type CallQuery,
   type DeviceCommand,
   type RemoteSession,
+  type RemoteSettings,
   type VncEndReason,
   type listRemoteSessions,
   type openRemoteView,
@@ -110,6 +112,25 @@ export class RemoteService {
     };
   }
 
+  /** The caller's team's remote view settings (the defaults until set). */
+  async settings(user: SessionUser): Promise<RemoteSettings> {
+    const idle = await this.d.repo.idleMinutes(user.teamId);
+    return { idle_minutes: idle ?? VNC_IDLE_DEFAULT_MINUTES };
+  }
+
+  async setSettings(user: SessionUser, body: RemoteSettings, clientIp: string): Promise<RemoteSettings> {
+    await this.d.repo.setIdleMinutes(user.teamId, body.idle_minutes, epochSeconds(this.d.clock));
+    audit(this.d.bus, {
+      teamId: user.teamId,
+      userId: user.id,
+      action: 'remoteSettings',
+      target: '',
+      detail: { idle: String(body.idle_minutes) },
+      ip: clientIp,
+    });
+    return this.settings(user);
+  }
+
   async list(user: SessionUser, deviceId: number, query: CallQuery<typeof listRemoteSessions>) {
     const device = await this.d.ports.visibleDevice(user, deviceId);
     const { rows, total } = await this.d.repo.list(device.id, query.page, query.pageSize);
@@ -127,11 +148,6 @@ export class RemoteService {
       total,
     };
   }
-}
-
-/** A single-use tunnel ticket: 32 random bytes, URL-safe. */
-export function newTicket(): string {
-  return randomBytes(32).toString('base64url');
 }
 
 export type SendVnc = (

@@ -1,6 +1,6 @@
-import { VNC_AUTH_TIMEOUT_MS, VNC_CLOSE, VNC_TUNNEL_PATH, VNC_WS_PATH } from '@hmi/contract';
+import { VNC_CLOSE, VNC_TUNNEL_PATH, VNC_WS_PATH } from '@hmi/contract';
 import type { FastifyInstance } from 'fastify';
-import type { WebSocket } from 'ws';
+import { firstMessage } from '../../platform/tunnel/first-message';
 import type { RelayHub } from './relay-hub';
 
 /**
@@ -19,20 +19,4 @@ export function remoteSockets(app: FastifyInstance, hub: RelayHub, origins: Read
       firstMessage(socket, VNC_CLOSE.ticket, async (msg) => hub.joinDevice(socket, msg));
     });
   });
-}
-
-function firstMessage(socket: WebSocket, closeCode: number, then: (msg: unknown) => Promise<void>): void {
-  const timer = setTimeout(() => socket.close(closeCode, 'timeout'), VNC_AUTH_TIMEOUT_MS);
-  socket.once('message', (data, isBinary) => {
-    clearTimeout(timer);
-    if (isBinary) return socket.close(closeCode, 'expected JSON');
-    let msg: unknown = null;
-    try {
-      msg = JSON.parse(data.toString());
-    } catch {
-      return socket.close(closeCode, 'expected JSON');
-    }
-    then(msg).catch(() => socket.close(closeCode, 'error'));
-  });
-  socket.once('close', () => clearTimeout(timer));
 }

@@ -1,17 +1,17 @@
 import { createRole, listRoleOptions, listRoles, type PermissionId, type RoleOption } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, createSubAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { api, startHarness, type Harness } from '../../test/harness';
+import { api } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { ok } from '../../test/registry';
 
 describe.each(databases)('role options for the role pickers on $name', (database) => {
-  let h: Harness;
   let owner: TestAccount;
   let expected: RoleOption[];
 
+  const h = useHarness(database);
   beforeAll(async () => {
-    h = await startHarness(database);
     owner = await createMainAccount(h);
     const viewer = await ok(h, owner, createRole, {
       body: {
@@ -26,9 +26,6 @@ describe.each(databases)('role options for the role pickers on $name', (database
     ];
     const other = await createMainAccount(h);
     await ok(h, other, createRole, { body: { name: 'Foreign', permissions: [2] } });
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   const options = (a: TestAccount) => api(h.app, listRoleOptions, { token: a.token });

@@ -86,11 +86,15 @@ export class RoleService {
     return role ?? fail(ErrorCode.NO_DATA);
   }
 
-  private async checkZones(user: SessionUser, ids: readonly number[]): Promise<number[]> {
+  /** The team's zones of `ids` (1003 when one is not), named for the audit entry. */
+  private async checkZones(
+    user: SessionUser,
+    ids: readonly number[],
+  ): Promise<{ id: number; name: string }[]> {
     const unique = [...new Set(ids)];
-    const found = await this.zones.teamZoneIds(user.teamId, unique);
+    const found = await this.zones.teamZones(user.teamId, unique);
     if (found.length !== unique.length) fail(ErrorCode.NO_DATA);
-    return unique;
+    return found;
   }
 
   /**
@@ -103,15 +107,15 @@ export class RoleService {
     return { id: role.id, name: role.name };
   }
 
-  /**
-   * The team's role holding every permission, for a former main account: an existing one, else a
-   * new `Admin` (`Admin2`, … when the name is taken), inside the caller's transaction.
-   */
   /** Drops the zone links of a team's roles inside the caller's transaction (the team is dropped). */
   clearTeamZones(teamId: number, q: Queryable): Promise<void> {
     return this.repo.clearTeamZones(teamId, q);
   }
 
+  /**
+   * The team's role holding every permission, for a former main account: an existing one, else a
+   * new `Admin` (`Admin2`, … when the name is taken), inside the caller's transaction.
+   */
   async fullRole(teamId: number, now: number, q: Queryable): Promise<number> {
     const all = withViewFirst(allPermissionIds);
     const roles = await this.repo.all(teamId, q);
@@ -130,7 +134,7 @@ export class RoleService {
     const name = b.name.trim();
     const permissions = withViewFirst(b.permissions);
     assertHolds(user, permissions);
-    const zoneIds = await this.checkZones(user, b.zone_ids);
+    const zones = await this.checkZones(user, b.zone_ids);
     if (await this.repo.nameTaken(user.teamId, name, null)) fail(ErrorCode.ROLE_NAME_EXISTS);
     let id: number;
     try {
@@ -144,7 +148,11 @@ export class RoleService {
           },
           trx,
         );
-        await this.repo.setZones(roleId, zoneIds, trx);
+        await this.repo.setZones(
+          roleId,
+          zones.map((z) => z.id),
+          trx,
+        );
         return roleId;
       });
     } catch (err) {
@@ -156,7 +164,7 @@ export class RoleService {
       userId: user.id,
       action: 'roleAdded',
       target: name,
-      detail: { permissions: permissions.join(','), zones: zoneIds.join(',') },
+      detail: { permissions: permissions.join(','), zones: zoneNames(zones) },
     });
     return this.get(user, id);
   }
@@ -175,11 +183,16 @@ export class RoleService {
       assertHolds(user, permissions);
       patch.permissions = JSON.stringify(permissions);
     }
-    const zoneIds = b.zone_ids === undefined ? null : await this.checkZones(user, b.zone_ids);
+    const zones = b.zone_ids === undefined ? null : await this.checkZones(user, b.zone_ids);
     try {
       await this.repo.transaction(async (trx) => {
         await this.repo.update(user.teamId, id, patch, trx);
-        if (zoneIds) await this.repo.setZones(id, zoneIds, trx);
+        if (zones)
+          await this.repo.setZones(
+            id,
+            zones.map((z) => z.id),
+            trx,
+          );
       });
     } catch (err) {
       if (isUniqueViolation(err)) fail(ErrorCode.ROLE_NAME_EXISTS);
@@ -191,7 +204,7 @@ export class RoleService {
     const detail: Record<string, string> = {};
     if (patch.name !== undefined) detail.name = `${row.name} → ${patch.name}`;
     if (b.permissions !== undefined) detail.permissions = withViewFirst(b.permissions).join(',');
-    if (zoneIds) detail.zones = zoneIds.join(',');
+    if (zones) detail.zones = zoneNames(zones);
     audit(this.bus, {
       teamId: user.teamId,
       userId: user.id,
@@ -216,3 +229,6 @@ export class RoleService {
     return null;
   }
 }
+
+/** Zones as people read them in the audit log: by name, not by id. */
+const zoneNames = (zones: readonly { name: string }[]) => zones.map((z) => z.name).join(', ');

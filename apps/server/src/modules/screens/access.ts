@@ -14,19 +14,19 @@ const needed: Record<Owner['kind'], Record<Mode, PermissionId>> = {
   project: { view: Permission.PROJECT_VIEW, edit: Permission.PROJECT_EDIT },
 };
 
-/** A device of a project and the TAG names of its template. */
+/** A device of a project and the TAGs of its template (name → data type). */
 export interface Member {
   id: number;
   name: string;
-  tags: ReadonlySet<string>;
+  tags: ReadonlyMap<string, number>;
 }
 
 /** What a screen of an owner may bind: the template's TAGs, or the project's member devices. */
 export interface Target {
   teamId: number;
   owner: Owner;
-  /** Template screens: the TAG names of the template. */
-  tags: ReadonlySet<string>;
+  /** Template screens: the TAGs of the template (name → data type). */
+  tags: ReadonlyMap<string, number>;
   /** Project screens: the member devices by id. */
   members: ReadonlyMap<number, Member>;
 }
@@ -63,7 +63,7 @@ export class ScreenAccess {
       authorize(scope, 'template', await this.templates.find(scope.teamId, owner.id));
       if (mode === 'edit' && (await this.templates.isExpired(scope.teamId, owner.id)))
         fail(ErrorCode.TEMPLATE_LIMIT);
-      const tags = (await this.repo.tagNames([owner.id])).get(owner.id) ?? new Set<string>();
+      const tags = (await this.repo.tagNames([owner.id])).get(owner.id) ?? new Map<string, number>();
       return { teamId: scope.teamId, owner, tags, members: new Map() };
     }
     authorize(scope, 'project', await this.repo.findProject(scope.teamId, owner.id));
@@ -77,11 +77,11 @@ export class ScreenAccess {
         {
           id: d.id,
           name: d.name,
-          tags: (d.template_id === null ? null : tags.get(d.template_id)) ?? new Set(),
+          tags: (d.template_id === null ? null : tags.get(d.template_id)) ?? new Map<string, number>(),
         },
       ]),
     );
-    return { teamId: scope.teamId, owner, tags: new Set(), members };
+    return { teamId: scope.teamId, owner, tags: new Map(), members };
   }
 
   /** A screen of the caller's team through its owner (1003 when either is not visible). */

@@ -34,7 +34,7 @@ describe.each(databases)('screen import and export on $name', (database) => {
   const documentOf = async (id: number): Promise<Screen> =>
     ok(ctx.h, ctx.main, getScreen, { params: { id } });
 
-  it('imports a FUXA project: views become screens, items widgets, unknown items stay as artwork', async () => {
+  it('imports a FUXA project: views become screens, items widgets, the start view first', async () => {
     const body = {
       kind: 'fuxa',
       template_id: ctx.plant.templateId,
@@ -42,12 +42,8 @@ describe.each(databases)('screen import and export on $name', (database) => {
     } as const;
     const dry = await ok(ctx.h, ctx.main, importScreens, { body: { ...body, dry_run: true } });
     expect(dry.screens).toEqual([]);
-    expect(dry.report.screens).toEqual([
-      {
-        name: 'Oven',
-        widgets: 9,
-        unmapped: [{ element_id: 'HXG_bag', type: 'svg-ext-html_bag', name: 'Bag' }],
-      },
+    expect(dry.report.screens).toMatchObject([
+      { name: 'Oven', widgets: 10, unmapped: [] },
       { name: 'Details', widgets: 1, unmapped: [] },
     ]);
     const vars = Object.fromEntries(dry.report.variables.map((v) => [v.source, v.binding]));
@@ -68,7 +64,12 @@ describe.each(databases)('screen import and export on $name', (database) => {
     expect(done.screens.map((s) => s.name)).toEqual(['Oven', 'Details']);
     const [oven, details] = await Promise.all(done.screens.map((s) => documentOf(s.id)));
     const byId = Object.fromEntries((oven?.document.widgets ?? []).map((w) => [w.id, w]));
-    expect(byId.VAL_temp).toMatchObject({ type: 'value', binding: { tag: 'temp' }, props: { unit: '°C' } });
+    expect(byId.VAL_temp).toMatchObject({
+      type: 'value',
+      binding: { tag: 'temp' },
+      props: { unit: '°C', format: 'auto' },
+    });
+    expect(byId.HXG_bag).toMatchObject({ type: 'gauge', binding: { tag: 'temp' } });
     expect(byId.HXB_start).toMatchObject({
       type: 'button',
       binding: { tag: 'running' },
@@ -79,7 +80,11 @@ describe.each(databases)('screen import and export on $name', (database) => {
       h: 30,
     });
     expect(byId.HXT_run).toMatchObject({ type: 'switch', action: { kind: 'toggle' } });
-    expect(byId.HXI_sp).toMatchObject({ type: 'input', action: { kind: 'input', min: 0, max: 300 } });
+    expect(byId.HXI_sp).toMatchObject({
+      type: 'input',
+      action: { kind: 'input', min: 0, max: 300 },
+      props: { format: 'auto', decimals: 5 },
+    });
     expect(byId.GXP_level).toMatchObject({
       type: 'bar',
       props: { min: 0, max: 250, color: '#76a9ff' },
@@ -93,18 +98,29 @@ describe.each(databases)('screen import and export on $name', (database) => {
         { min: 1, max: 9 },
       ],
     });
+    // The motor keeps its drawing (ellipse and triangle), filled by its ranges as FUXA fills it.
     expect(byId.MTR_fan).toMatchObject({
-      type: 'lamp',
-      props: { shape: 'rect' },
+      type: 'symbol',
       binding: { tag: 'running' },
+      ranges: [
+        { min: 0, max: 0, color: '#a5a5a5' },
+        { min: 1, max: 1, color: '#00b050' },
+      ],
+      x: 678,
+      y: 58,
+      w: 44,
+      h: 44,
     });
+    const motor = byId.MTR_fan?.type === 'symbol' ? byId.MTR_fan.props.svg : '';
+    expect(motor).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="678 58 44 44"/);
+    expect(motor).toContain('<ellipse cx="700" cy="80" rx="20" ry="20">');
+    expect(motor).toContain('<path d="M700,60L720,80L700,100z">');
     expect(byId.HXC_chart).toMatchObject({ type: 'trend', props: { tags: [{ tag: 'temp' }] } });
     expect(byId.HXB_next).toMatchObject({ action: { kind: 'goto', screen_id: details?.id } });
     expect(details?.document.widgets[0]).toMatchObject({ binding: { tag: 'state' } });
-    // Mapped items left the artwork; the unknown one stayed; nothing executable came along.
+    // Mapped items left the artwork; nothing executable came along.
     const art = oven?.document.artwork ?? '';
-    expect(art).toContain('id="HXG_bag"');
-    expect(art).not.toMatch(/VAL_temp|HXB_start|script|foreignObject|onclick/);
+    expect(art).not.toMatch(/VAL_temp|HXB_start|HXG_bag|script|foreignObject|onclick/);
     expect(art).toContain('Oven line');
     expect(oven?.document).toMatchObject({ width: 1024, height: 600, background: '#ffffffff' });
   });

@@ -8,6 +8,7 @@ import { ScreenRepo } from './repo';
 import { screenRoutes } from './routes';
 import { ScreenService } from './service';
 import { ScreenTransfer } from './transfer';
+import { ScreenVersions } from './versions';
 
 /**
  * The screen calls. Deleting a template or project deletes its screens (foreign keys); a device a
@@ -25,7 +26,7 @@ export function installScreens(
 ): ScreenService {
   const repo = new ScreenRepo(ctx.db);
   const svc = new ScreenService(repo, new ScreenAccess(repo, d.perms, d.templates, d.devices), ctx.clock);
-  screenRoutes(ctx.registerCall, svc, new ScreenTransfer(svc));
+  screenRoutes(ctx.registerCall, svc, new ScreenTransfer(svc), new ScreenVersions(svc));
   d.projects.beforeMembersLeave((projectId, deviceIds, q) => svc.assertMayLeave(projectId, deviceIds, q));
   return svc;
 }

@@ -24,6 +24,7 @@ const summaryColumns = [
   'width',
   'height',
   'widget_count',
+  'version',
   'created_at',
   'updated_at',
 ] as const;
@@ -86,6 +87,96 @@ export class ScreenRepo extends RepoBase {
       .set({ ...patch, updated_at: now })
       .where('id', '=', id)
       .execute();
+    // A document changed in place (an import linking its screens) is still the version it was.
+    if (patch.document !== undefined)
+      await q
+        .updateTable('screen_versions')
+        .set({ document: patch.document })
+        .where('screen_id', '=', id)
+        .where('version', '=', (eb) => eb.selectFrom('screens').select('version').where('id', '=', id))
+        .execute();
+  }
+
+  /**
+   * Writes a new document as the next version if the row still holds `expected` (any version when
+   * null): one compare-and-set statement, so of two saves from the same version one wins. Returns
+   * the new version, or null when the row moved on.
+   */
+  async saveVersion(
+    id: number,
+    f: ScreenFields,
+    expected: number | null,
+    now: number,
+    q: Queryable,
+  ): Promise<number | null> {
+    let update = q
+      .updateTable('screens')
+      .set((eb) => ({ ...f, updated_at: now, version: eb('version', '+', 1) }))
+      .where('id', '=', id);
+    if (expected !== null) update = update.where('version', '=', expected);
+    const r = await update.returning('version').executeTakeFirst();
+    return r?.version ?? null;
+  }
+
+  /** Keeps a saved document as `version` and drops the oldest beyond `keep`. */
+  async addVersion(
+    screenId: number,
+    version: number,
+    f: ScreenFields,
+    savedBy: number | null,
+    now: number,
+    keep: number,
+    q: Queryable,
+  ): Promise<void> {
+    await q
+      .insertInto('screen_versions')
+      .values({
+        screen_id: screenId,
+        version,
+        name: f.name,
+        width: f.width,
+        height: f.height,
+        widget_count: f.widget_count,
+        document: f.document,
+        saved_by: savedBy,
+        saved_at: now,
+      })
+      .execute();
+    await q
+      .deleteFrom('screen_versions')
+      .where('screen_id', '=', screenId)
+      .where('version', '<=', version - keep)
+      .execute();
+  }
+
+  /** The kept versions of a screen, newest first, with the saver's name. */
+  versions(screenId: number) {
+    return this.db
+      .selectFrom('screen_versions')
+      .leftJoin('users', 'users.id', 'screen_versions.saved_by')
+      .select([
+        'screen_versions.version',
+        'screen_versions.name',
+        'screen_versions.width',
+        'screen_versions.height',
+        'screen_versions.widget_count',
+        'screen_versions.saved_at',
+        'users.name as saved_by',
+      ])
+      .where('screen_versions.screen_id', '=', screenId)
+      .orderBy('screen_versions.version', 'desc')
+      .execute();
+  }
+
+  findVersion(screenId: number, version: number) {
+    return this.db
+      .selectFrom('screen_versions')
+      .leftJoin('users', 'users.id', 'screen_versions.saved_by')
+      .selectAll('screen_versions')
+      .select('users.name as saver')
+      .where('screen_versions.screen_id', '=', screenId)
+      .where('screen_versions.version', '=', version)
+      .executeTakeFirst();
   }
 
   async remove(id: number, q: Queryable): Promise<void> {
@@ -131,15 +222,16 @@ export class ScreenRepo extends RepoBase {
   }
 
   /** TAG names of each template. */
-  async tagNames(templateIds: readonly number[]): Promise<Map<number, Set<string>>> {
-    const out = new Map<number, Set<string>>(templateIds.map((id) => [id, new Set<string>()]));
+  /** The TAGs of each template: name → data type. */
+  async tagNames(templateIds: readonly number[]): Promise<Map<number, Map<string, number>>> {
+    const out = new Map<number, Map<string, number>>(templateIds.map((id) => [id, new Map()]));
     if (!templateIds.length) return out;
     const rows = await this.db
       .selectFrom('template_tags')
-      .select(['template_id', 'name'])
+      .select(['template_id', 'name', 'data_type'])
       .where('template_id', 'in', [...templateIds])
       .execute();
-    for (const r of rows) out.get(r.template_id)?.add(r.name);
+    for (const r of rows) out.get(r.template_id)?.set(r.name, r.data_type);
     return out;
   }
 }

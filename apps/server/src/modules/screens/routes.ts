@@ -6,7 +6,10 @@ import {
   exportScreen,
   exportTemplateScreens,
   getScreen,
+  getScreenVersion,
   importScreens,
+  listScreenVersions,
+  restoreScreenVersion,
   listDeviceScreens,
   listProjectScreens,
   listTemplateScreens,
@@ -16,8 +19,14 @@ import type { RegisterCall } from '../../platform/http/register-call';
 import { sessionUser } from '../../platform/http/session';
 import type { ScreenService } from './service';
 import type { ScreenTransfer } from './transfer';
+import type { ScreenVersions } from './versions';
 
-export function screenRoutes(registerCall: RegisterCall, svc: ScreenService, transfer: ScreenTransfer): void {
+export function screenRoutes(
+  registerCall: RegisterCall,
+  svc: ScreenService,
+  transfer: ScreenTransfer,
+  versions: ScreenVersions,
+): void {
   const template = (id: number) => ({ kind: 'template', id }) as const;
   const project = (id: number) => ({ kind: 'project', id }) as const;
   registerCall(listTemplateScreens, async (ctx) => svc.list(sessionUser(ctx), template(ctx.params.id)));
@@ -40,4 +49,11 @@ export function screenRoutes(registerCall: RegisterCall, svc: ScreenService, tra
   registerCall(deleteScreen, async (ctx) => svc.remove(sessionUser(ctx), ctx.params.id));
   registerCall(exportScreen, async (ctx) => transfer.exportScreen(sessionUser(ctx), ctx.params.id));
   registerCall(importScreens, async (ctx) => transfer.import(sessionUser(ctx), ctx.body));
+  registerCall(listScreenVersions, async (ctx) => versions.list(sessionUser(ctx), ctx.params.id));
+  registerCall(getScreenVersion, async (ctx) =>
+    versions.get(sessionUser(ctx), ctx.params.id, ctx.params.version),
+  );
+  registerCall(restoreScreenVersion, async (ctx) =>
+    versions.restore(sessionUser(ctx), ctx.params.id, ctx.params.version, ctx.body.version ?? null),
+  );
 }

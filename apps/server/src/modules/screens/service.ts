@@ -1,6 +1,7 @@
 import {
   ErrorCode,
   SCREENS_PER_OWNER_MAX,
+  SCREEN_VERSIONS_MAX,
   screenDocument,
   type Screen,
   type ScreenDocument,
@@ -16,6 +17,7 @@ import { ownerOf, type ScreenAccess, type Target } from './access';
 import { checkDocument } from './bindings';
 import type { Owner, ScreenFields, ScreenRepo, ScreenRow } from './repo';
 import { sanitiseSvg } from './svg/sanitise';
+import { SymbolError, withCleanSymbols } from './svg/symbol';
 import { XmlError } from './svg/xml';
 
 type SummaryRow = Omit<ScreenRow, 'document'>;
@@ -30,6 +32,7 @@ export function toSummary(r: SummaryRow): ScreenSummary {
     width: r.width,
     height: r.height,
     widget_count: r.widget_count,
+    version: r.version,
     created_at: Number(r.created_at),
     updated_at: Number(r.updated_at),
   };
@@ -42,13 +45,22 @@ function readDocument(r: ScreenRow): ScreenDocument {
 
 export const toScreen = (r: ScreenRow): Screen => ({ ...toSummary(r), document: readDocument(r) });
 
-/** The artwork sanitised (1006 `document.artwork` fileFormat when it is not usable SVG). */
+/** A kept version's document, read as `readDocument` reads a screen's. */
+export const readVersionDocument = (document: string): ScreenDocument =>
+  screenDocument.parse(JSON.parse(document));
+
+/**
+ * The artwork and the symbols' drawings sanitised (1006 `document.artwork` or the symbol's
+ * `document.widgets.N.props.svg` fileFormat when it is not usable SVG).
+ */
 export function withCleanArtwork(doc: ScreenDocument, field = 'document.artwork'): ScreenDocument {
   try {
-    return { ...doc, artwork: sanitiseSvg(doc.artwork) };
+    return withCleanSymbols({ ...doc, artwork: sanitiseSvg(doc.artwork) });
   } catch (err) {
     if (err instanceof XmlError)
       failInput(field, err.reason === 'artwork too large' ? 'tooLong' : 'fileFormat');
+    if (err instanceof SymbolError)
+      failInput(field.replace(/artwork$/, `widgets.${err.widget}.props.svg`), 'fileFormat');
     throw err;
   }
 }
@@ -100,23 +112,23 @@ export class ScreenService {
     return toScreen((await this.access.screen(user, id, 'view')).row);
   }
 
-  /** Inserts checked screens in one transaction (the owner's cap counted inside it). */
+  /**
+   * Inserts checked screens in one transaction (the owner's cap counted inside it), each with its
+   * document kept as version 1 (`savedBy`: the user, null for imports made before it was known).
+   */
   async insertChecked(
     target: Target,
     screens: readonly { name: string; sort: number; document: ScreenDocument; devices: number[] }[],
     trx: Transaction<Database>,
+    savedBy: number | null = null,
   ): Promise<number[]> {
     const count = await this.repo.count(target.owner, trx);
     if (count + screens.length > SCREENS_PER_OWNER_MAX) failInput('screens', 'tooLong');
     const ids: number[] = [];
     for (const s of screens) {
-      const id = await this.repo.insert(
-        target.teamId,
-        target.owner,
-        fields(s.name, s.sort, s.document),
-        this.now(),
-        trx,
-      );
+      const f = fields(s.name, s.sort, s.document);
+      const id = await this.repo.insert(target.teamId, target.owner, f, this.now(), trx);
+      await this.repo.addVersion(id, 1, f, savedBy, this.now(), SCREEN_VERSIONS_MAX, trx);
       await this.repo.setDevices(id, s.devices, trx);
       ids.push(id);
     }
@@ -132,7 +144,12 @@ export class ScreenService {
     const doc = withCleanArtwork(body.document);
     const devices = checkDocument(doc, target, await this.repo.ids(owner));
     const [id] = await this.repo.transaction((trx) =>
-      this.insertChecked(target, [{ name: body.name, sort: body.sort, document: doc, devices }], trx),
+      this.insertChecked(
+        target,
+        [{ name: body.name, sort: body.sort, document: doc, devices }],
+        trx,
+        user.id,
+      ),
     );
     return this.get(user, id ?? 0, undefined);
   }
@@ -140,23 +157,44 @@ export class ScreenService {
   async update(
     user: SessionUser,
     id: number,
-    body: { name?: string; sort?: number; document?: ScreenDocument },
+    body: { name?: string; sort?: number; document?: ScreenDocument; version?: number },
   ): Promise<Screen> {
     const { row, target } = await this.access.screen(user, id, 'edit');
     const patch: Partial<ScreenFields> = {};
     if (body.name !== undefined) patch.name = body.name;
     if (body.sort !== undefined) patch.sort = body.sort;
-    let devices: number[] | null = null;
+    const expected = body.version ?? null;
     if (body.document) {
       const doc = withCleanArtwork(body.document);
-      devices = checkDocument(doc, target, await this.repo.ids(ownerOf(row)));
-      Object.assign(patch, fields(patch.name ?? row.name, patch.sort ?? row.sort, doc));
+      const devices = checkDocument(doc, target, await this.repo.ids(ownerOf(row)));
+      const f = fields(patch.name ?? row.name, patch.sort ?? row.sort, doc);
+      await this.repo.transaction((trx) => this.saveDocument(user, id, f, devices, expected, trx));
+    } else {
+      await this.repo.transaction(async (trx) => {
+        if (expected !== null && (await this.repo.find(user.teamId, id, trx))?.version !== expected)
+          fail(ErrorCode.SCREEN_VERSION_CONFLICT);
+        await this.repo.update(id, patch, this.now(), trx);
+      });
     }
-    await this.repo.transaction(async (trx) => {
-      await this.repo.update(id, patch, this.now(), trx);
-      if (devices) await this.repo.setDevices(id, devices, trx);
-    });
     return this.get(user, id, undefined);
+  }
+
+  /**
+   * Saves a checked document as the screen's next version, if it still holds `expected` (1210
+   * otherwise, nothing written), and records the devices it binds.
+   */
+  async saveDocument(
+    user: SessionUser,
+    id: number,
+    f: ScreenFields,
+    devices: number[],
+    expected: number | null,
+    trx: Transaction<Database>,
+  ): Promise<void> {
+    const version = await this.repo.saveVersion(id, f, expected, this.now(), trx);
+    if (version === null) fail(ErrorCode.SCREEN_VERSION_CONFLICT);
+    await this.repo.addVersion(id, version, f, user.id, this.now(), SCREEN_VERSIONS_MAX, trx);
+    await this.repo.setDevices(id, devices, trx);
   }
 
   async remove(user: SessionUser, id: number): Promise<null> {

@@ -17,6 +17,7 @@ import { readFuxa } from './import/fuxa';
 import { failImport, ImportError } from './import/refusal';
 import { Resolver, type DraftScreen } from './import/resolve';
 import { readAttributedSvg } from './import/svg-attributes';
+import { SymbolError, withCleanSymbols } from './svg/symbol';
 import type { Owner } from './repo';
 import { toScreen, toSummary, type ScreenService } from './service';
 
@@ -63,8 +64,15 @@ export class ScreenTransfer {
     if (!drafts.length) failImport(new ImportError('noScreens'), body.kind);
     const docs = drafts.map((d) => {
       const parsed = screenDocument.safeParse(d.document);
-      if (parsed.success) return parsed.data;
-      return failImport(ImportError.ofSchema('invalidScreen', parsed.error, { screen: d.name }), body.kind);
+      if (!parsed.success)
+        return failImport(ImportError.ofSchema('invalidScreen', parsed.error, { screen: d.name }), body.kind);
+      try {
+        return withCleanSymbols(parsed.data);
+      } catch (err) {
+        if (!(err instanceof SymbolError)) throw err;
+        const path = `widgets.${err.widget}.props.svg`;
+        return failImport(new ImportError('invalidScreen', { screen: d.name, path }), body.kind);
+      }
     });
     const existing = await this.screens.repo.ids(owner);
     const ready = drafts.map((d, i) => {
@@ -77,12 +85,18 @@ export class ScreenTransfer {
         name: ready[i]?.name ?? d.name,
         widgets: ready[i]?.document.widgets.length ?? 0,
         unmapped: d.unmapped,
+        items: d.items ?? [],
       })),
       variables: resolver.variables(),
     };
     if (body.dry_run) return { screens: [], report };
+    // A value its TAG cannot hold is refused now rather than at the click (the dry run lists it).
+    for (const d of drafts) {
+      const problem = d.typeProblems?.[0];
+      if (problem) failImport(new ImportError('writeValueType', { screen: d.name, ...problem }), body.kind);
+    }
     const ids = await this.screens.repo.transaction(async (trx) => {
-      const created = await this.screens.insertChecked(target, ready, trx);
+      const created = await this.screens.insertChecked(target, ready, trx, user.id);
       const byKey = new Map(drafts.map((d, i) => [d.key, created[i] ?? 0]));
       for (const [i, d] of drafts.entries()) {
         const doc = ready[i]?.document;
@@ -91,7 +105,7 @@ export class ScreenTransfer {
         const widgets = doc.widgets.map((w) => ({ ...w }));
         for (const l of linked) {
           const w = widgets[l.widget];
-          if (w) w.action = { kind: 'goto', screen_id: byKey.get(l.target) ?? 0 };
+          if (w) w.action = { kind: 'goto', screen_id: byKey.get(l.target) ?? 0, dialog: l.dialog ?? false };
         }
         await this.screens.repo.update(
           created[i] ?? 0,

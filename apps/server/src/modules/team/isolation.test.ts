@@ -18,6 +18,8 @@ import {
   getScreen,
   importScreens,
   exportAlarms,
+  exportAlarmKpi,
+  getAlarmKpi,
   exportAudit,
   listAlarmRules,
   listAlarms,
@@ -32,6 +34,8 @@ import {
   putDataPermissions,
   setAlarmRulesEnabled,
   setMessagesRead,
+  shelveAlarms,
+  unshelveAlarms,
   transferMain,
   updateAlarmRule,
   updateDevice,
@@ -43,16 +47,17 @@ import {
 } from '@hmi/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, createSubAccount, newHardware, type TestAccount } from '../../test/accounts';
 import { activatedCard } from '../../test/billing';
 import { databases } from '../../test/databases';
-import { api, startHarness, type ApiRest, type CallResult, type Harness } from '../../test/harness';
+import { api, type ApiRest, type CallResult } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { seedRegistry, type RegistryObjects } from '../../test/registry';
 import { bodyFor, notVisibleCode, paramsOf, validQueries } from '../../test/route-table';
 import { seedTeamObjects, type TeamObjects } from '../../test/team';
 
-type Objects = RegistryObjects & TeamObjects & { billingCardId: number };
+type Objects = RegistryObjects & TeamObjects & { billingCardId: number; webhookId: number };
 
 /** Team B's object each `:id` path addresses, by its prefix. A new family of paths needs its line. */
 function theirIdFor(path: string, o: Objects, memberId: number): number {
@@ -70,6 +75,7 @@ function theirIdFor(path: string, o: Objects, memberId: number): number {
     ['/team/invitations/', o.invitationId],
     ['/billing/cards/', o.billingCardId],
     ['/screens/', o.screenId],
+    ['/webhooks/', o.webhookId],
   ];
   const found = table.find(([p]) => path.startsWith(p));
   if (!found) throw new Error(`no object of team B for ${path}: add its prefix to theirIdFor`);
@@ -130,7 +136,6 @@ const svgScreen = Buffer.from(
 const nothingExported = { code: 0, data: expect.objectContaining({ total: 0 }) };
 
 describe.each(databases)("no route shows or touches another team's data on $name", (database) => {
-  let h: Harness;
   let mine: TestAccount;
   let sub: TestAccount;
   let ours: Objects;
@@ -141,14 +146,33 @@ describe.each(databases)("no route shows or touches another team's data on $name
   let theirAlarmId: number;
   let markers: string[];
 
+  /** A webhook of the account's team, written directly (its URL is never called here). */
+  const webhookOf = async (account: TestAccount, marker: string) => {
+    const row = await h.app.database.db
+      .insertInto('webhooks')
+      .values({
+        team_id: account.teamId,
+        name: `${marker} hook`,
+        url: `https://hooks.example.com/${marker}`,
+        secret: 'x'.repeat(32),
+        min_level: 1,
+        enabled: 1,
+        created_at: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
+
+  const h = useHarness(database);
   beforeAll(async () => {
-    h = await startHarness(database);
     mine = await createMainAccount(h, 5);
     const own = await seedRegistry(h, mine, 'ours');
     ours = {
       ...own,
       ...(await seedTeamObjects(h, mine, 'ours', own.deviceId)),
       billingCardId: await activatedCard(h, mine, { type: 2 }),
+      webhookId: await webhookOf(mine, 'ours'),
     };
     // A sub-account holding every permission and every grant of its team.
     sub = await createSubAccount(h, mine.teamId, allPermissionIds, {
@@ -163,6 +187,7 @@ describe.each(databases)("no route shows or touches another team's data on $name
       ...reg,
       ...(await seedTeamObjects(h, them, 'Secret', reg.deviceId)),
       billingCardId: await activatedCard(h, them, { type: 2 }),
+      webhookId: await webhookOf(them, 'Secret'),
     };
     theirSub = await createSubAccount(h, them.teamId, [2]);
     const now = Math.floor(h.clock.now() / 1000);
@@ -220,9 +245,6 @@ describe.each(databases)("no route shows or touches another team's data on $name
     theirAlarmId = alarm.id;
     markers = ['Secret', reg.deviceSn, them.username, theirSub.username, theirs.invitee.username];
   });
-  afterAll(async () => {
-    await h?.close();
-  });
 
   const leaks = (body: unknown) => markers.filter((m) => JSON.stringify(body).includes(m));
   const sessionCalls = () => (h.app.callTable as CallDef[]).filter((c) => c.auth === 'session');
@@ -241,6 +263,7 @@ describe.each(databases)("no route shows or touches another team's data on $name
       'zones',
       'invitations',
       'messages',
+      'webhooks',
       'alarm_groups',
       'alarm_rules',
       'alarm_records',
@@ -315,7 +338,8 @@ describe.each(databases)("no route shows or touches another team's data on $name
           ...(body !== undefined ? { body } : {}),
         });
         const what = `${who} ${def.method} ${def.path} ${JSON.stringify(params)} (${def.id})`;
-        const code = notVisibleCode(def);
+        // The main account's own calls (webhooks) refuse a sub-account before looking at the id.
+        const code = viewer === sub && def.permission === MAIN_ACCOUNT ? 1002 : notVisibleCode(def);
         expected[what] = { code, data: null, msg: errorCatalogue[code].message };
         answered[what] = r.body;
       }
@@ -437,6 +461,18 @@ describe.each(databases)("no route shows or touches another team's data on $name
       reference(['?device_id'], nothingExported, exportAlarms, { query: { device_id: theirs.deviceId } }),
       reference(['?rule_id'], nothingExported, exportAlarms, { query: { rule_id: theirs.alarmRuleId } }),
       reference(['ids'], refused(1003), acknowledgeAlarms, { body: { ids: [theirAlarmId] } }),
+      reference(['ids'], refused(1003), shelveAlarms, {
+        body: { ids: [theirAlarmId], minutes: 60, reason: 'maintenance' },
+      }),
+      reference(['ids'], refused(1003), unshelveAlarms, { body: { ids: [theirAlarmId] } }),
+      ...[getAlarmKpi, exportAlarmKpi].flatMap((def) => [
+        reference(['?group_id'], refused(1003), def, {
+          query: { start: 0, end: 86_400, group_id: theirs.groupId },
+        }),
+        reference(['?template_id'], refused(1003), def, {
+          query: { start: 0, end: 86_400, template_id: theirs.templateId },
+        }),
+      ]),
       reference(['?user_id'], nothingListed, listAudit, { query: { user_id: them.userId } }),
       reference(['?user_id'], nothingExported, exportAudit, { query: { user_id: them.userId } }),
       reference(['device_id'], refused(1003), createAllocation, {

@@ -8,20 +8,20 @@ import {
   removeMember,
   getTodayMessages,
 } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { api, startHarness, type Harness } from '../../test/harness';
+import { api } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { ok } from '../../test/registry';
 
 describe.each(databases)('team billing messages carry their params on $name', (database) => {
-  let h: Harness;
   let owner: TestAccount;
   let ownerName: string;
   let roleId: number;
 
+  const h = useHarness(database);
   beforeAll(async () => {
-    h = await startHarness(database);
     owner = await createMainAccount(h);
     await h.app.database.db
       .updateTable('teams')
@@ -31,9 +31,6 @@ describe.each(databases)('team billing messages carry their params on $name', (d
     ownerName = owner.username.split('@')[0] ?? '';
     // Members see billing messages (23), so they can read what they are sent.
     roleId = (await ok(h, owner, createRole, { body: { name: 'Viewer', permissions: [2, 23] } })).id;
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   const billing = async (a: TestAccount) =>

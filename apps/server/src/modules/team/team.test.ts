@@ -22,24 +22,21 @@ import {
   transferMain,
   allPermissionIds,
 } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, createSubAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { api, startHarness, type Harness } from '../../test/harness';
+import { api } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { ok, seedRegistry } from '../../test/registry';
 
 describe.each(databases)('team members and invitations on $name', (database) => {
-  let h: Harness;
   let owner: TestAccount;
   let viewerRole: number;
 
+  const h = useHarness(database);
   beforeAll(async () => {
-    h = await startHarness(database);
     owner = await createMainAccount(h);
     viewerRole = (await ok(h, owner, createRole, { body: { name: 'Viewer', permissions: [2] } })).id;
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   const info = (a: { token: string }) => ok(h, a, getUserInfo);

@@ -25,16 +25,20 @@ export class ZoneRepo extends RepoBase {
     return teamRow(q, 'zones', teamId, id);
   }
 
-  /** Which of `ids` are zones of the team. */
-  async teamZoneIds(teamId: number, ids: readonly number[], q: Queryable = this.db): Promise<number[]> {
+  /** Which of `ids` are zones of the team, with their names (for audit entries that name them). */
+  async teamZones(
+    teamId: number,
+    ids: readonly number[],
+    q: Queryable = this.db,
+  ): Promise<{ id: number; name: string }[]> {
     if (!ids.length) return [];
-    const rows = await q
+    return q
       .selectFrom('zones')
-      .select('id')
+      .select(['id', 'name'])
       .where('team_id', '=', teamId)
       .where('id', 'in', [...ids])
+      .orderBy('id')
       .execute();
-    return rows.map((r) => r.id);
   }
 
   count(teamId: number, q: Queryable = this.db): Promise<number> {

@@ -74,8 +74,8 @@ export class ZoneService {
   }
 
   /** Which of `ids` are zones of the team (a role lists only those). */
-  teamZoneIds(teamId: number, ids: readonly number[]): Promise<number[]> {
-    return this.repo.teamZoneIds(teamId, ids);
+  teamZones(teamId: number, ids: readonly number[]): Promise<{ id: number; name: string }[]> {
+    return this.repo.teamZones(teamId, ids);
   }
 
   async list(user: SessionUser, q: CallQuery<typeof listZones>): Promise<{ list: Zone[]; total: number }> {

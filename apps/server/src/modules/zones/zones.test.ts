@@ -15,11 +15,12 @@ import {
   idParams,
   type Zone,
 } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createMainAccount, createSubAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { api, startHarness, type ApiBody, type Harness } from '../../test/harness';
+import { api, type ApiBody } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { ok, seedRegistry, type RegistryObjects } from '../../test/registry';
 import { sessionUser } from '../../platform/http/session';
 import { networkAllows, ZoneGuard } from './enforce';
@@ -50,12 +51,11 @@ describe('networkAllows', () => {
 });
 
 describe.each(databases)('security zones and roles on $name', (database) => {
-  let h: Harness;
   let main: TestAccount;
   let objects: RegistryObjects;
 
+  const h = useHarness(database);
   beforeAll(async () => {
-    h = await startHarness(database);
     const guard = new ZoneGuard(h.app.database.db);
     h.app.registerCall(operate, async (ctx) => {
       await guard.assertMayOperateDevice({
@@ -67,9 +67,6 @@ describe.each(databases)('security zones and roles on $name', (database) => {
     });
     main = await createMainAccount(h, 5);
     objects = await seedRegistry(h, main, 'zn');
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   const postRole = (a: TestAccount, body: ApiBody<typeof createRole>) =>

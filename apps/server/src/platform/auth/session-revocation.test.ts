@@ -8,15 +8,14 @@ import {
   Permission,
   updateRole,
 } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, createSubAccount, TEST_PASSWORD, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { api, startApp, type Harness } from '../../test/harness';
+import { api, type Harness } from '../../test/harness';
+import { useInstances } from '../../test/instances';
 import { ok } from '../../test/registry';
 import { accountSuite } from '../../test/suite';
-import { sharedEnv } from '../../test/ws-client';
 import type { BusEventName } from '../bus';
-import { ManualClock } from '../clock';
 
 /**
  * Access tokens are looked up through a short-lived cache (session-cache.ts); whatever ends a session
@@ -94,9 +93,7 @@ describe.each(databases)('revocation through the session cache on $name', (datab
 describe.runIf(databases.some((d) => d.name === 'postgres'))(
   'revocation through the session cache: two instances on one PostgreSQL and one Redis',
   () => {
-    let a: Harness;
-    let b: Harness;
-    let drop: () => Promise<void>;
+    const [a, b] = useInstances(2);
     let main: TestAccount;
 
     /** Resolves when instance `h` has heard `name` from the other instance. */
@@ -110,17 +107,7 @@ describe.runIf(databases.some((d) => d.name === 'postgres'))(
       });
 
     beforeAll(async () => {
-      const shared = await sharedEnv();
-      drop = shared.drop;
-      const clock = new ManualClock(Date.UTC(2026, 2, 1, 8, 0, 0));
-      a = await startApp(shared.env, clock);
-      b = await startApp(shared.env, clock);
       main = await createMainAccount(a);
-    });
-    afterAll(async () => {
-      await b?.close();
-      await a?.close();
-      await drop?.();
     });
 
     it('refuses on B a token logged out on A, and applies a role changed on A', async () => {

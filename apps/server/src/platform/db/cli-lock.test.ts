@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sqliteDatabase } from '../../test/databases';
-import { startHarness, type Harness } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { runAdmin } from '../../test/admin-cli';
 
 /** The CLI's exit and its whole output (stdout and stderr). */
@@ -15,13 +15,7 @@ const admin = async (dataDir: string, args: string[]) => {
  * locked" because the other one wrote.
  */
 describe('operator CLI beside a running SQLite server', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(sqliteDatabase);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(sqliteDatabase);
 
   it('device:register succeeds while the app writes in transactions all the time', async () => {
     const db = h.app.database.db;

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
-import { startHarness, type Harness } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { CompiledQueries } from './compiled-queries';
 import type { Queryable } from './sql';
 
 describe.each(databases)('statements compiled once per input shape on $name', (database) => {
-  let h: Harness;
-
+  const h = useHarness(database);
   beforeAll(async () => {
-    h = await startHarness(database);
     for (const [name, created_at] of [
       ['cq-a', 10],
       ['cq-b', 20],
@@ -17,9 +15,6 @@ describe.each(databases)('statements compiled once per input shape on $name', (d
     ] as const) {
       await h.app.database.db.insertInto('teams').values({ name, created_at }).execute();
     }
-  });
-  afterAll(async () => {
-    await h.close();
   });
 
   type Input = { names: readonly string[]; createdAt: number | undefined; limit: number };

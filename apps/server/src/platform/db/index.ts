@@ -27,8 +27,20 @@ import * as m0021 from './migrations/0021_alarm_recovery_reason';
 import * as m0022 from './migrations/0022_card_allocation_by_hardware';
 import * as m0023 from './migrations/0023_tag_quality';
 import * as m0024 from './migrations/0024_store_and_forward';
+import * as m0025 from './migrations/0025_alarm_operations';
+import * as m0026 from './migrations/0026_notify_channels';
+import * as m0027 from './migrations/0027_alarm_kpi';
+import * as m0028 from './migrations/0028_remote_idle';
+import * as m0029 from './migrations/0029_passthrough_sessions';
+import * as m0031 from './migrations/0031_screen_versions';
+import * as m0032 from './migrations/0032_history_hours';
+import * as m0033 from './migrations/0033_subscription_time_zone';
+import * as m0035 from './migrations/0035_chatter_marks';
+import * as m0036 from './migrations/0036_alarm_kpi_rollup';
+import * as m0037 from './migrations/0037_seen_ranges';
+import * as m0038 from './migrations/0038_alarm_kpi_group_windows';
 import type { Database } from './schema';
-import { ImmediateSqliteDialect } from './sqlite-dialect';
+import { RoutedSqliteDialect } from './sqlite-dialect';
 import { cachingStatements } from './statement-cache';
 import { WriteWatch } from './write-watch';
 
@@ -75,6 +87,18 @@ const migrationModules: Record<string, MigrationModule> = {
   '0022_card_allocation_by_hardware': m0022,
   '0023_tag_quality': m0023,
   '0024_store_and_forward': m0024,
+  '0025_alarm_operations': m0025,
+  '0026_notify_channels': m0026,
+  '0027_alarm_kpi': m0027,
+  '0028_remote_idle': m0028,
+  '0029_passthrough_sessions': m0029,
+  '0031_screen_versions': m0031,
+  '0032_history_hours': m0032,
+  '0033_subscription_time_zone': m0033,
+  '0035_chatter_marks': m0035,
+  '0036_alarm_kpi_rollup': m0036,
+  '0037_seen_ranges': m0037,
+  '0038_alarm_kpi_group_windows': m0038,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -94,12 +118,19 @@ class StaticProvider implements MigrationProvider {
 
 const INT8_OID = 20;
 
+/**
+ * PostgreSQL connections of one instance. Ingest holds at most two at a time (its one transaction
+ * and a history filing, connectivity/pipeline.ts); the other eight serve requests, so a read never
+ * waits for a connection behind ingest while fewer than eight requests run queries at once.
+ */
+const PG_POOL_MAX = 10;
+
 /** Opens PostgreSQL when `databaseUrl` is set, otherwise the SQLite file `DATA_DIR/hmi.sqlite`. */
 export function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Db {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      max: 10,
+      max: PG_POOL_MAX,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           oid === INT8_OID
@@ -120,18 +151,27 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
   }
   mkdirSync(opts.dataDir, { recursive: true });
   const file = join(opts.dataDir, 'hmi.sqlite');
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
+  const writer = new SQLite(file);
+  writer.pragma('journal_mode = WAL');
+  writer.pragma('foreign_keys = ON');
+  writer.pragma('busy_timeout = 5000');
+  writer.pragma('synchronous = NORMAL');
   // A multi-row insert inside a transaction keeps a statement journal (the pages it changed, to undo
   // the statement alone); past 64 KiB SQLite spills it to a temporary file, created and deleted per
   // statement, which cost ingest more than storing the rows. Keep it in memory.
-  sqlite.pragma('temp_store = MEMORY');
+  writer.pragma('temp_store = MEMORY');
+  // Reads outside a transaction: in WAL mode they see the last commit and never wait for the writer
+  // (sqlite-dialect.ts). Read-only, so that a statement routed here by mistake fails instead of
+  // taking the write lock from a second connection.
+  const reader = new SQLite(file, { readonly: true });
+  reader.pragma('busy_timeout = 5000');
+  reader.pragma('temp_store = MEMORY');
   const writes = new WriteWatch();
   const db = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: cachingStatements(sqlite) }),
+    dialect: new RoutedSqliteDialect({
+      writer: cachingStatements(writer),
+      reader: cachingStatements(reader),
+    }),
     plugins: [writes],
   });
   return { db, dialect: 'sqlite', description: `sqlite ${file}`, writes, close: () => db.destroy() };
@@ -166,7 +206,7 @@ export async function migrate(d: Db, target?: string): Promise<string[]> {
       attempt < CATALOG_RACE_ATTEMPTS &&
       isCatalogRace(error)
     ) {
-      await new Promise((resolve) => setTimeout(resolve, 10 * attempt));
+      await new Promise((resolve) => setTimeout(resolve, Math.min(10 * attempt, 200)));
       continue;
     }
     throw error instanceof Error ? error : new Error(String(error));
@@ -181,7 +221,9 @@ export async function migrate(d: Db, target?: string): Promise<string[]> {
  * Nothing was migrated then (the migrations run after it, in one transaction), so the run is retried;
  * a migration's own error is not.
  */
-const CATALOG_RACE_ATTEMPTS = 20;
+// On a loaded machine with many schemas (test suites side by side) the catalog read is slow and
+// meets another schema's change more often: 20 attempts (2 s) ran out once in a full run.
+const CATALOG_RACE_ATTEMPTS = 60;
 /** Undefined table, undefined column, invalid schema name. */
 const CATALOG_RACE_CODES = new Set(['42P01', '42703', '3F000']);
 

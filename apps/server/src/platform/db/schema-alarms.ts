@@ -1,4 +1,4 @@
-import type { AlarmRecoveryReason } from '@hmi/contract';
+import type { AlarmRecordKind, AlarmRecoveryReason } from '@hmi/contract';
 import type { Generated } from 'kysely';
 
 /**
@@ -38,6 +38,9 @@ export interface AlarmRuleTable {
   enabled: Generated<number>;
   deadband: Generated<string>;
   on_delay_s: Generated<number>;
+  /** Out of service (no alarms) until this time, with why (0025). */
+  oos_until: number | null;
+  oos_reason: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -71,6 +74,17 @@ export interface AlarmRecordTable {
   responder_name: string | null;
   /** 1: implied by late samples (a gateway's outbox after an outage), not notified as new (0018). */
   late: Generated<number>;
+  /** 'rule' or 'offline' (the device stayed offline; rule_id null) (0025). */
+  kind: Generated<AlarmRecordKind>;
+  /** 1: raised N times in M minutes (engine/chatter.ts); notified once. */
+  chattering: Generated<number>;
+  /** Shelved (hidden from active views, not notified) until this time, why, and by whom. */
+  shelved_until: number | null;
+  shelve_reason: string | null;
+  shelved_by: string | null;
+  /** The acknowledgement's note and its author. */
+  note: string | null;
+  note_by: string | null;
 }
 
 /**
@@ -83,6 +97,50 @@ export interface AlarmRecordCountTable {
   n: number;
 }
 
+/**
+ * Sums of alarm records per team, 30-day bucket of the alarm time, device, rule (0: deleted), template
+ * and level, kept by triggers on alarm_records (migration 0036) for the alarm performance page.
+ */
+export interface AlarmKpiPairTable {
+  team_id: number;
+  bucket: number;
+  device_id: number;
+  rule_key: number;
+  template_id: number;
+  level: number;
+  n: number;
+  /** Sum of response_at - raised_at over the acknowledged ones, and how many. */
+  ack_sum: number;
+  ack_n: number;
+  /** Sum of recovery_at - alarm_at over the recovered ones, and how many. */
+  rec_sum: number;
+  rec_n: number;
+  /** Recovered more than a day after the alarm. */
+  stale: number;
+  /** Marked chattering by the engine. */
+  chatter: number;
+}
+
+/** Alarm records per team, ten-minute window of the alarm time (epoch s / 600) and template (0036). */
+export interface AlarmKpiWindowTable {
+  team_id: number;
+  w: number;
+  template_id: number;
+  n: number;
+}
+
+/**
+ * Alarm records per team, device group (the device's current one), ten-minute window and template
+ * (0038): the windows of a group scope.
+ */
+export interface AlarmKpiGroupWindowTable {
+  team_id: number;
+  group_id: number;
+  w: number;
+  template_id: number;
+  n: number;
+}
+
 /** A member's alarm mail subscription (booleans 0/1). */
 export interface AlarmSubscriptionTable {
   user_id: number;
@@ -90,8 +148,12 @@ export interface AlarmSubscriptionTable {
   min_level: number;
   escalation: number;
   escalate_after_minutes: number;
+  /** 1: raised alarms of the level reach the member's phone by SMS too (issue 26). */
+  sms: number;
   /** Language of the mails (Locale). */
   locale: string;
+  /** IANA time zone the mails give times in (0033); null: UTC, said so. */
+  time_zone: string | null;
   updated_at: number;
 }
 
@@ -107,6 +169,9 @@ export interface AlarmTables {
   alarm_rules: AlarmRuleTable;
   alarm_records: AlarmRecordTable;
   alarm_record_counts: AlarmRecordCountTable;
+  alarm_kpi_pairs: AlarmKpiPairTable;
+  alarm_kpi_windows: AlarmKpiWindowTable;
+  alarm_kpi_group_windows: AlarmKpiGroupWindowTable;
   alarm_subscriptions: AlarmSubscriptionTable;
   alarm_escalations: AlarmEscalationTable;
 }

@@ -51,14 +51,26 @@ export interface TagHistoryChunkTable {
   samples: Uint8Array;
 }
 
-/** Anti-replay window of a device's batch sequence numbers. */
+/**
+ * The numbers filed into tag_history_chunks of one device, TAG and hour (`hour`: its start, ms):
+ * count, minimum, maximum and sum, whatever number of chunks the hour was filed as.
+ */
+export interface TagHistoryHourTable {
+  device_id: number;
+  tag: string;
+  hour: number;
+  num_n: number;
+  num_min: number;
+  num_max: number;
+  num_sum: number;
+}
+
+/** The batch numbers a device's stored batches carried (redeliveries are dropped by them). */
 export interface IngestCursorTable {
   sn: string;
+  /** The highest number seen (-1 before any). */
   high_seq: number;
-  /**
-   * 16 hex digits: bit i set = sequence high_seq - 1 - i was seen; after a late batch followed by
-   * `/<late high>/<late bitmap hex>`, the window of late (replayed) batches (connectivity/window.ts).
-   */
+  /** Ranges of the numbers seen: `lo-hi` or `n`, comma-separated (connectivity/seen-seqs.ts, migration 0037). */
   window: string;
   updated_at: number;
 }
@@ -96,6 +108,7 @@ export interface ConnectivityTables {
   tag_quality: TagQualityTable;
   tag_history_staging: TagHistoryStagingTable;
   tag_history_chunks: TagHistoryChunkTable;
+  tag_history_hours: TagHistoryHourTable;
   ingest_cursor: IngestCursorTable;
   device_commands: DeviceCommandTable;
   device_field: DeviceFieldTable;

@@ -47,6 +47,9 @@ export interface DeviceTable {
   config_created_at: number | null;
   config_modified_at: number | null;
   traffic_switch: Generated<number>;
+  /** Alarms out of service until this time, with why (0025). */
+  oos_until: number | null;
+  oos_reason: string | null;
   created_at: number;
 }
 
@@ -76,6 +79,9 @@ export interface TemplateTable {
   version: number;
   firmware: string;
   recipe: string;
+  /** 0: no offline alarm; else minutes offline before one is raised, of that level (0025). */
+  offline_alarm_minutes: Generated<number>;
+  offline_alarm_level: Generated<number>;
   created_at: number;
   updated_at: number;
 }

@@ -1,4 +1,4 @@
-/** Tables of the remote view module (migration 0012); epoch seconds, sizes in bytes. */
+/** Tables of the remote view module (migrations 0012, 0028); epoch seconds, sizes in bytes. */
 
 export interface RemoteSessionTable {
   id: string;
@@ -15,6 +15,15 @@ export interface RemoteSessionTable {
   bytes: number;
 }
 
+/** A team's remote view settings (no row: the defaults). */
+export interface TeamRemoteSettingsTable {
+  team_id: number;
+  /** Minutes without input before a session ends; 0: never. */
+  idle_minutes: number;
+  updated_at: number;
+}
+
 export interface RemoteTables {
   remote_sessions: RemoteSessionTable;
+  team_remote_settings: TeamRemoteSettingsTable;
 }

@@ -15,8 +15,24 @@ export interface ScreenTable {
   widget_count: number;
   /** The screen document (contract `screenDocument`) as JSON. */
   document: string;
+  /** The number of the saved document this row holds (migration 0031): each save moves it on. */
+  version: Generated<number>;
   created_at: number;
   updated_at: number;
+}
+
+/** The documents a screen was saved with, by version (migration 0031). */
+export interface ScreenVersionTable {
+  screen_id: number;
+  version: number;
+  name: string;
+  width: number;
+  height: number;
+  widget_count: number;
+  document: string;
+  /** The user who saved it (null: before versions were kept, or the user is gone). */
+  saved_by: number | null;
+  saved_at: number;
 }
 
 /** The devices a project screen binds (none for template screens). */
@@ -28,4 +44,5 @@ export interface ScreenDeviceTable {
 export interface ScreenTables {
   screens: ScreenTable;
   screen_devices: ScreenDeviceTable;
+  screen_versions: ScreenVersionTable;
 }

@@ -12,7 +12,9 @@ import type { AlarmGroupTable, AlarmRuleTable, AlarmTables } from './schema-alar
 import type { AuditTables } from './schema-audit';
 import type { BillingTables } from './schema-billing';
 import type { CentralTables } from './schema-central';
+import type { NotifyTables } from './schema-notify';
 import type { ConnectivityTables } from './schema-connectivity';
+import type { PassthroughTables } from './schema-passthrough';
 import type { RemoteTables } from './schema-remote';
 import type { ScreenTables } from './schema-screens';
 import type {
@@ -34,7 +36,9 @@ export type * from './schema-audit';
 export type * from './schema-billing';
 export type * from './schema-central';
 export type * from './schema-connectivity';
+export type * from './schema-notify';
 export type * from './schema-registry';
+export type * from './schema-passthrough';
 export type * from './schema-remote';
 export type * from './schema-screens';
 
@@ -46,9 +50,11 @@ export interface Database
     AlarmTables,
     BillingTables,
     RemoteTables,
+    PassthroughTables,
     ScreenTables,
     AuditTables,
-    CentralTables {}
+    CentralTables,
+    NotifyTables {}
 
 export type UserRow = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;

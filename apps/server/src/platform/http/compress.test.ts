@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sqliteDatabase } from '../../test/databases';
-import { startHarness, type Harness } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { compressBody, MIN_BYTES, negotiateEncoding, SYNC_MAX_BYTES } from './compress';
 
 describe('negotiateEncoding', () => {
@@ -40,13 +40,7 @@ describe('compressBody', () => {
 });
 
 describe('API answers compressed', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(sqliteDatabase);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(sqliteDatabase);
 
   it('compresses a large JSON answer in the encoding the client prefers', async () => {
     const plain = await h.app.inject({ method: 'GET', url: '/v1/openapi.json' });

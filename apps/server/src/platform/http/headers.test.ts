@@ -3,7 +3,8 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteDatabase } from '../../test/databases';
-import { startHarness, type Harness } from '../../test/harness';
+import type { Harness } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 
 /** Records what the app logs at warn and error level (request loggers inherit from the root one). */
 function captureLogs(h: Harness) {
@@ -29,22 +30,18 @@ function rawGet(port: number, path: string) {
 }
 
 describe('security headers and unknown paths', () => {
-  let h: Harness;
-  let proxied: Harness;
   let dist = '';
   beforeAll(async () => {
     dist = join(process.env.TMPDIR ?? '/tmp', `hmi-headers-${process.pid}-${Date.now()}`);
     mkdirSync(join(dist, 'assets'), { recursive: true });
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>console</title>');
     writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
-    h = await startHarness(sqliteDatabase, { WEB_DIST: dist });
-    proxied = await startHarness(sqliteDatabase, { WEB_DIST: dist, TRUST_PROXY: '127.0.0.1' });
   });
-  afterAll(async () => {
-    await h?.close();
-    await proxied?.close();
+  afterAll(() => {
     rmSync(dist, { recursive: true, force: true });
   });
+  const h = useHarness(sqliteDatabase, { env: () => ({ WEB_DIST: dist }) });
+  const proxied = useHarness(sqliteDatabase, { env: () => ({ WEB_DIST: dist, TRUST_PROXY: '127.0.0.1' }) });
 
   it('sends CSP without inline scripts, frame-ancestors none, nosniff and a referrer policy on the app', async () => {
     for (const url of ['/', '/assets/app.js']) {

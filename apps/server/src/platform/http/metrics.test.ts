@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sqliteDatabase } from '../../test/databases';
-import { startHarness, type Harness } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { INTERNAL_METRICS_PATH, type InternalMetrics } from './metrics';
 
 describe('internal metrics', () => {
-  let on: Harness;
-  let off: Harness;
-  beforeAll(async () => {
-    on = await startHarness(sqliteDatabase, { INTERNAL_METRICS: '1' });
-    off = await startHarness(sqliteDatabase);
-  });
-  afterAll(async () => {
-    await on?.close();
-    await off?.close();
-  });
+  const on = useHarness(sqliteDatabase, { env: { INTERNAL_METRICS: '1' } });
+  const off = useHarness(sqliteDatabase);
 
   it('answers memory and event-loop delay to a peer on this host only, and only when enabled', async () => {
     const local = await on.app.inject({

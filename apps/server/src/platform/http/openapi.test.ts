@@ -1,16 +1,10 @@
 import { allCalls } from '@hmi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sqliteDatabase } from '../../test/databases';
-import { startHarness, type Harness } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 
 describe('openapi', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(sqliteDatabase);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(sqliteDatabase);
 
   it('GET /v1/openapi.json lists every call of the contract with its permission', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/v1/openapi.json' });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sqliteDatabase } from '../../test/databases';
 import { createMainAccount, TEST_PASSWORD } from '../../test/accounts';
-import { startHarness, type Harness } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 
 interface Hosts {
   data_centers: { id: string; host: string }[];
@@ -9,13 +9,7 @@ interface Hosts {
 
 describe('hosts answered to the browser', () => {
   describe('PUBLIC_URL unset', () => {
-    let h: Harness;
-    beforeAll(async () => {
-      h = await startHarness(sqliteDatabase, { PUBLIC_URL: '', PORT: '8080' });
-    });
-    afterAll(async () => {
-      await h?.close();
-    });
+    const h = useHarness(sqliteDatabase, { env: { PUBLIC_URL: '', PORT: '8080' } });
 
     const loginConfig = async (host: string) =>
       (await h.app.inject({ method: 'GET', url: '/v1/global/login', headers: { host } })).json<{
@@ -44,13 +38,7 @@ describe('hosts answered to the browser', () => {
   });
 
   describe('PUBLIC_URL set', () => {
-    let h: Harness;
-    beforeAll(async () => {
-      h = await startHarness(sqliteDatabase, { PUBLIC_URL: 'https://console.example.com' });
-    });
-    afterAll(async () => {
-      await h?.close();
-    });
+    const h = useHarness(sqliteDatabase, { env: { PUBLIC_URL: 'https://console.example.com' } });
 
     it('are PUBLIC_URL whatever the Host header says', async () => {
       const r = await h.app.inject({

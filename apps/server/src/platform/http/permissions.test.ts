@@ -1,9 +1,10 @@
 import { login, getUserInfo, defineCall, Permission } from '@hmi/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { databases } from '../../test/databases';
-import { api, startHarness, type Harness } from '../../test/harness';
+import { api } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { hashPassword } from '../auth/passwords';
 
 /** A probe call guarded by a permission id, registered only in this test. */
@@ -18,13 +19,9 @@ const probe = defineCall({
 });
 
 describe.each(databases)('permissions on $name', (database) => {
-  let h: Harness;
+  const h = useHarness(database, { env: { DEMO: '1' } });
   beforeAll(async () => {
-    h = await startHarness(database, { DEMO: '1' });
     h.app.registerCall(probe, async ({ user }) => ({ user: user?.id ?? 0 }));
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   it('seeds the demo account idempotently and it can log in', async () => {

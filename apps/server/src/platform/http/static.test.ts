@@ -3,14 +3,13 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteDatabase } from '../../test/databases';
-import { startHarness, type Harness } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { IMMUTABLE, REVALIDATE } from './static';
 
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 const PAGE = `<!doctype html><title>console</title>${'<p>hmi</p>'.repeat(200)}`;
 
 describe('web app', () => {
-  let h: Harness;
   let dist = '';
   beforeAll(async () => {
     dist = join(process.env.TMPDIR ?? '/tmp', `hmi-web-${process.pid}-${Date.now()}`);
@@ -23,12 +22,11 @@ describe('web app', () => {
       writeFileSync(join(dist, `${name}.gz`), gzipSync(text));
     }
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    h = await startHarness(sqliteDatabase, { WEB_DIST: dist });
   });
   afterAll(async () => {
-    await h?.close();
     rmSync(dist, { recursive: true, force: true });
   });
+  const h = useHarness(sqliteDatabase, { env: () => ({ WEB_DIST: dist }) });
 
   const get = (url: string, headers: Record<string, string> = {}) =>
     h.app.inject({ method: 'GET', url, headers });

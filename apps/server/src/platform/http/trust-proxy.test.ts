@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sqliteDatabase } from '../../test/databases';
-import { startHarness, type Harness } from '../../test/harness';
+import type { Harness } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 
 /**
  * The client address decides security-zone networks and per-address login limits, so it may come
  * from X-Forwarded-For only when the peer is a proxy named in TRUST_PROXY.
  */
 describe('client address behind a reverse proxy', () => {
-  let trusting: Harness;
-  let plain: Harness;
+  const trusting = useHarness(sqliteDatabase, { env: { TRUST_PROXY: '127.0.0.1' } });
+  const plain = useHarness(sqliteDatabase);
   const ipOf = async (h: Harness, peer: string) => {
     const res = await h.app.inject({
       method: 'GET',
@@ -19,14 +20,8 @@ describe('client address behind a reverse proxy', () => {
     return res.json<{ ip: string }>().ip;
   };
 
-  beforeAll(async () => {
-    trusting = await startHarness(sqliteDatabase, { TRUST_PROXY: '127.0.0.1' });
-    plain = await startHarness(sqliteDatabase);
+  beforeAll(() => {
     for (const h of [trusting, plain]) h.app.get('/test/ip', async (req) => ({ ip: req.ip }));
-  });
-  afterAll(async () => {
-    await trusting?.close();
-    await plain?.close();
   });
 
   it('takes the forwarded address from a trusted proxy only', async () => {

@@ -2,7 +2,8 @@ import { register, activate, login as loginCall } from '@hmi/contract';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
-import { api, activationCodeIn, startHarness, type ApiBody, type Harness } from '../../test/harness';
+import { api, activationCodeIn, startHarness, type ApiBody } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { startSmtp, type SmtpPeer } from '../../test/smtp';
 
 /** A port nothing listens on. */
@@ -31,15 +32,13 @@ const body = (username: string): ApiBody<typeof register> => ({
 
 describe.each(databases)('mail over SMTP on $name', (database) => {
   let smtp: SmtpPeer;
-  let h: Harness;
   beforeAll(async () => {
     smtp = await startSmtp();
-    h = await startHarness(database, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
   });
   afterAll(async () => {
-    await h?.close();
     await smtp?.close();
   });
+  const h = useHarness(database, { env: () => ({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }) });
 
   it('sends the activation mail to a real SMTP server; its link activates the account', async () => {
     const username = `smtp.${Date.now()}@example.com`;

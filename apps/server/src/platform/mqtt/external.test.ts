@@ -2,7 +2,7 @@ import { syncDevice, unbindDevice, topics } from '@hmi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount, type TestAccount } from '../../test/accounts';
 import { databases } from '../../test/databases';
-import { startHarness, type Harness } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { historyOf } from '../../test/history';
 import { startMosquitto, type TestMosquitto } from '../../test/mosquitto';
 import { boundDevice, connect, nextLive, nextMessage } from '../../test/mqtt';
@@ -14,19 +14,19 @@ import type { ExternalBroker } from './external';
 // rather than for the broker's PUBACK to the device, which comes before the console has stored it.
 describe.each(databases)('external broker (Mosquitto + dynamic security) on $name', (database) => {
   let mosquitto: TestMosquitto;
-  let h: Harness;
   let main: TestAccount;
   let url: string;
 
   beforeAll(async () => {
     mosquitto = await startMosquitto();
     url = mosquitto.url;
-    h = await startHarness(database, { MQTT_URL: mosquitto.consoleUrl, BILLING: 'off' });
-    main = await createMainAccount(h, 20);
   });
   afterAll(async () => {
-    await h?.close();
     await mosquitto?.stop();
+  });
+  const h = useHarness(database, { env: () => ({ MQTT_URL: mosquitto.consoleUrl, BILLING: 'off' }) });
+  beforeAll(async () => {
+    main = await createMainAccount(h, 20);
   });
 
   const provisioned = async (name: string) => {

@@ -4,7 +4,7 @@ import { topics } from '@hmi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { databases } from '../../test/databases';
-import { startHarness, type Harness } from '../../test/harness';
+import { useHarness } from '../../test/suite';
 import { startMosquitto, type TestMosquitto } from '../../test/mosquitto';
 import { connect } from '../../test/mqtt';
 import { repoRoot } from '../../test/server-process';
@@ -19,16 +19,14 @@ const newSn = (name: string) => `P${name}${Date.now().toString(36)}${(counter +=
 // database of a running server and the test's own Mosquitto.
 describe.each(databases)('broker provisioning on an external Mosquitto, $name', (database) => {
   let mosquitto: TestMosquitto;
-  let h: Harness;
 
   beforeAll(async () => {
     mosquitto = await startMosquitto();
-    h = await startHarness(database, { MQTT_URL: mosquitto.consoleUrl });
   });
   afterAll(async () => {
-    await h?.close();
     await mosquitto?.stop();
   });
+  const h = useHarness(database, { env: () => ({ MQTT_URL: mosquitto.consoleUrl }) });
 
   /** Runs an admin command; `mqttUrl` null runs it without MQTT_URL (embedded-broker set-up). */
   async function admin(args: string[], mqttUrl: string | null = mosquitto.consoleUrl) {

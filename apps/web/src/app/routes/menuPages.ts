@@ -15,6 +15,9 @@ export const menuPages: Readonly<Record<string, LazyPage>> = {
   alarmrecords: lazyNamed(() =>
     import('../../pages/device/AlarmRecordsPage').then((m) => m.AlarmRecordsPage),
   ),
+  alarmperformance: lazyNamed(() =>
+    import('../../pages/device/AlarmPerformancePage').then((m) => m.AlarmPerformancePage),
+  ),
   myAccount: lazyNamed(() => import('../../pages/billing/MyAccountPage').then((m) => m.MyAccountPage)),
   rechargeRecord: lazyNamed(() =>
     import('../../pages/billing/RechargeRecordPage').then((m) => m.RechargeRecordPage),

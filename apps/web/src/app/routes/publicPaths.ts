@@ -10,6 +10,7 @@ export const publicPaths = {
   register: '/register',
   forgotPassword: '/forgetpwd',
   scada: '/scada',
+  scadaEdit: '/scada/edit',
   activeResult: '/activeresult',
   appDownload: '/appdownload',
   serviceAgreement: '/serviceagreement/:lang',

@@ -4,14 +4,12 @@
  * scroll inside a box that fits the screen however many there are, and a click on one goes to its
  * list and closes the popover (it stayed open over the page it led to).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderPage, setLanguage } from '../../test/render';
-import { signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
+import { signInAs, serveApi } from '../../test/apiServer';
 import { userStore } from '../../session/userStore';
 import { TodayMessages } from './TodayMessages';
-
-let api: ApiServer;
 
 const notices = Array.from({ length: 75 }, (_, i) => ({
   id: i + 1,
@@ -24,11 +22,10 @@ const notices = Array.from({ length: 75 }, (_, i) => ({
   created_at: 1700000000 + i,
 }));
 
+const api = serveApi();
 beforeAll(async () => {
-  api = await startApiServer();
   await setLanguage('en-US');
 });
-afterAll(() => api.close());
 
 describe('bell', { timeout: 30000 }, () => {
   it('badges 99+, scrolls 75 messages inside the screen, and closes after a click', async () => {

@@ -43,6 +43,9 @@ export function ProductMark({ size = 40, inverse = false }: { size?: number; inv
   );
 }
 
+/** The brand panel's share of a wide window; the cookie banner docks inside it. */
+const BRAND_WIDTH = 'min(40vw, 560px)';
+
 function BrandPanel() {
   const { t } = useTranslation('auth');
   const { token } = theme.useToken();
@@ -56,8 +59,7 @@ function BrandPanel() {
       vertical
       justify="space-between"
       style={{
-        flex: '0 0 40%',
-        maxWidth: 560,
+        flex: `0 0 ${BRAND_WIDTH}`,
         padding: token.paddingXL * 2,
         color: token.colorTextLightSolid,
         background: `linear-gradient(160deg, ${token.colorPrimary} 0%, ${token.colorPrimaryActive} 100%)`,
@@ -193,7 +195,7 @@ export function AuthLayout({ title, subtitle, dataCenter, width = 420, footer, c
           </Flex>
         </Flex>
       </Flex>
-      <CookieBanner sticky />
+      {wide ? <CookieBanner dock="brand" width={BRAND_WIDTH} /> : <CookieBanner dock="page" />}
     </Flex>
   );
 }

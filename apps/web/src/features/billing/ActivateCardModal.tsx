@@ -6,11 +6,20 @@
 import { useState } from 'react';
 import { Alert, Button, Descriptions, Flex, Form, Grid, Input, Modal, Radio, Result, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { BillingCardType, limits, Permission, type BillingCard, type PermissionId } from '@hmi/contract';
-import { activateBillingCard, checkBillingCard, type CardInput, type CardOffer } from '../../api/billing';
+import {
+  activateBillingCard,
+  BillingCardType,
+  limits,
+  Permission,
+  type BillingCard,
+  type PermissionId,
+} from '@hmi/contract';
+import { useCallMutation } from '../../api/callQuery';
+import { checkBillingCard, type CardInput, type CardOffer } from '../../api/billing';
 import { useCan } from '../../shared/access';
 import { errorText } from '../../shared/errors';
 import { modalDefaults } from '../../ui/theme';
+import { billingChanged } from './changes';
 import { cardGives, formatDate } from './text';
 
 type CardType = CardInput['type'];
@@ -22,10 +31,9 @@ const TYPES: readonly { type: CardType; permission: PermissionId }[] = [
 interface Props {
   open: boolean;
   onClose: () => void;
-  onActivated: (card: BillingCard) => void;
 }
 
-export function ActivateCardModal({ open, onClose, onActivated }: Props) {
+export function ActivateCardModal({ open, onClose }: Props) {
   const { t } = useTranslation('billing');
   const can = useCan();
   const allowed = TYPES.filter((x) => can(x.permission)).map((x) => x.type);
@@ -36,6 +44,7 @@ export function ActivateCardModal({ open, onClose, onActivated }: Props) {
   const [offer, setOffer] = useState<CardOffer | null>(null);
   const [card, setCard] = useState<BillingCard | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const activator = useCallMutation(activateBillingCard, { invalidates: billingChanged, handleError: true });
   const [busy, setBusy] = useState(false);
   // On a phone the steps stay in one row, naming only the current one (stacked they filled the dialog).
   const wide = Grid.useBreakpoint().sm ?? true;
@@ -66,10 +75,8 @@ export function ActivateCardModal({ open, onClose, onActivated }: Props) {
   const activate = () =>
     run(async () => {
       if (!input) return;
-      const activated = await activateBillingCard(input, { handleError: true });
-      setCard(activated);
+      setCard(await activator.mutateAsync({ body: input }));
       setStep(3);
-      onActivated(activated);
     });
 
   const back = () => {

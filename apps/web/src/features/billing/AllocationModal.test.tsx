@@ -3,24 +3,21 @@
  * TAG allocation against a real local API server: the allocation cannot be undone, so it is sent
  * only after a confirmation that says so; stepping back sends nothing and keeps the form.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { BillingAccount } from '../../api/billing';
 import { i18next, renderPage, setLanguage, submitOf } from '../../test/render';
-import { signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
+import { signInAs, serveApi } from '../../test/apiServer';
 import { account, allocation, deviceBilling } from '../../test/billingFixtures';
 import { AllocationModal } from './AllocationModal';
 
-let api: ApiServer;
-
+const api = serveApi();
 beforeAll(async () => {
-  api = await startApiServer();
   api.routes.set('GET /v1/devices/7/billing', () => deviceBilling(7));
   api.routes.set('GET /v1/devices', () => ({ list: [], total: 0 }));
   api.routes.set('POST /v1/billing/allocations', () => allocation(7, { tag_count: 4 }));
   await setLanguage('en-US');
 });
-afterAll(() => api.close());
 
 describe('TAG allocation', { timeout: 30000 }, () => {
   it('asks before allocating, saying it cannot be undone; stepping back sends nothing', async () => {
@@ -31,7 +28,6 @@ describe('TAG allocation', { timeout: 30000 }, () => {
         account={account() as BillingAccount}
         device={{ id: 7, name: 'Press7' }}
         onClose={() => undefined}
-        onSaved={() => undefined}
       />,
     );
     fireEvent.change(await screen.findByTestId('allocation-tags'), { target: { value: '4' } });

@@ -3,20 +3,15 @@
  * Shows the device's current level and the pool, and says plainly that an allocation cannot be undone
  * and a level only goes up (more TAGs or more frequent collection; an upgrade takes the difference).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Descriptions, Form, InputNumber, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { allocationFrequencies } from '@hmi/contract';
-import {
-  createAllocation,
-  getDeviceBilling,
-  type AllocationInput,
-  type BillingAccount,
-  type TagAllocation,
-} from '../../api/billing';
+import { allocationFrequencies, createAllocation, getDeviceBilling } from '@hmi/contract';
+import { useCallMutation, useCallQuery } from '../../api/callQuery';
+import type { AllocationInput, BillingAccount, TagAllocation } from '../../api/billing';
 import { FormModal } from '../../shared/FormModal';
 import { useIrreversibleConfirm } from '../../shared/useIrreversibleConfirm';
-import { useLoad } from '../../shared/useLoad';
+import { billingChanged } from './changes';
 import { DevicePicker, type PickedDevice } from './DevicePicker';
 import { formatDate, levelText } from './text';
 
@@ -34,21 +29,17 @@ interface Props {
   /** Opened from a device: that device, fixed. */
   device?: PickedDevice;
   onClose: () => void;
-  onSaved: (allocation: TagAllocation) => void;
 }
 
-export function AllocationModal({ open, account, device, onClose, onSaved }: Props) {
+export function AllocationModal({ open, account, device, onClose }: Props) {
   const { t } = useTranslation('billing');
   const [form] = Form.useForm<Values>();
   const [deviceId, setDeviceId] = useState<number | undefined>(device?.id);
   const [deviceName, setDeviceName] = useState<string>(device?.name ?? '');
   const confirmIrreversible = useIrreversibleConfirm();
   const picked = open ? (device?.id ?? deviceId) : undefined;
-  const fetchCurrent = useCallback(
-    () => (picked ? getDeviceBilling(picked) : Promise.resolve(null)),
-    [picked],
-  );
-  const current = useLoad(fetchCurrent);
+  const current = useCallQuery(getDeviceBilling, { params: { id: picked ?? 0 } }, { enabled: !!picked });
+  const creator = useCallMutation(createAllocation, { invalidates: billingChanged, handleError: true });
   const level = picked && current.data?.device_id === picked ? current.data.allocation : null;
   const free = account?.tags.free ?? 0;
   const tagCount = Form.useWatch('tag_count', form);
@@ -70,14 +61,13 @@ export function AllocationModal({ open, account, device, onClose, onSaved }: Pro
         device: device?.name ?? deviceName,
       }),
     );
-    return createAllocation(
-      {
+    return creator.mutateAsync({
+      body: {
         device_id: picked ?? 0,
         tag_count: values.tag_count ?? 0,
         frequency_min: values.frequency_min ?? allocationFrequencies[0],
       },
-      { handleError: true },
-    );
+    });
   };
 
   return (
@@ -89,7 +79,6 @@ export function AllocationModal({ open, account, device, onClose, onSaved }: Pro
       initialValues={{ device_id: device?.id, frequency_min: 5 }}
       save={open ? save : null}
       successText={t('allocation.done')}
-      onSaved={onSaved}
       onClose={() => {
         setDeviceId(undefined);
         onClose();

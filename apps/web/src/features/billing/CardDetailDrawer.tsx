@@ -1,17 +1,14 @@
 /** Billing detail of one card: what it gives, its state and validity, and its usage per month and device. */
-import { useCallback } from 'react';
 import { Descriptions, Drawer, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { BillingCardType } from '@hmi/contract';
-import { getBillingCard } from '../../api/billing';
-import { useLoad } from '../../shared/useLoad';
+import { BillingCardType, getBillingCard } from '@hmi/contract';
+import { useCallQuery } from '../../api/callQuery';
 import { cardGives, formatDate, size } from './text';
 import { StatusTag } from './StatusTag';
 
 export function CardDetailDrawer({ cardId, onClose }: { cardId: number | null; onClose: () => void }) {
   const { t } = useTranslation('billing');
-  const fetch = useCallback(() => (cardId ? getBillingCard(cardId) : Promise.resolve(null)), [cardId]);
-  const detail = useLoad(fetch);
+  const detail = useCallQuery(getBillingCard, { params: { id: cardId ?? 0 } }, { enabled: cardId !== null });
   const data = detail.data?.card.id === cardId ? detail.data : null;
   const card = data?.card;
   const remote = card?.type === BillingCardType.REMOTE_ACCESS;

@@ -11,7 +11,7 @@ import { cardGives, formatDate, size } from './text';
 import { StatusTag } from './StatusTag';
 
 interface Props {
-  /** The paged list (`usePagedList`) of the cards. */
+  /** The paged list (`usePagedCall`) of the cards. */
   cards: ListRows<BillingCard> & { query: CardQuery; filter: (patch: Partial<CardQuery>) => void };
   onDetail: (card: BillingCard) => void;
   onAllocate: (card: BillingCard) => void;

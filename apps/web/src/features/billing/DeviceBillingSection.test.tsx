@@ -3,15 +3,14 @@
  * The device's billing section and the list's traffic switch: what history is stored and why, the
  * switch with its month rule, a turn-off refused this month shown translated, and permission 21.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { i18next, renderPage, setLanguage } from '../../test/render';
-import { refuse, signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
+import { refuse, signInAs, serveApi } from '../../test/apiServer';
 import { allocation, deviceBilling } from '../../test/billingFixtures';
 import { DeviceBillingSection } from './DeviceBillingSection';
 import { AllocationCell, TrafficSwitchCell } from './DeviceListCells';
 
-let api: ApiServer;
 const device = { id: 7, name: 'Press7' };
 const december = Date.UTC(2026, 11, 1) / 1000;
 const lockedOn = {
@@ -22,10 +21,7 @@ const lockedOn = {
   on_again_at: null,
 };
 
-beforeAll(async () => {
-  api = await startApiServer();
-});
-afterAll(() => api.close());
+const api = serveApi();
 beforeEach(async () => {
   await setLanguage('en-US');
   api.calls.length = 0;

@@ -2,13 +2,12 @@
  * Billing on the device detail: the TAG allocation level and what history it buys (and why nothing
  * is stored without one), the traffic switch with its month rule, this month's traffic and what remains.
  */
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Flex, Grid, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Permission } from '@hmi/contract';
-import { getBillingAccount, getDeviceBilling } from '../../api/billing';
+import { getBillingAccount, getDeviceBilling, Permission } from '@hmi/contract';
+import { useCallQuery } from '../../api/callQuery';
 import { useCan } from '../../shared/access';
-import { useLoad } from '../../shared/useLoad';
 import { AllocationModal } from './AllocationModal';
 import { formatDate, historyText, levelText, size, switchRuleText } from './text';
 import { useTrafficSwitch } from './useTrafficSwitch';
@@ -23,16 +22,15 @@ export function DeviceBillingSection({ device, onChanged }: Props) {
   const { t } = useTranslation('billing');
   const can = useCan();
   const turn = useTrafficSwitch();
-  const billing = useLoad(useCallback(() => getDeviceBilling(device.id), [device.id]));
+  const billing = useCallQuery(getDeviceBilling, { params: { id: device.id } });
   const [allocating, setAllocating] = useState(false);
   const mayAllocate = can(Permission.ACCOUNT_TAG_ALLOCATION);
-  const account = useLoad(
-    useCallback(() => (allocating ? getBillingAccount() : Promise.resolve(null)), [allocating]),
-  );
+  // The pool the allocation takes from, asked for when the dialog opens.
+  const account = useCallQuery(getBillingAccount, {}, { enabled: allocating });
   const b = billing.data;
   // On a phone the labels sit above their values: side by side both columns were too narrow.
   const wide = Grid.useBreakpoint().sm ?? true;
-  const reload = () => Promise.all([billing.reload(), onChanged()]);
+  const reload = () => Promise.all([billing.refetch(), onChanged()]);
 
   return (
     <Card
@@ -100,10 +98,9 @@ export function DeviceBillingSection({ device, onChanged }: Props) {
       )}
       <AllocationModal
         open={allocating}
-        account={account.data}
+        account={account.data ?? null}
         device={device}
         onClose={() => setAllocating(false)}
-        onSaved={() => void billing.reload()}
       />
     </Card>
   );

@@ -2,12 +2,12 @@
  * Traffic of the last 12 months (`POST /diacom/monthtraffic`), for the team or one device, as a bar
  * chart; for the team also this month's traffic per device.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Card, Flex, Segmented, Spin, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { sizeUnits } from '@hmi/contract';
-import { monthTraffic, type MonthTraffic } from '../../api/billing';
-import { useLoad } from '../../shared/useLoad';
+import { monthTraffic, sizeUnits } from '@hmi/contract';
+import { useCallQuery } from '../../api/callQuery';
+import type { MonthTraffic } from '../../api/billing';
 import { DevicePicker } from './DevicePicker';
 import { echarts } from './echarts';
 import { size } from './text';
@@ -57,14 +57,12 @@ export function UsageChart() {
   const { t } = useTranslation('billing');
   const [scope, setScope] = useState<'team' | 'device'>('team');
   const [deviceId, setDeviceId] = useState<number | undefined>(undefined);
-  const fetch = useCallback(
-    () =>
-      scope === 'device' && deviceId === undefined
-        ? Promise.resolve(null)
-        : monthTraffic(scope === 'device' ? { device_id: deviceId, months: MONTHS } : { months: MONTHS }),
-    [scope, deviceId],
+  const usage = useCallQuery(
+    monthTraffic,
+    { body: scope === 'device' ? { device_id: deviceId, months: MONTHS } : { months: MONTHS } },
+    // A device chart waits for its device.
+    { enabled: scope === 'team' || deviceId !== undefined },
   );
-  const usage = useLoad(fetch);
   const devices = useMemo(
     () => [...(usage.data?.devices ?? [])].sort((a, b) => b.bytes - a.bytes),
     [usage.data],
@@ -91,7 +89,7 @@ export function UsageChart() {
           />
         )}
       </Flex>
-      {usage.loading && !usage.data ? (
+      {usage.isLoading ? (
         <Spin spinning style={{ display: 'block', padding: 48 }} />
       ) : usage.data ? (
         <Bars months={usage.data.months} />

@@ -3,17 +3,12 @@
  * BILLING=off: user info answers an unlimited template allowance (null); the billing menu and its
  * routes are then left out, for the main account too. A billing deployment keeps them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { landingPath, mayOpen } from '../../session/landing';
 import { userStore } from '../../session/userStore';
-import { signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
+import { signInAs, serveApi } from '../../test/apiServer';
 
-let api: ApiServer;
-
-beforeAll(async () => {
-  api = await startApiServer();
-});
-afterAll(() => api.close());
+const api = serveApi();
 
 const areas = () => userStore.getState().menu.map((entry) => entry.key);
 

@@ -18,7 +18,7 @@ export interface EndDialogProps {
 export function EndDialog({ end, onBack, onAgain }: EndDialogProps) {
   const { t } = useTranslation('remote');
   const reason = end?.reason ?? 'unknown';
-  const expected = reason === 'user' || reason === 'max_duration';
+  const expected = reason === 'user' || reason === 'max_duration' || reason === 'idle';
   return (
     <Modal
       open={end !== null}

@@ -3,18 +3,16 @@
  * The device detail's remote parts: the record of sessions (who, mode, how it ended, bytes) and the
  * way into the remote view, shown only to whoever holds id 6 (HMI).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { i18next, renderPage, setLanguage } from '../../test/render';
-import { signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
+import { signInAs, serveApi } from '../../test/apiServer';
 import { RemoteSessionsCard } from './RemoteSessionsCard';
 import { RemoteViewButton } from './RemoteViewButton';
 import { remoteSocketUrl } from '../../api/remote';
 
-let api: ApiServer;
-
+const api = serveApi();
 beforeAll(async () => {
-  api = await startApiServer();
   api.routes.set('GET /v1/devices/7/vnc/sessions', () => ({
     list: [
       {
@@ -41,7 +39,6 @@ beforeAll(async () => {
     total: 2,
   }));
 });
-afterAll(() => api.close());
 
 describe('remote sessions of a device', () => {
   it('lists who viewed the HMI, in which mode, how it ended and the bytes', async () => {

@@ -1,22 +1,17 @@
 /** The device detail's record of remote sessions (id 2): who, mode, start, end, how it ended, bytes. */
-import { useCallback } from 'react';
 import { Card, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { formatSize } from '@hmi/contract';
-import { listRemoteSessions, type RemoteSessionRow } from '../../api/remote';
+import { formatSize, listRemoteSessions } from '@hmi/contract';
+import type { RemoteSessionRow } from '../../api/remote';
 import { formatTime } from '../../shared/format';
-import { usePagedList } from '../../shared/usePagedList';
+import { usePagedCall } from '../../shared/usePagedCall';
 
 const PAGE_SIZE = 10;
 
 export function RemoteSessionsCard({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation('remote');
-  const list = useCallback(
-    (query: { page: number; pageSize: number }) => listRemoteSessions(deviceId, query),
-    [deviceId],
-  );
-  const sessions = usePagedList(list, { page: 1, pageSize: PAGE_SIZE });
+  const sessions = usePagedCall(listRemoteSessions, { page: 1, pageSize: PAGE_SIZE }, { id: deviceId });
   const columns: ColumnsType<RemoteSessionRow> = [
     { title: t('sessions.user'), dataIndex: 'user_name' },
     {

@@ -1,9 +1,10 @@
 /**
  * The live session's bar: the mode badge (view only is plain to see), elapsed and remaining time,
- * bytes used and traffic left as the relay reports them, and the screen tools (fit, full screen, end).
+ * bytes used and traffic left as the relay reports them, the live frame rate and bitrate, and the
+ * tools (low bandwidth, fit, full screen, end).
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Flex, Space, Statistic, Tag, Tooltip } from 'antd';
+import { Button, Flex, Space, Statistic, Switch, Tag, Tooltip } from 'antd';
 import {
   CompressOutlined,
   ExpandOutlined,
@@ -14,6 +15,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { formatSize } from '@hmi/contract';
 import type { LiveState } from './useRemoteSession';
+import { formatBitrate, type StreamRates } from './useStreamRates';
 
 /** Seconds as m:ss, or h:mm:ss from an hour on. */
 export function formatDuration(seconds: number): string {
@@ -25,7 +27,7 @@ export function formatDuration(seconds: number): string {
 }
 
 /** The time now, updated every second while mounted. */
-function useNow(): number {
+export function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -36,6 +38,9 @@ function useNow(): number {
 
 export interface RemoteToolbarProps {
   live: LiveState;
+  rates: StreamRates;
+  lowBandwidth: boolean;
+  onLowBandwidth(on: boolean): void;
   waitingControl: boolean;
   fit: boolean;
   fullscreen: boolean;
@@ -46,6 +51,9 @@ export interface RemoteToolbarProps {
 
 export function RemoteToolbar({
   live,
+  rates,
+  lowBandwidth,
+  onLowBandwidth,
   waitingControl,
   fit,
   fullscreen,
@@ -83,9 +91,23 @@ export function RemoteToolbar({
           t('status.traffic'),
           live.remaining === null ? t('status.unmetered') : formatSize(live.remaining),
         )}
+        {figure('fps', t('status.fps'), rates.fps.toFixed(rates.fps < 10 ? 1 : 0))}
+        {figure('bitrate', t('status.bitrate'), formatBitrate(rates.bitsPerSecond))}
         {waitingControl && <Tag color="processing">{t('status.waitingControl')}</Tag>}
       </Flex>
       <Space wrap>
+        <Tooltip title={t('tools.lowBandwidthHelp')}>
+          <Space size={6}>
+            <Switch
+              size="small"
+              checked={lowBandwidth}
+              onChange={onLowBandwidth}
+              aria-label={t('tools.lowBandwidth')}
+              data-testid="remote-low-bandwidth"
+            />
+            {t('tools.lowBandwidth')}
+          </Space>
+        </Tooltip>
         <Tooltip title={fit ? t('tools.actualSize') : t('tools.fit')}>
           <Button
             icon={fit ? <ExpandOutlined /> : <CompressOutlined />}

@@ -7,6 +7,7 @@
  * each close code. noVNC itself draws on a canvas jsdom lacks: a stand-in records what it is given
  * (the browser test drives the real one).
  */
+import { constants, createDeflateRaw } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ErrorCode, VNC_CLOSE, type VncEndReason } from '@hmi/contract';
@@ -69,7 +70,13 @@ describe('remote view', { timeout: 30000 }, () => {
     const peer = await openSession();
     expect(api.callsTo('POST /v1/devices/7/vnc')[0]?.body).toEqual({ mode: 'control', max_minutes: 30 });
     // The first message authenticates: token and session id, nothing in the URL.
-    expect(await peer.next('auth')).toEqual({ type: 'auth', token: 'access', session: SESSION });
+    // It offers to inflate the HMI's stream (jsdom, as browsers, has DecompressionStream).
+    expect(await peer.next('auth')).toEqual({
+      type: 'auth',
+      token: 'access',
+      session: SESSION,
+      compress: ['deflate'],
+    });
     expect(peer.control).toHaveLength(1);
     await screen.findByTestId('remote-connecting');
 
@@ -102,6 +109,67 @@ describe('remote view', { timeout: 30000 }, () => {
     );
     expect(dialog.textContent).toContain('1:15');
     expect(within(dialog).getByTestId('remote-end-bytes').textContent).toBe('3.05MB');
+  });
+
+  it('warns when the session is about to end for want of input, and takes it back on input', async () => {
+    await signInAs(api, { is_main: false, permissions: [2, 6] });
+    api.routes.set('POST /v1/devices/7/vnc', () => opened('control'));
+    const peer = await openSession();
+    ready(peer, 'control');
+    await rfb();
+    expect(screen.queryByTestId('remote-idle')).toBeNull();
+    peer.send({ type: 'idle', ends_in_s: 59 });
+    const warning = await screen.findByTestId('remote-idle');
+    // (a second may tick between the message and the render)
+    expect([59, 58].map((s) => i18next.t('remote:idle.warning', { time: `0:${s}` }))).toContain(
+      warning.textContent,
+    );
+    peer.send({ type: 'idle', ends_in_s: null });
+    await waitFor(() => expect(screen.queryByTestId('remote-idle')).toBeNull());
+    peer.close(VNC_CLOSE.idle);
+    const shown = await screen.findByTestId('remote-end-reason');
+    expect(shown.textContent).toBe(i18next.t('remote:end.reason.idle'));
+  });
+
+  it('inflates a deflated HMI stream for noVNC, shows the live bitrate, and asks for low bandwidth', async () => {
+    await signInAs(api, { is_main: false, permissions: [2, 6] });
+    api.routes.set('POST /v1/devices/7/vnc', () => opened('control'));
+    const peer = await openSession();
+    ready(peer, 'control');
+    const client = await rfb();
+    expect([client.qualityLevel, client.compressionLevel]).toEqual([6, 2]);
+    peer.send({ type: 'stream', compress: 'deflate' });
+    const deflate = createDeflateRaw();
+    const frame = (b: Buffer) =>
+      new Promise<Buffer>((resolve) => {
+        const out: Buffer[] = [];
+        const take = (c: Buffer) => out.push(c);
+        deflate.on('data', take);
+        deflate.write(b);
+        deflate.flush(constants.Z_SYNC_FLUSH, () => {
+          deflate.off('data', take);
+          resolve(Buffer.concat(out));
+        });
+      });
+    const screenBytes = Buffer.alloc(200_000, 0x3c);
+    const packed = [await frame(Buffer.from('RFB 003.008\n', 'latin1')), await frame(screenBytes)];
+    for (const p of packed) peer.sendRfb(p);
+    await waitFor(() =>
+      expect(client.received.reduce((n, r) => n + r.length, 0)).toBe(12 + screenBytes.length),
+    );
+    expect(Buffer.from(client.received[0] ?? []).toString('latin1')).toBe('RFB 003.008\n');
+    // The bitrate counts what crossed the link (the packed bytes), sampled each second.
+    const wire = packed.reduce((n, p) => n + p.length, 0);
+    expect(wire).toBeLessThan(2000);
+    await waitFor(
+      () => expect(screen.getByTestId('remote-bitrate').textContent).toMatch(/[^\d][1-9]\d* kbit\/s$/),
+      { timeout: 3000 },
+    );
+    expect(screen.getByTestId('remote-fps')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('remote-low-bandwidth'));
+    await waitFor(() => expect([client.qualityLevel, client.compressionLevel]).toEqual([2, 9]));
+    peer.close(VNC_CLOSE.user);
+    await screen.findByTestId('remote-end-dialog');
   });
 
   it('gives the reason of every close code in the end dialog', async () => {

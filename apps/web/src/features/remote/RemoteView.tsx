@@ -10,11 +10,13 @@ import { useTranslation } from 'react-i18next';
 import type RFB from '@novnc/novnc';
 import { useErrorToast } from '../../shared/errors';
 import { EndDialog } from './EndDialog';
+import { IdleWarning } from './IdleWarning';
 import { NoVncScreen } from './NoVncScreen';
 import { OpenForm, type RemoteBlocker } from './OpenForm';
 import { PasswordModal, TakeoverModal } from './Prompts';
 import { RemoteToolbar } from './RemoteToolbar';
 import { useRemoteSession } from './useRemoteSession';
+import { useStreamRates } from './useStreamRates';
 import type { SocketFactory } from './vncChannel';
 
 export interface RemoteViewProps {
@@ -60,9 +62,11 @@ export function RemoteView({ deviceId, socketUrl, onBack, blockers, createSocket
   const rfbRef = useRef<RFB | null>(null);
   const frame = useRef<HTMLDivElement>(null);
   const [fit, setFit] = useState(true);
+  const [lowBandwidth, setLowBandwidth] = useState(false);
   const [askPassword, setAskPassword] = useState(false);
   const [fullscreen, toggleFullscreen] = useFullscreen(frame);
   const { phase, live, channel } = state;
+  const rates = useStreamRates(phase === 'live' ? channel : null);
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -93,6 +97,9 @@ export function RemoteView({ deviceId, socketUrl, onBack, blockers, createSocket
         >
           <RemoteToolbar
             live={live}
+            rates={rates}
+            lowBandwidth={lowBandwidth}
+            onLowBandwidth={setLowBandwidth}
             waitingControl={state.waitingControl}
             fit={fit}
             fullscreen={fullscreen}
@@ -100,10 +107,12 @@ export function RemoteView({ deviceId, socketUrl, onBack, blockers, createSocket
             onFullscreen={toggleFullscreen}
             onEnd={end}
           />
+          {live.idleEndsAt !== null && <IdleWarning endsAt={live.idleEndsAt} />}
           <NoVncScreen
             channel={channel}
             viewOnly={live.mode === 'view'}
             fit={fit}
+            lowBandwidth={lowBandwidth}
             rfbRef={rfbRef}
             onCredentialsRequired={() => setAskPassword(true)}
             onSecurityFailure={() => void message.error(t('password.failed'))}

@@ -5,26 +5,25 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '@hmi/contract';
 import { useCan } from '../../shared/access';
+import { IconAction } from '../../shared/IconAction';
 
 export interface RemoteViewButtonProps {
   deviceId: number;
-  /** `link` in table rows, `default` in the detail's header. */
-  type?: 'link' | 'default';
+  /** `icon` in table rows (named by its tooltip), `default` in the detail's header. */
+  type?: 'icon' | 'default';
 }
 
-export function RemoteViewButton({ deviceId, type = 'link' }: RemoteViewButtonProps) {
+export function RemoteViewButton({ deviceId, type = 'icon' }: RemoteViewButtonProps) {
   const { t } = useTranslation('remote');
   const can = useCan();
   const navigate = useNavigate();
   if (!can(Permission.DEVICE_HMI)) return null;
+  const open = () => void navigate(`/device/devicelist/${deviceId}/remote`);
+  const testId = `remote-open-${deviceId}`;
+  if (type === 'icon')
+    return <IconAction label={t('action')} icon={<DesktopOutlined />} onClick={open} testId={testId} />;
   return (
-    <Button
-      type={type}
-      size={type === 'link' ? 'small' : undefined}
-      icon={<DesktopOutlined />}
-      onClick={() => void navigate(`/device/devicelist/${deviceId}/remote`)}
-      data-testid={`remote-open-${deviceId}`}
-    >
+    <Button icon={<DesktopOutlined />} onClick={open} data-testid={testId}>
       {t('action')}
     </Button>
   );

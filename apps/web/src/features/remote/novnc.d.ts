@@ -46,6 +46,9 @@ declare module '@novnc/novnc' {
     resizeSession: boolean;
     focusOnClick: boolean;
     background: string;
+    /** JPEG quality (0-9) and zlib level (0-9) asked of servers with Tight or alike. */
+    qualityLevel: number;
+    compressionLevel: number;
     disconnect(): void;
     sendCredentials(credentials: RfbCredentials): void;
     focus(): void;

@@ -1,6 +1,7 @@
 /**
  * One remote view's life on the page: open it (`POST /devices/:id/vnc`), join the relay socket,
- * follow its status (mode, bytes, traffic left, take-over requests) and keep why and how it ended.
+ * follow its status (mode, bytes, traffic left, take-over requests, the idle warning) and keep why
+ * and how it ended.
  * The socket is closed when the page goes away, which ends the session on the relay.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -20,6 +21,8 @@ export interface LiveState {
   bytes: number;
   /** Traffic left for the device; null when not metered (billing off). */
   remaining: number | null;
+  /** Local clock (ms) when the session ends for want of input; null while the user is active. */
+  idleEndsAt: number | null;
 }
 
 export interface SessionEnd {
@@ -89,6 +92,7 @@ export function useRemoteSession(
         endsAt: now + (msg.ends_at - msg.started_at) * 1000,
         bytes: 0,
         remaining: msg.remaining_bytes,
+        idleEndsAt: null,
       };
       setState((s) => ({ ...s, phase: 'live', live }));
     } else if (msg.type === 'usage')
@@ -100,7 +104,10 @@ export function useRemoteSession(
       setState((s) => ({ ...s, waitingControl: false, live: s.live && { ...s.live, mode: msg.mode } }));
       if (msg.mode === 'control') eventsRef.current.onControlGranted();
     } else if (msg.type === 'takeover') setState((s) => ({ ...s, takeoverBy: msg.by }));
-    else if (msg.type === 'takeover_refused') {
+    else if (msg.type === 'idle') {
+      const idleEndsAt = msg.ends_in_s === null ? null : Date.now() + msg.ends_in_s * 1000;
+      setState((s) => ({ ...s, live: s.live && { ...s.live, idleEndsAt } }));
+    } else if (msg.type === 'takeover_refused') {
       setState((s) => ({ ...s, waitingControl: false }));
       eventsRef.current.onControlRefused();
     }

@@ -4,7 +4,10 @@
  * frames the session's status (`ready`, `usage`, `mode`, `takeover`, `end`). noVNC must only see the
  * RFB bytes, so this object stands between them: it has the properties noVNC's `Websock.attach`
  * checks (`send`, `close`, `binaryType`, `onopen`, `onmessage`, `onerror`, `protocol`, `readyState`)
- * and hands it binary frames only, while text frames go to `onStatus`.
+ * and hands it binary frames only, while text frames go to `onStatus`. When the relay says the HMI's
+ * stream is deflated (`stream` status; offered in `auth` where the browser has DecompressionStream),
+ * the binary frames go through one inflater for the session before noVNC sees them. The channel
+ * counts the bytes as they crossed the link and the frames noVNC drew, for the live rates.
  */
 import {
   vncEndReasonOf,
@@ -44,6 +47,11 @@ export class RemoteChannel {
   /** RFB that arrived before noVNC attached (normally none: the device dials in after `ready`). */
   private readonly pending: ArrayBuffer[] = [];
   private endMessage: Extract<VncServerMessage, { type: 'end' }> | null = null;
+  private inflater: WritableStreamDefaultWriter<BufferSource> | null = null;
+  /** Bytes of RFB received as they crossed the link (compressed when the stream is). */
+  wireBytes = 0;
+  /** Screen updates noVNC has drawn (`countFrame`). */
+  frames = 0;
 
   constructor(
     private readonly ws: WebSocket,
@@ -55,8 +63,13 @@ export class RemoteChannel {
         const msg = vncServerMessage.safeParse(parseJson(e.data));
         if (!msg.success) return;
         if (msg.data.type === 'end') this.endMessage = msg.data;
+        if (msg.data.type === 'stream' && msg.data.compress === 'deflate') this.inflate();
         handlers.onStatus(msg.data);
-      } else if (e.data instanceof ArrayBuffer) this.deliver(e.data);
+      } else if (e.data instanceof ArrayBuffer) {
+        this.wireBytes += e.data.byteLength;
+        if (this.inflater) this.inflater.write(new Uint8Array(e.data)).catch(() => this.close());
+        else this.deliver(e.data);
+      }
     };
     ws.onerror = (e) => this.onerror?.(e);
     ws.onclose = (e) => {
@@ -103,6 +116,29 @@ export class RemoteChannel {
     if (this.ws.readyState === OPEN) this.ws.send(JSON.stringify(msg));
   }
 
+  /** noVNC finished drawing one screen update. */
+  countFrame(): void {
+    this.frames += 1;
+  }
+
+  /** From here on the binary frames are one raw deflate stream, each frame ending in a sync flush. */
+  private inflate(): void {
+    const stream = new DecompressionStream('deflate-raw');
+    this.inflater = stream.writable.getWriter();
+    const reader = stream.readable.getReader();
+    const pump = async (): Promise<void> => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        this.deliver(
+          value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength) as ArrayBuffer,
+        );
+      }
+    };
+    // A stream that does not inflate is not RFB: the session ends.
+    pump().catch(() => this.close());
+  }
+
   private deliver(data: ArrayBuffer): void {
     if (this.receiver && !this.pending.length) this.receiver(new MessageEvent('message', { data }));
     else this.pending.push(data);
@@ -121,7 +157,9 @@ export function openRemoteChannel(
 ): RemoteChannel {
   const ws = createSocket(url);
   const channel = new RemoteChannel(ws, handlers);
-  ws.onopen = () => channel.control({ type: 'auth', token: auth.token, session: auth.session });
+  // Browsers without DecompressionStream get the HMI's bytes plain.
+  const compress = typeof DecompressionStream === 'function' ? ['deflate'] : undefined;
+  ws.onopen = () => channel.control({ type: 'auth', token: auth.token, session: auth.session, compress });
   return channel;
 }
 

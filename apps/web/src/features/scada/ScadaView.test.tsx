@@ -140,7 +140,7 @@ describe('ScadaView', () => {
     );
 
     fireEvent.click(screen.getByTestId('scada-button-next'));
-    expect(onGoto).toHaveBeenCalledWith(9);
+    expect(onGoto).toHaveBeenCalledWith(9, false);
   });
 
   it('greys a bad value with its reason in words; a refused write says the PLC exception by name', async () => {

@@ -22,6 +22,7 @@ import { truthy } from './format';
 import { TypedValueField } from './TypedValueField';
 import { createValueStore, valueKey, type ValueStoreOptions } from './valueStore';
 import { createPainter } from './widgets/painter';
+import { ownAction } from './widgets/Controls';
 import { WidgetFrame } from './widgets/WidgetFrame';
 import { createWriter, type CommandSource, type Writer } from './writes';
 import './scada.css';
@@ -34,7 +35,8 @@ export interface ScadaViewProps {
   deviceId: number | null;
   live: ScadaLive;
   canWrite: boolean;
-  onGoto(screenId: number): void;
+  /** Opens another screen, in this one's place or as a dialog over it. */
+  onGoto(screenId: number, dialog: boolean): void;
   /** The speed bench's naive mode; the viewer uses the default. */
   mode?: ValueStoreOptions['mode'];
   /** Tests and the bench: writes without the HTTP client. */
@@ -148,10 +150,10 @@ export function ScadaView({ screen, deviceId, live, canWrite, onGoto, mode, writ
   );
 
   const act = useCallback(
-    (w: Widget, current: string | undefined) => {
-      const kind = w.action?.kind ?? (w.type === 'switch' ? 'toggle' : w.type === 'input' ? 'input' : null);
+    (w: Widget, current: string | undefined, chosen?: { value: string; shown: string }) => {
+      const kind = w.action?.kind ?? ownAction(w.type);
       if (kind === null) return;
-      if (w.action?.kind === 'goto') return onGoto(w.action.screen_id);
+      if (w.action?.kind === 'goto') return onGoto(w.action.screen_id, w.action.dialog);
       const device = deviceOf(w.binding);
       if (!canWrite || !w.binding || device === null) return;
       const tag = w.binding.tag;
@@ -175,6 +177,7 @@ export function ScadaView({ screen, deviceId, live, canWrite, onGoto, mode, writ
           okText: t('write.ok'),
           onOk: () => send(value),
         });
+      if (kind === 'set') return chosen && confirm(chosen.value, chosen.shown || chosen.value);
       if (w.action?.kind === 'write') {
         const v = w.action.value;
         const text = typeof v === 'boolean' ? (v ? '1' : '0') : String(v);

@@ -13,8 +13,11 @@ export interface ScadaContextValue {
   painter: Painter;
   /** The device a binding reads: its own (project screens) or the viewed device (template screens). */
   deviceOf(binding: Binding | null): number | null;
-  /** Runs a widget's action (or its type's own one: a switch toggles, an input asks for a number). */
-  act(widget: Widget, current: string | undefined): void;
+  /**
+   * Runs a widget's action (or its type's own one: a switch toggles, an input asks for a number, a
+   * select or slider writes `chosen`, shown in the confirmation as `shown`).
+   */
+  act(widget: Widget, current: string | undefined, chosen?: { value: string; shown: string }): void;
   canWrite: boolean;
   /** Every device the screen shows. */
   devices: number[];

@@ -21,10 +21,13 @@ export function rangeOf(value: string | undefined, ranges: readonly ValueRange[]
   return ranges.find((r) => n >= r.min && n <= r.max);
 }
 
-/** A value as a `value` widget shows it: fixed decimals, hex, binary or the text unchanged. */
+/**
+ * A value as a `value` widget shows it: fixed decimals, at most `decimals` without trailing zeros
+ * (`auto`, as FUXA shows numbers: 1200, 12.5), hex, binary or the text unchanged.
+ */
 export function formatValue(
   value: string | undefined,
-  format: 'number' | 'hex' | 'binary' | 'text',
+  format: 'number' | 'auto' | 'hex' | 'binary' | 'text',
   decimals: number,
 ): string {
   if (value === undefined) return '--';
@@ -32,7 +35,7 @@ export function formatValue(
   if (format === 'text' || n === null) return value;
   if (format === 'hex') return `0x${Math.trunc(n).toString(16).toUpperCase()}`;
   if (format === 'binary') return Math.trunc(n).toString(2);
-  return n.toFixed(decimals);
+  return format === 'auto' ? String(Number(n.toFixed(decimals))) : n.toFixed(decimals);
 }
 
 /** `value` clamped into [min, max] as a share from 0 to 1. */

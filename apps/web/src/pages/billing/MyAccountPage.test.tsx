@@ -4,16 +4,15 @@
  * steps and its translated refusals, the TAG allocation dialog's level rule, every control gated by
  * its permission id, and the notice standing in for the figures when billing is off.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { field, i18next, renderPage, setLanguage, submitOf } from '../../test/render';
-import { refuse, signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
+import { refuse, signInAs, serveApi } from '../../test/apiServer';
 import { deviceRow } from '../../test/deviceFixtures';
 import { account, allocation, card, deviceBilling, monthTraffic, offer } from '../../test/billingFixtures';
 import { MyAccountPage } from './MyAccountPage';
 import { size } from '../../features/billing/text';
 
-let api: ApiServer;
 const MB = 1024 ** 2;
 const cloudCard = card(2, {
   number: 'CA7KQ2M9XA000002',
@@ -25,19 +24,20 @@ const cloudCard = card(2, {
   remaining_bytes: 0,
 });
 
+const api = serveApi();
 beforeAll(async () => {
-  api = await startApiServer();
   api.routes.set('POST /v1/diacom/monthtraffic', monthTraffic);
   api.routes.set('GET /v1/devices', () => ({ list: [deviceRow(7)], total: 1 }));
   api.routes.set('POST /v1/billing/cards/activate', () => cloudCard);
 });
-afterAll(() => api.close());
 beforeEach(async () => {
   await setLanguage('en-US');
   api.routes.set('GET /v1/billing/account', () => account());
   api.routes.set('GET /v1/billing/cards', () => ({ list: [card(1), cloudCard], total: 2 }));
   api.routes.set('POST /v1/billing/cards/check', () => offer());
   api.routes.set('GET /v1/devices/7/billing', () => deviceBilling(7));
+  api.routes.set('GET /v1/team/remote-settings', () => ({ idle_minutes: 10 }));
+  api.routes.set('PUT /v1/team/remote-settings', (req) => req.body);
   api.calls.length = 0;
 });
 
@@ -168,6 +168,28 @@ describe('my account', { timeout: 60000 }, () => {
     fireEvent.click(screen.getByTestId('activate-open-20'));
     await screen.findByTestId('activate-type-2');
     expect(screen.queryByTestId('activate-type-1')).toBeNull();
+  });
+
+  it("sets the team's remote idle minutes with 20, shows them read-only without it", async () => {
+    await signInAs(api, { is_main: false, permissions: [17, 20] });
+    await open();
+    const minutes = await screen.findByTestId('remote-idle-minutes');
+    await waitFor(() => expect((minutes as HTMLInputElement).value).toBe('10'));
+    fireEvent.change(minutes, { target: { value: '481' } });
+    fireEvent.click(screen.getByTestId('remote-settings-save'));
+    expect(await screen.findByText('Enter a whole number of minutes from 0 to 480')).toBeTruthy();
+    fireEvent.change(minutes, { target: { value: '0' } });
+    fireEvent.click(screen.getByTestId('remote-settings-save'));
+    await waitFor(() => expect(api.callsTo('PUT /v1/team/remote-settings')).toHaveLength(1));
+    expect(api.callsTo('PUT /v1/team/remote-settings')[0]?.body).toEqual({ idle_minutes: 0 });
+    cleanup();
+
+    await signInAs(api, { is_main: false, permissions: [17] });
+    await open();
+    const shown = await screen.findByTestId('remote-idle-minutes');
+    await waitFor(() => expect((shown as HTMLInputElement).value).toBe('10'));
+    expect((shown as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByTestId('remote-settings-save')).toBeNull();
   });
 
   it('offers Cloud Application activation, TAG and card allocation with 18, 19 and 21', async () => {

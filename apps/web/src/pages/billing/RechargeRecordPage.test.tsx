@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
 /** Recharge records: the team's activations, paged, filtered by card type. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderPage, setLanguage } from '../../test/render';
-import { signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
+import { signInAs, serveApi } from '../../test/apiServer';
 import { RechargeRecordPage } from './RechargeRecordPage';
 
-let api: ApiServer;
-
+const api = serveApi();
 beforeAll(async () => {
-  api = await startApiServer();
   api.routes.set('GET /v1/billing/recharges', () => ({
     list: [
       {
@@ -28,7 +26,6 @@ beforeAll(async () => {
   }));
   await setLanguage('en-US');
 });
-afterAll(() => api.close());
 
 describe('recharge records', { timeout: 30000 }, () => {
   it('lists activations with what each card gave, paged and filtered by type', async () => {

@@ -2,11 +2,11 @@
 import { Card, Flex } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { BillingCardType } from '@hmi/contract';
-import { listRecharges, type Recharge } from '../../api/billing';
+import { BillingCardType, listRecharges } from '@hmi/contract';
+import type { Recharge } from '../../api/billing';
 import { FilterSelect } from '../../shared/FilterSelect';
 import { ListTable } from '../../shared/ListTable';
-import { usePagedList } from '../../shared/usePagedList';
+import { usePagedCall } from '../../shared/usePagedCall';
 import { cardGives, formatDate } from '../../features/billing/text';
 
 type Row = Recharge & { id: number };
@@ -14,7 +14,7 @@ const types = [BillingCardType.CLOUD_APPLICATION, BillingCardType.REMOTE_ACCESS]
 
 export function RechargeRecordPage() {
   const { t } = useTranslation('billing');
-  const records = usePagedList(listRecharges, { page: 1, pageSize: 20 });
+  const records = usePagedCall(listRecharges, { page: 1, pageSize: 20 });
   // One activation per card: the card id keys the row.
   const rows = records.data ? { list: records.data.list.map((r) => ({ ...r, id: r.card_id })) } : null;
 

@@ -12,17 +12,19 @@ import { live } from '../../live/live';
 import { refuse, signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
 import { EARLY_FRESH_MS, getDashboard, preloadDashboard } from '../../api/dashboard';
 import { DashboardPage } from './DashboardPage';
+import { QUIET_WARNINGS } from '../../test/dashboardFixtures';
 
 let api: ApiServer;
 const T = 1_700_000_000_000;
 /** When the canned counters were read (server epoch seconds): before every live state of the tests. */
 const COUNTED_AT = T / 1000 - 60;
-
+/** Warnings of a quiet team (no alarms active; the account view's lists empty). */
 beforeAll(async () => {
   api = await startApiServer();
   api.routes.set('GET /v1/dashboard', () => ({
     at: COUNTED_AT,
     counters: { devices: 1, online: 0, offline: 1 },
+    warnings: QUIET_WARNINGS,
     favourites: [
       {
         id: 7,
@@ -33,13 +35,29 @@ beforeAll(async () => {
         group_id: null,
         group_path: [],
         tags: [
-          { name: 'temperature', value: '20.5', time: T },
-          { name: 'speed', value: null, time: null },
+          { id: 70, name: 'temperature', value: '20.5', time: T },
+          { id: 71, name: 'speed', value: null, time: null },
         ],
       },
     ],
   }));
   api.routes.set('GET /v1/devices', () => ({ list: [], total: 0 }));
+  // The cards' small trends: the last hour's averages of the first TAGs.
+  api.routes.set('GET /v1/devices/7/history', () => ({
+    tag: 'temperature',
+    data_type: 8,
+    from: T - 3_600_000,
+    to: T,
+    bucket_ms: 120_000,
+    points: [18, 21, 19].map((avg, i) => ({
+      t: T - 360_000 + i * 120_000,
+      min: avg,
+      max: avg,
+      avg,
+      count: 1,
+    })),
+    samples: [],
+  }));
   await setLanguage('en-US');
 });
 afterAll(() => api.close());
@@ -61,6 +79,9 @@ describe('dashboard favourites, live', { timeout: 30000 }, () => {
     await screen.findByTestId('favourite-card-7', {}, LOADED);
     expect(value('temperature')).toBe('20.5');
     expect(value('speed')).toBe('-');
+    // Each of the first TAGs draws its last hour as a line of the three averages.
+    const trend = await screen.findByTestId('favourite-trend-7-temperature', {}, LOADED);
+    expect(trend.querySelector('polyline')?.getAttribute('points')?.split(' ')).toHaveLength(3);
 
     const peer = await api.live.peer(first);
     await peer.next('subscribe', (m) => m.devices.includes(7));
@@ -114,6 +135,7 @@ describe('dashboard favourites, group path', { timeout: 30000 }, () => {
     api.routes.set('GET /v1/dashboard', () => ({
       at: COUNTED_AT,
       counters: { devices: 2, online: 0, offline: 2 },
+      warnings: QUIET_WARNINGS,
       // The server sends 4-level paths shortened to first, middle and last names; two groups of the
       // same names shorten alike, and each card still names its own hidden level.
       favourites: [
@@ -157,6 +179,7 @@ describe('dashboard data requested at boot', { timeout: 30000 }, () => {
     api.routes.set('GET /v1/dashboard', () => ({
       at: COUNTED_AT,
       counters: { devices: 1, online: 0, offline: 1 },
+      warnings: QUIET_WARNINGS,
       favourites: [favourite],
     }));
     await signInAs(api, { is_main: true, permissions: [] });
@@ -172,7 +195,12 @@ describe('dashboard data requested at boot', { timeout: 30000 }, () => {
     api.routes.set('GET /v1/dashboard', () =>
       refused-- > 0
         ? refuse(1003)
-        : { at: COUNTED_AT, counters: { devices: 0, online: 0, offline: 0 }, favourites: [] },
+        : {
+            at: COUNTED_AT,
+            counters: { devices: 0, online: 0, offline: 0 },
+            warnings: QUIET_WARNINGS,
+            favourites: [],
+          },
     );
     await signInAs(api, { is_main: true, permissions: [] });
     const before = requests();

@@ -1,8 +1,10 @@
 /**
- * Data dashboard (id 1): device counters and a card per favourite device with its latest TAG values,
- * both kept up to date by the live socket.
+ * Data dashboard (id 1): device counters, warnings (active and unacknowledged alarms, cards expiring,
+ * devices low on traffic) and a card per favourite device with its latest TAG values and a small
+ * trend of its first TAGs, kept up to date by the live socket.
  */
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Card, Descriptions, Empty, Flex, Spin, Statistic, Typography } from 'antd';
 import { CheckCircleOutlined, DesktopOutlined, DisconnectOutlined, StarOutlined } from '../../ui/icons';
@@ -11,13 +13,18 @@ import {
   DASHBOARD_CARD_TAGS_MAX,
   GROUP_PATH_FULL_LEVELS,
   groupPathNames,
+  listDevices,
   Permission,
+  type CallResponse,
   type Dashboard,
 } from '@hmi/contract';
-import { getDashboard } from '../../api/dashboard';
+import { callKey, useCallQuery } from '../../api/callQuery';
+import { dashboardCall, getDashboard } from '../../api/dashboard';
 import { onlineMoved } from '../../features/dashboard/onlineMoved';
+import { TagTrend } from '../../features/dashboard/TagTrend';
+import { Warnings } from '../../features/dashboard/Warnings';
+import { useAlarmLive } from '../../features/alarm/useAlarmLive';
 import { DataGrantHint } from '../../components/DataGrantHint';
-import { listDevices } from '../../api/devices';
 import { coalesced } from '../../live/coalesce';
 import type { LiveDevice } from '../../live/types';
 import { useLiveDevices, useLiveReconnected, useLiveTags } from '../../live/hooks';
@@ -27,7 +34,6 @@ import { GroupPath } from '../../features/device/common/GroupPath';
 import { useGroupTree } from '../../features/device/common/options';
 import { flattenGroups } from '../../shared/groups';
 import { LiveOnlineBadge } from '../../features/device/devicelist/LiveStateCells';
-import { useLoad } from '../../shared/useLoad';
 import '../../live/liveFlash.css';
 import './dashboard.css';
 
@@ -35,15 +41,21 @@ type Favourite = Dashboard['favourites'][number];
 
 /** Devices watched for the counters besides the favourites (the server's page-size limit). */
 const COUNTED_MAX = 200;
+/** The first TAGs of a card that show a small trend (each asks the history once). */
+const TREND_TAGS = 3;
 
 /** The loaded values and those the socket pushed since (newest wins), at most `DASHBOARD_CARD_TAGS_MAX` TAGs. */
 function TagValues({ deviceId, loaded }: { deviceId: number; loaded: Favourite['tags'] }) {
   const { t } = useTranslation('dashboard');
+  // The history call needs the device view (id 2).
+  const trends = useCan()(Permission.DEVICE_VIEW);
+  const ids = new Map(loaded.slice(0, TREND_TAGS).map((tag) => [tag.name, tag.id]));
   const pushed = useLiveTags(deviceId);
   const byName = new Map(loaded.map((tag) => [tag.name, tag]));
   for (const [name, p] of pushed) {
     const tag = byName.get(name);
-    if (!tag || tag.time === null || p.ts >= tag.time) byName.set(name, { name, value: p.value, time: p.ts });
+    if (!tag || tag.time === null || p.ts >= tag.time)
+      byName.set(name, { id: tag?.id ?? 0, name, value: p.value, time: p.ts });
   }
   const tags = [...byName.values()].slice(0, DASHBOARD_CARD_TAGS_MAX);
   if (!tags.length)
@@ -63,14 +75,23 @@ function TagValues({ deviceId, loaded }: { deviceId: number; loaded: Favourite['
         key: tag.name,
         label: tag.name,
         children: (
-          <span
-            key={tag.value}
-            className="live-flash"
-            title={tag.time ? formatTime(Math.floor(tag.time / 1000)) : undefined}
-            data-testid={`favourite-tag-${deviceId}-${tag.name}`}
-          >
-            {tag.value ?? '-'}
-          </span>
+          <Flex justify="space-between" align="center" gap={8} style={{ width: '100%' }}>
+            <span
+              key={tag.value}
+              className="live-flash"
+              title={tag.time ? formatTime(Math.floor(tag.time / 1000)) : undefined}
+              data-testid={`favourite-tag-${deviceId}-${tag.name}`}
+            >
+              {tag.value ?? '-'}
+            </span>
+            {trends && ids.get(tag.name) ? (
+              <TagTrend
+                deviceId={deviceId}
+                tagId={ids.get(tag.name) ?? 0}
+                testId={`favourite-trend-${deviceId}-${tag.name}`}
+              />
+            ) : null}
+          </Flex>
         ),
       }))}
     />
@@ -136,11 +157,22 @@ const COUNTERS = [
   { key: 'offline', icon: <DisconnectOutlined />, color: undefined },
 ] as const;
 
+// Module-level: one function for every render, so the ids keep their identity between loads.
+const deviceIds = (page: CallResponse<typeof listDevices>) => page.list.map((d) => d.id);
+
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const can = useCan();
-  const fetch = useCallback(() => getDashboard(), []);
-  const { data, loading, reload } = useLoad(fetch);
+  // Cached under the call's key, loaded through getDashboard: the first load takes the answer
+  // requested at boot (app/firstData.ts).
+  const {
+    data,
+    isPending: loading,
+    refetch,
+  } = useQuery({
+    queryKey: callKey(dashboardCall, {}),
+    queryFn: () => getDashboard(),
+  });
   const counters = data?.counters ?? { devices: 0, online: 0, offline: 0 };
   const favourites = useMemo(() => data?.favourites ?? [], [data]);
   // A path of 3 names may be a deeper one the server shortened: the group tree says which levels
@@ -151,27 +183,24 @@ export function DashboardPage() {
 
   // Online changes of the favourites and of the first devices of the list move the counters.
   const mayList = can(Permission.DEVICE_VIEW);
-  const fetchCounted = useCallback(
-    () =>
-      mayList
-        ? listDevices({ page: 1, pageSize: COUNTED_MAX }, { handleError: true }).then((r) =>
-            r.list.map((d) => d.id),
-          )
-        : Promise.resolve([]),
-    [mayList],
+  const counted = useCallQuery(
+    listDevices,
+    { query: { page: 1, pageSize: COUNTED_MAX } },
+    { enabled: mayList, handleError: true, select: deviceIds },
   );
-  const counted = useLoad(fetchCounted);
   const watched = useMemo(
     () => [...new Set([...favourites.map((f) => f.id), ...(counted.data ?? [])])].sort((a, b) => a - b),
     [favourites, counted.data],
   );
   const live = useLiveDevices(watched);
-  const reloadCounters = useMemo(() => coalesced(reload), [reload]);
+  const reloadCounters = useMemo(() => coalesced(refetch), [refetch]);
   const lastSeen = useRef(new Map<number, string>());
   useEffect(() => {
     if (onlineMoved(watched, live, lastSeen.current, data?.at)) reloadCounters();
   }, [live, watched, reloadCounters, data?.at]);
   useLiveReconnected(reloadCounters);
+  // Raised and recovered alarms move the warnings.
+  useAlarmLive(refetch);
 
   return (
     <Flex vertical gap={16} data-testid="page-dashboard">
@@ -190,6 +219,7 @@ export function DashboardPage() {
           </Card>
         ))}
       </div>
+      {data && <Warnings warnings={data.warnings} />}
       <Card
         title={
           <Flex gap={8} align="center">

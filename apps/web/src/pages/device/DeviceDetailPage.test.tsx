@@ -7,6 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderPage, setLanguage, i18next } from '../../test/render';
+import { formatTime } from '../../shared/format';
 import { live } from '../../live/live';
 import { emptyPage, signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
 import { deviceRow } from '../../test/deviceFixtures';
@@ -14,6 +15,8 @@ import { deviceBilling } from '../../test/billingFixtures';
 import { DeviceDetailPage } from './DeviceDetailPage';
 
 let api: ApiServer;
+/** The device's alarm service as the server holds it (PUT …/alarm-out-of-service changes it). */
+let oos: { oos_until: number | null; oos_reason: string | null } = { oos_until: null, oos_reason: null };
 const COMMAND = '6f1c2a3e-1b2c-4d5e-8f90-123456789abc';
 
 const tag = (
@@ -40,8 +43,13 @@ const tag = (
 beforeAll(async () => {
   api = await startApiServer();
   api.routes.set('GET /v1/devices/7', () =>
-    deviceRow(7, { template_id: 3, template_name: 'Line', online: 1 }),
+    deviceRow(7, { template_id: 3, template_name: 'Line', online: 1, ...oos }),
   );
+  api.routes.set('PUT /v1/devices/7/alarm-out-of-service', (req) => {
+    const body = req.body as { until: number | null; reason: string };
+    oos = { oos_until: body.until, oos_reason: body.until === null ? null : body.reason };
+    return { until: oos.oos_until, reason: oos.oos_reason };
+  });
   api.routes.set('GET /v1/devices/7/tags', () => ({
     list: [
       tag(1, 'temperature', 7, 0, '20.5'),
@@ -83,6 +91,7 @@ beforeAll(async () => {
   api.routes.set('GET /v1/alarms', emptyPage);
   // The remote sessions card of the page.
   api.routes.set('GET /v1/devices/7/vnc/sessions', emptyPage);
+  api.routes.set('GET /v1/devices/7/passthrough/sessions', emptyPage);
   api.routes.set('GET /v1/templates/3/alarm-rules', emptyPage);
   api.routes.set('POST /v1/devices/7/tags/2/write', (req) => ({
     id: COMMAND,
@@ -290,5 +299,72 @@ describe('device detail, live', { timeout: 30000 }, () => {
     expect(within(card).getByTestId('field-refused').textContent).toContain(
       i18next.t('live:field.refused', { version: 2, time: '' }).split('(')[0]?.trim() ?? '',
     );
+  });
+});
+
+describe('device detail, alarms out of service', { timeout: 30000 }, () => {
+  const OOS = 'PUT /v1/devices/7/alarm-out-of-service';
+  const confirmOk = async () => {
+    await waitFor(() => expect(document.querySelector('.ant-modal-confirm .ant-btn-primary')).toBeTruthy());
+    fireEvent.click(document.querySelector('.ant-modal-confirm .ant-btn-primary') as HTMLElement);
+  };
+
+  it('takes the alarms out of service until a time with a reason, says so plainly, and ends it after asking', async () => {
+    oos = { oos_until: null, oos_reason: null };
+    api.calls.length = 0;
+    await signInAs(api, { is_main: true, permissions: [] });
+    open();
+    expect((await screen.findByTestId('oos-device-7-in', {}, LOADED)).textContent).toBe(
+      i18next.t('alarm:outOfService.inService'),
+    );
+    expect(screen.queryByTestId('device-detail-oos')).toBeNull();
+    fireEvent.click(screen.getByTestId('oos-device-7-set'));
+    expect((await screen.findByTestId('oos-hint')).textContent).toBe(
+      i18next.t('alarm:outOfService.hint.device'),
+    );
+    // No reason: refused in place, nothing sent.
+    fireEvent.click(screen.getByTestId('oos-ok'));
+    expect(await screen.findByText(i18next.t('alarm:outOfService.reasonRequired'))).toBeTruthy();
+    expect(api.callsTo(OOS)).toHaveLength(0);
+
+    fireEvent.change(screen.getByTestId('oos-reason'), { target: { value: ' pump overhaul ' } });
+    const now = Math.floor(Date.now() / 1000);
+    fireEvent.click(screen.getByTestId('oos-ok'));
+    await waitFor(() => expect(api.callsTo(OOS)).toHaveLength(1));
+    const body = api.callsTo(OOS)[0]?.body as { until: number; reason: string };
+    // A day ahead by default, to the minute.
+    expect(body.reason).toBe('pump overhaul');
+    expect(body.until).toBeGreaterThan(now + 86_400 - 120);
+    expect(body.until).toBeLessThanOrEqual(now + 86_400);
+    const until = i18next.t('alarm:outOfService.until', { time: formatTime(body.until) });
+    await waitFor(() => expect(screen.getByTestId('device-detail-oos').textContent).toBe(until));
+    expect(screen.getByTestId('oos-device-7-mark').textContent).toBe(until);
+    expect(screen.getByTestId('oos-device-7-mark-reason').textContent).toBe(
+      i18next.t('alarm:outOfService.reasonText', { reason: 'pump overhaul' }),
+    );
+
+    // Ending asks first.
+    fireEvent.click(screen.getByTestId('oos-device-7-end'));
+    expect(
+      await screen.findByText(i18next.t('alarm:outOfService.endContent.device', { name: 'Press7' })),
+    ).toBeTruthy();
+    await confirmOk();
+    await waitFor(() => expect(api.callsTo(OOS)).toHaveLength(2));
+    expect(api.callsTo(OOS)[1]?.body).toEqual({ until: null, reason: '' });
+    await screen.findByTestId('oos-device-7-in');
+    expect(screen.queryByTestId('device-detail-oos')).toBeNull();
+  });
+
+  it('shows the period without the buttons to a member without device edit (4)', async () => {
+    oos = { oos_until: Math.floor(Date.now() / 1000) + 3600, oos_reason: 'line stopped' };
+    await signInAs(api, { is_main: false, permissions: [2] });
+    open();
+    expect((await screen.findByTestId('device-detail-oos', {}, LOADED)).textContent).toContain(
+      formatTime(oos.oos_until),
+    );
+    expect(screen.getByTestId('oos-device-7-mark-reason').textContent).toContain('line stopped');
+    expect(screen.queryByTestId('oos-device-7-end')).toBeNull();
+    expect(screen.queryByTestId('oos-device-7-set')).toBeNull();
+    oos = { oos_until: null, oos_reason: null };
   });
 });

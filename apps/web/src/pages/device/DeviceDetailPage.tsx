@@ -1,15 +1,15 @@
 /**
  * One device (id 2): every field of spec §3, favourite star, labels, template link; live online and
- * sync states, the TAG table with live values and writes, TAG history and ingest counters.
+ * sync states, the TAG table with live values and writes, TAG history and ingest counters; its alarms
+ * out of service until a time (shown beside the name), set and ended here with the device edit.
  */
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button, Card, Descriptions, Flex, Result, Space, Spin, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, EditOutlined } from '../../ui/icons';
 import { useTranslation } from 'react-i18next';
-import { groupPathNames, Permission, type Device } from '@hmi/contract';
-import { getDevice } from '../../api/devices';
-import { getDeviceTags } from '../../api/connectivity';
+import { deviceTags, getDevice, groupPathNames, Permission } from '@hmi/contract';
+import { useCallQuery, useInvalidate } from '../../api/callQuery';
 import { useLiveDevices, useLiveReconnected, useLiveStatus } from '../../live/hooks';
 import { useCan } from '../../shared/access';
 import { FavouriteStar } from '../../features/device/common/FavouriteStar';
@@ -17,42 +17,47 @@ import { formatTime, orDash } from '../../shared/format';
 import { GroupPath } from '../../features/device/common/GroupPath';
 import { flattenGroups } from '../../shared/groups';
 import { useGroupTree, useLabels, useTemplateOptions } from '../../features/device/common/options';
-import { useLoad } from '../../shared/useLoad';
+import { DEVICES_CHANGED } from '../../features/device/common/changes';
 import { DeviceFormModal } from '../../features/device/devicelist/DeviceFormModal';
 import { LiveOnlineBadge, liveState, SyncCell } from '../../features/device/devicelist/LiveStateCells';
 import { HistoryPanel } from '../../features/device/detail/HistoryPanel';
 import { FieldConnections } from '../../features/device/detail/FieldConnections';
 import { LiveTagTable } from '../../features/device/detail/LiveTagTable';
 import { DeviceAlarmsTab } from '../../features/alarm/records/DeviceAlarmsTab';
+import { OosMark, useOutOfService } from '../../features/alarm/outOfService/useOutOfService';
+import { setDeviceOutOfService } from '../../api/alarms';
 import { DeviceBillingSection } from '../../features/billing/DeviceBillingSection';
+import { PassthroughCard } from '../../features/passthrough/PassthroughCard';
 import { RemoteSessionsCard } from '../../features/remote/RemoteSessionsCard';
+import { useSession } from '../../session/userStore';
 import { RemoteViewButton } from '../../features/remote/RemoteViewButton';
 
 export function DeviceDetailPage() {
   const { t } = useTranslation('device');
   const navigate = useNavigate();
   const can = useCan();
+  const { userInfo } = useSession();
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
-  const fetch = useCallback(
-    (): Promise<Device | null> => (valid ? getDevice(id).catch(() => null) : Promise.resolve(null)),
-    [id, valid],
-  );
-  const { data: device, loading, reload } = useLoad(fetch);
+  const invalidate = useInvalidate();
+  const devicesChanged = () => invalidate(DEVICES_CHANGED);
+  // A refused or failed load (toasted by the client) leaves no device: the page says "not found".
+  const {
+    data: device,
+    isLoading: loading,
+    refetch,
+  } = useCallQuery(getDevice, { params: { id } }, { enabled: valid });
   const [editing, setEditing] = useState(false);
   const groups = useGroupTree();
   const groupRows = useMemo(() => flattenGroups(groups.data ?? []), [groups.data]);
   const labels = useLabels();
   const templates = useTemplateOptions(can(Permission.DEVICE_EDIT));
   const templateId = device?.template_id ?? null;
-  const fetchTags = useCallback(
-    () => (valid && templateId !== null ? getDeviceTags(id) : Promise.resolve({ list: [], total: 0 })),
-    [id, valid, templateId],
-  );
-  const tags = useLoad(fetchTags);
+  const tags = useCallQuery(deviceTags, { params: { id } }, { enabled: valid && templateId !== null });
   const liveDevices = useLiveDevices(useMemo(() => (valid ? [id] : []), [id, valid]));
   const liveStatus = useLiveStatus();
-  useLiveReconnected(() => void Promise.all([reload(), tags.reload()]));
+  useLiveReconnected(() => void Promise.all([refetch(), templateId !== null && tags.refetch()]));
+  const oos = useOutOfService(setDeviceOutOfService, devicesChanged);
 
   const back = (
     <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/device/devicelist')}>
@@ -112,6 +117,16 @@ export function DeviceDetailPage() {
       <LiveOnlineBadge online={state.online} at={state.onlineAt} testId="device-detail-online" />,
     ),
     item('lastOnline', t('field.lastOnlineChange'), formatTime(state.onlineAt)),
+    item(
+      'alarmService',
+      t('alarm:outOfService.column'),
+      oos.control(
+        { kind: 'device', id: device.id, name: device.name },
+        device,
+        can(Permission.DEVICE_EDIT),
+        true,
+      ),
+    ),
     item('sync', t('field.sync'), <SyncCell device={device} sync={state.sync} online={state.online} />),
     item(
       'versions',
@@ -140,8 +155,9 @@ export function DeviceDetailPage() {
       <Card
         title={
           <Space>
-            <FavouriteStar id={device.id} value={device.favourite} onChange={() => void reload()} />
+            <FavouriteStar id={device.id} value={device.favourite} />
             <span data-testid="device-detail-name">{device.name}</span>
+            <OosMark state={device} testId="device-detail-oos" />
           </Space>
         }
         extra={
@@ -172,9 +188,9 @@ export function DeviceDetailPage() {
         }
         data-testid="device-tag-values"
       >
-        <LiveTagTable deviceId={device.id} tags={tags.data?.list ?? []} loading={tags.loading} />
+        <LiveTagTable deviceId={device.id} tags={tags.data?.list ?? []} loading={tags.isLoading} />
       </Card>
-      <DeviceBillingSection device={device} onChanged={reload} />
+      <DeviceBillingSection device={device} onChanged={() => invalidate([getDevice])} />
       <Card title={t('live:history.title')} data-testid="device-history">
         <HistoryPanel deviceId={device.id} tags={tags.data?.list ?? []} />
       </Card>
@@ -183,6 +199,7 @@ export function DeviceDetailPage() {
       </Card>
       <DeviceAlarmsTab device={device} />
       <RemoteSessionsCard deviceId={device.id} />
+      <PassthroughCard deviceId={device.id} account={userInfo?.account ?? ''} />
       <DeviceFormModal
         open={editing}
         device={device}
@@ -190,8 +207,9 @@ export function DeviceDetailPage() {
         labels={labels.data ?? []}
         templates={templates.data ?? []}
         onClose={() => setEditing(false)}
-        onSaved={() => void reload()}
+        onSaved={() => void devicesChanged()}
       />
+      {oos.dialog}
     </Space>
   );
 }

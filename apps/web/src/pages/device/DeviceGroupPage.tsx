@@ -4,12 +4,14 @@ import { Button, Card, Empty, Space, Spin, Tag, Tooltip, Tree, Typography } from
 import { DeleteOutlined, DragOutlined, EditOutlined, FolderAddOutlined, PlusOutlined } from '../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import { Permission, type GroupNode } from '@hmi/contract';
+import { useInvalidate } from '../../api/callQuery';
 import { deleteGroup } from '../../api/groups';
 import { useCan } from '../../shared/access';
 import { allGroupKeys } from '../../shared/groups';
 import { toastedByClient } from '../../shared/useBusy';
 import { useConfirmAction } from '../../shared/useConfirmAction';
 import { useGroupTree } from '../../features/device/common/options';
+import { DEVICES_CHANGED } from '../../features/device/common/changes';
 import { GroupNameModal, type GroupNameTarget } from '../../features/device/devicegroup/GroupNameModal';
 import { MoveGroupModal } from '../../features/device/devicegroup/MoveGroupModal';
 
@@ -26,7 +28,10 @@ export function DeviceGroupPage() {
   const { t } = useTranslation('group');
   const confirm = useConfirmAction();
   const can = useCan();
-  const { data, loading, reload } = useGroupTree();
+  const { data, isLoading: loading } = useGroupTree();
+  const invalidate = useInvalidate();
+  // A group's name and place show in its devices' paths too.
+  const reloadTree = () => invalidate(DEVICES_CHANGED);
   const tree = useMemo(() => data ?? [], [data]);
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
   const [nameTarget, setNameTarget] = useState<GroupNameTarget | null>(null);
@@ -41,7 +46,7 @@ export function DeviceGroupPage() {
       content: t('deleteContent', { name: node.name }),
       call: () => deleteGroup(node.id),
       doneText: t('deleted'),
-      after: reload,
+      after: reloadTree,
       // 1032 and the rest: translated toast from the client; the dialog closes.
       onError: toastedByClient,
     });
@@ -132,12 +137,16 @@ export function DeviceGroupPage() {
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={loading ? ' ' : t('empty')} />
         )}
       </Spin>
-      <GroupNameModal target={nameTarget} onClose={() => setNameTarget(null)} onSaved={() => void reload()} />
+      <GroupNameModal
+        target={nameTarget}
+        onClose={() => setNameTarget(null)}
+        onSaved={() => void reloadTree()}
+      />
       <MoveGroupModal
         node={moving}
         tree={tree}
         onClose={() => setMoving(null)}
-        onSaved={() => void reload()}
+        onSaved={() => void reloadTree()}
       />
     </Card>
   );

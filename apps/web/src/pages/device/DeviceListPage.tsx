@@ -3,12 +3,14 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Flex, Input, Select, Space, Tag, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { TagsOutlined } from '../../ui/icons';
+import { DisconnectOutlined, EditOutlined, FundProjectionScreenOutlined, TagsOutlined } from '../../ui/icons';
 import { useTranslation } from 'react-i18next';
-import { groupPathNames, Permission, type Device } from '@hmi/contract';
-import { listDevices, unbindDevice } from '../../api/devices';
+import { groupPathNames, listDevices, listLabels, Permission, type Device } from '@hmi/contract';
+import { useInvalidate } from '../../api/callQuery';
+import { unbindDevice } from '../../api/devices';
 import { useCan } from '../../shared/access';
 import { useClearable } from '../../shared/clearable';
+import { IconAction } from '../../shared/IconAction';
 import { ListPage } from '../../shared/ListPage';
 import { toastedByClient } from '../../shared/useBusy';
 import { useConfirmAction } from '../../shared/useConfirmAction';
@@ -17,7 +19,8 @@ import { GroupPath } from '../../features/device/common/GroupPath';
 import { flattenGroups, groupOptions } from '../../shared/groups';
 import { useLiveDevices, useLiveReconnected } from '../../live/hooks';
 import { useGroupTree, useLabels, useTemplateOptions } from '../../features/device/common/options';
-import { usePagedList } from '../../shared/usePagedList';
+import { usePagedCall } from '../../shared/usePagedCall';
+import { DEVICES_CHANGED } from '../../features/device/common/changes';
 import { DataGrantHint, unfiltered } from '../../components/DataGrantHint';
 import { DeviceFormModal } from '../../features/device/devicelist/DeviceFormModal';
 import { LabelsDrawer } from '../../features/device/devicelist/LabelsDrawer';
@@ -48,12 +51,14 @@ export function DeviceListPage() {
   const groupTree = useMemo(() => groups.data ?? [], [groups.data]);
   const groupRows = useMemo(() => flattenGroups(groupTree), [groupTree]);
 
-  const devices = usePagedList(listDevices, { page: 1, pageSize: PAGE_SIZE });
+  const invalidate = useInvalidate();
+  const devicesChanged = () => invalidate(DEVICES_CHANGED);
+  const devices = usePagedCall(listDevices, { page: 1, pageSize: PAGE_SIZE });
   const { query, filter } = devices;
   const pageIds = useMemo(() => (devices.data?.list ?? []).map((d) => d.id), [devices.data]);
   // The visible page's devices only: their online and sync states change in place.
   const live = useLiveDevices(pageIds);
-  useLiveReconnected(() => void devices.reload());
+  useLiveReconnected(() => void devices.refetch());
 
   const reset = () => {
     setKeyword('');
@@ -67,7 +72,7 @@ export function DeviceListPage() {
       content: t('unbind.content', { name: device.name, sn: device.sn }),
       call: () => unbindDevice(device.id),
       doneText: t('unbind.done'),
-      after: () => Promise.all([devices.reload(), groups.reload(), labels.reload()]),
+      after: devicesChanged,
       // 1091 and the rest: translated toast from the client.
       onError: toastedByClient,
     });
@@ -76,9 +81,7 @@ export function DeviceListPage() {
     {
       key: 'favourite',
       width: 48,
-      render: (_, d) => (
-        <FavouriteStar id={d.id} value={d.favourite} onChange={() => void devices.reload()} />
-      ),
+      render: (_, d) => <FavouriteStar id={d.id} value={d.favourite} />,
     },
     {
       title: t('field.name'),
@@ -89,7 +92,7 @@ export function DeviceListPage() {
         </Link>
       ),
     },
-    { title: t('field.sn'), dataIndex: 'sn' },
+    { title: t('list.snColumn'), dataIndex: 'sn' },
     { title: t('field.model'), dataIndex: 'model' },
     {
       title: t('field.group'),
@@ -155,7 +158,9 @@ export function DeviceListPage() {
           {
             title: t('field.trafficSwitch'),
             key: 'traffic',
-            render: (_: unknown, d: Device) => <TrafficSwitchCell device={d} onChanged={devices.reload} />,
+            render: (_: unknown, d: Device) => (
+              <TrafficSwitchCell device={d} onChanged={() => invalidate([listDevices])} />
+            ),
           },
         ]
       : []),
@@ -174,35 +179,29 @@ export function DeviceListPage() {
         <Space size={0}>
           <RemoteViewButton deviceId={d.id} />
           {can(Permission.DEVICE_CONFIG_SCREEN) && d.template_id !== null && (
-            <Button
-              type="link"
-              size="small"
-              data-testid={`device-scada-${d.id}`}
+            <IconAction
+              label={t('scada:open')}
+              icon={<FundProjectionScreenOutlined />}
               onClick={() => openScadaView(d.id)}
-            >
-              {t('scada:open')}
-            </Button>
+              testId={`device-scada-${d.id}`}
+            />
           )}
           {can(Permission.DEVICE_EDIT) && (
-            <Button
-              type="link"
-              size="small"
-              data-testid={`device-edit-${d.id}`}
+            <IconAction
+              label={t('common.edit')}
+              icon={<EditOutlined />}
               onClick={() => setDialog({ device: d })}
-            >
-              {t('common.edit')}
-            </Button>
+              testId={`device-edit-${d.id}`}
+            />
           )}
           {can(Permission.DEVICE_DELETE) && (
-            <Button
-              type="link"
-              size="small"
+            <IconAction
+              label={t('unbind.action')}
+              icon={<DisconnectOutlined />}
               danger
-              data-testid={`device-unbind-${d.id}`}
               onClick={() => unbind(d)}
-            >
-              {t('unbind.action')}
-            </Button>
+              testId={`device-unbind-${d.id}`}
+            />
           )}
         </Space>
       ),
@@ -301,15 +300,13 @@ export function DeviceListPage() {
         labels={labels.data ?? []}
         templates={templates.data ?? []}
         onClose={() => setDialog(null)}
-        onSaved={() => void Promise.all([devices.reload(), groups.reload(), labels.reload()])}
+        onSaved={() => void devicesChanged()}
       />
       <LabelsDrawer
         open={labelsOpen}
         labels={labels.data ?? []}
         onClose={() => setLabelsOpen(false)}
-        onChanged={async () => {
-          await Promise.all([labels.reload(), devices.reload()]);
-        }}
+        onChanged={() => invalidate([listLabels, listDevices])}
       />
     </ListPage>
   );

@@ -4,8 +4,9 @@ import { useSearchParams } from 'react-router';
 import { Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { Permission, type Project } from '@hmi/contract';
-import { deleteProject, getProject, listProjects } from '../../api/projects';
+import { listProjects, Permission, type Project } from '@hmi/contract';
+import { useInvalidate } from '../../api/callQuery';
+import { deleteProject, getProject } from '../../api/projects';
 import { useCan } from '../../shared/access';
 import { formatTime } from '../../shared/format';
 import { KeywordSearch } from '../../shared/KeywordSearch';
@@ -13,7 +14,7 @@ import { ListPage } from '../../shared/ListPage';
 import { rowActionsColumn } from '../../shared/RowActions';
 import { toastedByClient } from '../../shared/useBusy';
 import { useConfirmAction } from '../../shared/useConfirmAction';
-import { usePagedList } from '../../shared/usePagedList';
+import { usePagedCall } from '../../shared/usePagedCall';
 import { ExpiredTag } from '../../components/ExpiredMark';
 import type { ScreenOwner } from '../../features/device/screens/owner';
 import { ScreensDrawer } from '../../features/device/screens/ScreensDrawer';
@@ -29,7 +30,9 @@ export function ProjectListPage() {
   const [params, setParams] = useSearchParams();
   const [dialog, setDialog] = useState<ProjectDialog | null>(null);
   const [screensOf, setScreensOf] = useState<ScreenOwner | null>(null);
-  const projects = usePagedList(listProjects, { page: 1, pageSize: PAGE_SIZE });
+  const projects = usePagedCall(listProjects, { page: 1, pageSize: PAGE_SIZE });
+  const invalidate = useInvalidate();
+  const projectsChanged = () => invalidate([{ pathPrefix: '/projects' }]);
 
   // An expired project is read-only (the server refuses changes with 1033): it opens for viewing.
   const show = (project: Project) =>
@@ -67,7 +70,7 @@ export function ProjectListPage() {
       content: t('deleteContent', { name: project.name }),
       call: () => deleteProject(project.id),
       doneText: t('deleted'),
-      after: projects.reload,
+      after: projectsChanged,
       onError: toastedByClient,
     });
 
@@ -155,7 +158,7 @@ export function ProjectListPage() {
       <ProjectFormModal
         dialog={dialog}
         onClose={() => setDialog(null)}
-        onSaved={() => void projects.reload()}
+        onSaved={() => void projectsChanged()}
       />
       <ScreensDrawer owner={screensOf} onClose={() => setScreensOf(null)} />
     </ListPage>

@@ -2,16 +2,15 @@
  * Route `/device/devicelist/:id/remote` (id 6 HMI): the remote view of one device, its relay socket
  * on the user's data-centre host (or this page's origin).
  */
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button, Card, Grid, Result, Spin } from 'antd';
 import { ArrowLeftOutlined } from '../../ui/icons';
 import { useTranslation } from 'react-i18next';
-import type { Device } from '@hmi/contract';
-import { getDevice } from '../../api/devices';
+import { getDevice } from '@hmi/contract';
+import { useCallQuery } from '../../api/callQuery';
 import { remoteSocketUrl } from '../../api/remote';
 import { session } from '../../api/tokens';
-import { useLoad } from '../../shared/useLoad';
 import { RemoteView } from '../../features/remote/RemoteView';
 
 export function RemoteViewPage() {
@@ -20,11 +19,12 @@ export function RemoteViewPage() {
   const screens = Grid.useBreakpoint();
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
-  const fetch = useCallback(
-    (): Promise<Device | null> => (valid ? getDevice(id).catch(() => null) : Promise.resolve(null)),
-    [id, valid],
+  // A refused or failed load (toasted by the client) leaves no device: the page says "not found".
+  const { data: device, isLoading: loading } = useCallQuery(
+    getDevice,
+    { params: { id } },
+    { enabled: valid },
   );
-  const { data: device, loading } = useLoad(fetch);
   const socketUrl = useMemo(() => remoteSocketUrl(session.getHost(), window.location.origin), []);
   const toDevice = () => void navigate(`/device/devicelist/${id}`);
   const back = (

@@ -4,8 +4,9 @@ import { useSearchParams } from 'react-router';
 import { App, Button, Flex, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { Permission, type Template } from '@hmi/contract';
-import { copyTemplate, deleteTemplate, listTemplates } from '../../api/templates';
+import { listTemplates, Permission, type Template } from '@hmi/contract';
+import { useInvalidate } from '../../api/callQuery';
+import { copyTemplate, deleteTemplate } from '../../api/templates';
 import { useCan } from '../../shared/access';
 import { useErrorToast } from '../../shared/errors';
 import { formatTime } from '../../shared/format';
@@ -13,7 +14,8 @@ import { KeywordSearch } from '../../shared/KeywordSearch';
 import { ListPage } from '../../shared/ListPage';
 import { toastedByClient } from '../../shared/useBusy';
 import { useConfirmAction } from '../../shared/useConfirmAction';
-import { usePagedList } from '../../shared/usePagedList';
+import { usePagedCall } from '../../shared/usePagedCall';
+import { TEMPLATES_CHANGED } from '../../features/device/common/changes';
 import { AlarmRulesDrawer, type AlarmRulesTemplate } from '../../features/alarm/rules/AlarmRulesDrawer';
 import type { ScreenOwner } from '../../features/device/screens/owner';
 import { ScreensDrawer } from '../../features/device/screens/ScreensDrawer';
@@ -33,7 +35,9 @@ export function TemplateListPage() {
   const [editing, setEditing] = useState<{ template: Template | null } | null>(null);
   const [alarmRulesOf, setAlarmRulesOf] = useState<AlarmRulesTemplate | null>(null);
   const [screensOf, setScreensOf] = useState<ScreenOwner | null>(null);
-  const templates = usePagedList(listTemplates, { page: 1, pageSize: PAGE_SIZE });
+  const templates = usePagedCall(listTemplates, { page: 1, pageSize: PAGE_SIZE });
+  const invalidate = useInvalidate();
+  const templatesChanged = () => invalidate(TEMPLATES_CHANGED);
 
   const openId = Number(params.get('templateid'));
   const openTemplate = Number.isInteger(openId) && openId > 0 ? openId : null;
@@ -52,7 +56,7 @@ export function TemplateListPage() {
     try {
       const created = await copyTemplate(template.id, undefined, { handleError: true });
       void message.success(t('copied', { name: created.name }));
-      await templates.reload();
+      await templatesChanged();
     } catch (error) {
       fail(error);
     }
@@ -64,7 +68,7 @@ export function TemplateListPage() {
       content: t('deleteContent', { name: template.name }),
       call: () => deleteTemplate(template.id),
       doneText: t('deleted'),
-      after: templates.reload,
+      after: templatesChanged,
       // 1037 and the rest: translated toast from the client.
       onError: toastedByClient,
     });
@@ -191,17 +195,13 @@ export function TemplateListPage() {
         template={editing?.template}
         onClose={() => setEditing(null)}
         onSaved={(saved) => {
-          void templates.reload();
+          void templatesChanged();
           if (!editing?.template) open(saved.id);
         }}
       />
       <AlarmRulesDrawer template={alarmRulesOf} onClose={() => setAlarmRulesOf(null)} />
       <ScreensDrawer owner={screensOf} onClose={() => setScreensOf(null)} />
-      <TemplateDrawer
-        templateId={openTemplate}
-        onClose={() => open(null)}
-        onChanged={() => void templates.reload()}
-      />
+      <TemplateDrawer templateId={openTemplate} onClose={() => open(null)} />
     </ListPage>
   );
 }

@@ -55,9 +55,22 @@ const v = (key: string, options?: Record<string, unknown>) => i18next.t(key, opt
 const lastQuery = (key: string) => api.callsTo(key).at(-1)?.query;
 
 describe('alarm records', { timeout: 60000 }, () => {
+  it('opens with the state and shelved filters of the URL (the dashboard’s link)', async () => {
+    const page = renderPage(<AlarmRecordsPage />, { url: '/device/alarmrecords?state=1&shelved=0' });
+    await screen.findByTestId('alarm-record-state-1');
+    expect(lastQuery('GET /v1/alarms')?.get('state')).toBe('1');
+    expect(lastQuery('GET /v1/alarms')?.get('shelved')).toBe('0');
+    page.unmount();
+    api.calls.length = 0;
+    renderPage(<AlarmRecordsPage />, { url: '/device/alarmrecords?shelved=all' });
+    await screen.findByTestId('alarm-record-state-1');
+    expect(lastQuery('GET /v1/alarms')?.get('state')).toBe('0');
+    expect(lastQuery('GET /v1/alarms')?.has('shelved')).toBe(false);
+  });
+
   it('filters by state and acknowledges the selected records, keeping the responder', async () => {
     api.routes.set('POST /v1/alarm/template/web/AskAlarms', (req) => {
-      const { ids } = req.body as { ids: number[] };
+      const { ids, note } = req.body as { ids: number[]; note?: string };
       records = records.map((r) =>
         ids.includes(r.id)
           ? {
@@ -66,6 +79,8 @@ describe('alarm records', { timeout: 60000 }, () => {
               response_at: 1700000200,
               responder_id: 1,
               responder_name: 'Tester',
+              note: note ?? null,
+              note_by: note ? 'Tester' : null,
             }
           : r,
       );
@@ -74,6 +89,8 @@ describe('alarm records', { timeout: 60000 }, () => {
     renderPage(<AlarmRecordsPage />);
     await screen.findByTestId('alarm-record-state-1');
     expect(lastQuery('GET /v1/alarms')?.get('state')).toBe('0');
+    // The active view: records shelved now are left out unless asked for.
+    expect(lastQuery('GET /v1/alarms')?.get('shelved')).toBe('0');
     fireEvent.click(
       within(screen.getByTestId('alarm-records-state')).getByText(v('enums.alarmRecordState.2')),
     );
@@ -83,21 +100,66 @@ describe('alarm records', { timeout: 60000 }, () => {
     );
     await waitFor(() => expect(lastQuery('GET /v1/alarms')?.get('state')).toBe('0'));
 
-    // The acknowledged record cannot be picked; the recovered one still can (it was never acknowledged).
+    // Every record still to acknowledge or to shelve can be picked: the acknowledged one is still
+    // active (it may be shelved), the recovered one was never acknowledged.
     const rows = within(screen.getByTestId('alarm-record-table'));
     const boxes = rows.getAllByRole('checkbox').slice(1) as HTMLInputElement[];
-    expect(boxes.map((b) => b.disabled)).toEqual([false, false, true]);
+    expect(boxes.map((b) => b.disabled)).toEqual([false, false, false]);
     fireEvent.click(boxes[0] as HTMLElement);
     fireEvent.click(boxes[1] as HTMLElement);
     fireEvent.click(screen.getByTestId('alarm-records-ack-selected'));
+    fireEvent.change(await screen.findByTestId('alarm-ack-note'), { target: { value: ' pump restarted ' } });
+    fireEvent.click(screen.getByTestId('alarm-ack-ok'));
     await waitFor(() => expect(api.callsTo('POST /v1/alarm/template/web/AskAlarms')).toHaveLength(1));
-    expect(api.callsTo('POST /v1/alarm/template/web/AskAlarms')[0]?.body).toEqual({ ids: [1, 2] });
+    expect(api.callsTo('POST /v1/alarm/template/web/AskAlarms')[0]?.body).toEqual({
+      ids: [1, 2],
+      note: 'pump restarted',
+    });
     expect((await screen.findByTestId('alarm-record-responder-1')).textContent).toContain('Tester');
+    expect(screen.getByTestId('alarm-record-note-1').textContent).toBe(
+      v('alarm:records.noteBy', { name: 'Tester', note: 'pump restarted' }),
+    );
     expect(screen.getByTestId('alarm-record-state-1').textContent).toBe(v('enums.alarmRecordState.2'));
     // Recovered before anyone acknowledged it: it stays recovered and keeps its responder.
     expect(screen.getByTestId('alarm-record-state-2').textContent).toBe(v('enums.alarmRecordState.4'));
     expect(screen.getByTestId('alarm-record-responder-2').textContent).toContain('Tester');
     expect(screen.queryByTestId('alarm-record-ack-1')).toBeNull();
+  });
+
+  it('shelves a record for a chosen time only with a reason, marks it, and unshelves it', async () => {
+    api.routes.set('POST /v1/alarms/shelve', (req) => {
+      const { ids, minutes, reason } = req.body as { ids: number[]; minutes: number; reason: string };
+      const until = Math.floor(Date.now() / 1000) + minutes * 60;
+      records = records.map((r) =>
+        ids.includes(r.id) ? { ...r, shelved_until: until, shelve_reason: reason, shelved_by: 'Tester' } : r,
+      );
+      return { shelved: ids.length };
+    });
+    api.routes.set('POST /v1/alarms/unshelve', (req) => {
+      const { ids } = req.body as { ids: number[] };
+      records = records.map((r) => (ids.includes(r.id) ? { ...r, shelved_until: 1 } : r));
+      return { unshelved: ids.length };
+    });
+    renderPage(<AlarmRecordsPage />);
+    await screen.findByTestId('alarm-record-state-1');
+    // A recovered record cannot be shelved.
+    expect(screen.queryByTestId('alarm-record-shelve-2')).toBeNull();
+    fireEvent.click(screen.getByTestId('alarm-record-shelve-1'));
+    fireEvent.click(await screen.findByTestId('alarm-shelve-ok'));
+    expect(await screen.findByText(v('alarm:records.shelveReasonRequired'))).toBeTruthy();
+    expect(api.callsTo('POST /v1/alarms/shelve')).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('alarm-shelve-reason'), { target: { value: 'sensor swap' } });
+    fireEvent.click(screen.getByTestId('alarm-shelve-ok'));
+    await waitFor(() => expect(api.callsTo('POST /v1/alarms/shelve')).toHaveLength(1));
+    expect(api.callsTo('POST /v1/alarms/shelve')[0]?.body).toEqual({
+      ids: [1],
+      minutes: 60,
+      reason: 'sensor swap',
+    });
+    expect(await screen.findByTestId('alarm-record-shelved-1')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('alarm-record-unshelve-1'));
+    await waitFor(() => expect(api.callsTo('POST /v1/alarms/unshelve')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByTestId('alarm-record-shelved-1')).toBeNull());
   });
 
   it('on a phone: each record in one cell with its state and the acknowledge action', async () => {
@@ -127,6 +189,7 @@ describe('alarm records', { timeout: 60000 }, () => {
       expect(screen.getByTestId('alarm-record-responder-3').textContent).toContain('Wang');
       expect(screen.queryByTestId('alarm-record-ack-3')).toBeNull();
       fireEvent.click(within(cell).getByTestId('alarm-record-ack-1'));
+      fireEvent.click(await screen.findByTestId('alarm-ack-ok'));
       await waitFor(() => expect(api.callsTo('POST /v1/alarm/template/web/AskAlarms')).toHaveLength(1));
       expect(api.callsTo('POST /v1/alarm/template/web/AskAlarms')[0]?.body).toEqual({ ids: [1] });
     } finally {

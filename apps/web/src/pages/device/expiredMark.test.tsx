@@ -3,14 +3,13 @@
  * Templates and projects billing put out of service: the lists mark them with a translated
  * explanation, offer no edit or copy, and the template's alarm rules open read-only.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { i18next, renderPage, setLanguage } from '../../test/render';
-import { signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
+import { signInAs, serveApi } from '../../test/apiServer';
 import { ProjectListPage } from './ProjectListPage';
 import { TemplateListPage } from './TemplateListPage';
 
-let api: ApiServer;
 const main = { is_main: true, permissions: [] };
 
 const template = (id: number, expired: boolean) => ({
@@ -36,15 +35,18 @@ const project = (id: number, expired: boolean) => ({
   expired,
 });
 
+const api = serveApi();
 beforeAll(async () => {
-  api = await startApiServer();
   api.routes.set('GET /v1/templates', () => ({ list: [template(1, false), template(2, true)], total: 2 }));
   api.routes.set('GET /v1/projects', () => ({ list: [project(5, false), project(6, true)], total: 2 }));
   api.routes.set('GET /v1/templates/2/alarm-rules', () => ({ list: [], total: 0 }));
   api.routes.set('GET /v1/templates/2/alarm-groups', () => ({ list: [], total: 0 }));
   api.routes.set('GET /v1/templates/2/tags', () => ({ list: [], total: 0, version: 1 }));
+  api.routes.set('GET /v1/templates/2/alarm-settings', () => ({
+    offline_alarm_minutes: 0,
+    offline_alarm_level: 8,
+  }));
 });
-afterAll(() => api.close());
 
 describe('expired marks', { timeout: 60000 }, () => {
   it.each(['en-US', 'zh-CN', 'zh-TW'] as const)(
@@ -67,6 +69,9 @@ describe('expired marks', { timeout: 60000 }, () => {
       await within(drawer).findByTestId('template-expired-notice');
       expect(within(drawer).queryByTestId('alarm-rule-add')).toBeNull();
       expect(within(drawer).queryByTestId('alarm-rules-import')).toBeNull();
+      // The offline alarm setting shows, read-only.
+      await within(drawer).findByTestId('offline-alarm-minutes');
+      expect(within(drawer).queryByTestId('offline-alarm-save')).toBeNull();
       view.unmount();
     },
   );

@@ -3,17 +3,15 @@
  * Controls needing a permission id are shown only when allowed (spec §5/§6): each registry screen as
  * the main account, and as a sub-account holding only the area's view id, against a real local server.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { renderPage, setLanguage } from '../../test/render';
 import { DeviceGroupPage } from './DeviceGroupPage';
 import { DeviceListPage } from './DeviceListPage';
 import { ProjectListPage } from './ProjectListPage';
 import { TemplateListPage } from './TemplateListPage';
-import { signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
+import { signInAs, serveApi } from '../../test/apiServer';
 import { deviceRow } from '../../test/deviceFixtures';
-
-let api: ApiServer;
 
 const group = {
   id: 1,
@@ -47,8 +45,8 @@ const project = {
   updated_at: 1700000000,
 };
 
+const api = serveApi();
 beforeAll(async () => {
-  api = await startApiServer();
   api.routes.set('GET /v1/devices', () => ({
     list: [deviceRow(7, { group_id: 1, group_path: ['Plant'] })],
     total: 1,
@@ -59,17 +57,17 @@ beforeAll(async () => {
   api.routes.set('GET /v1/projects', () => ({ list: [project], total: 1 }));
   await setLanguage('zh-CN');
 });
-afterAll(() => api.close());
 
 const main = { is_main: true, permissions: [] };
 
 describe('permission-gated controls', { timeout: 30000 }, () => {
   it('device list: bind (3), edit (4) and unbind (5)', async () => {
     await signInAs(api, main);
-    renderPage(<DeviceListPage />);
+    const mainView = renderPage(<DeviceListPage />);
     await screen.findByTestId('device-link-7');
     for (const id of ['device-bind', 'device-edit-7', 'device-unbind-7'])
       expect(screen.getByTestId(id)).toBeTruthy();
+    mainView.unmount();
 
     await signInAs(api, { is_main: false, permissions: [2, 4] });
     renderPage(<DeviceListPage />);

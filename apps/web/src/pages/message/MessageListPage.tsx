@@ -3,19 +3,20 @@
  * with id 23) under tabs showing unread counts; filters by read state, time range, keyword (and
  * billing type); today's messages of the kind; mark one or all read, then the counts are reloaded.
  */
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Card, Flex, Input, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { BillingMessageType, MessageKind, type Message, type MessageKindValue } from '@hmi/contract';
-import { getTodayMessages, listMessages, type MessageQuery } from '../../api/message';
+import { invalidateCalls, useCallQuery } from '../../api/callQuery';
+import { localHoursFromUtc, messageCalls, type MessageQuery } from '../../api/message';
+import { queryClient } from '../../api/queryClient';
 import { useSession } from '../../session/userStore';
 import { useClearable } from '../../shared/clearable';
 import { FilterSelect } from '../../shared/FilterSelect';
 import { ListTable } from '../../shared/ListTable';
-import { useLoad } from '../../shared/useLoad';
-import { usePagedList } from '../../shared/usePagedList';
+import { usePagedCall } from '../../shared/usePagedCall';
 import { ReceivedInvitations } from '../../features/system/user/ReceivedInvitations';
 import { MessageCentreTabs, messageCentreTabs } from '../../features/message/MessageCentreTabs';
 import { messageBody } from '../../features/message/messageBody';
@@ -35,20 +36,22 @@ export function MessageListPage({ kind }: { kind: MessageKindValue }) {
   const clearable = useClearable();
   const { messageCounts, reloadMessageCounts } = useSession();
   const [keyword, setKeyword] = useState('');
-  const list = useCallback((query: MessageQuery) => listMessages({ ...query, kind }), [kind]);
-  const messages = usePagedList(list, { page: 1, pageSize: PAGE_SIZE, kind });
+  const messages = usePagedCall(messageCalls.listMessages, { page: 1, pageSize: PAGE_SIZE, kind });
   const { query, filter } = messages;
-  const fetchToday = useCallback(
-    // Reloaded with the list (any change of its query).
-    () => getTodayMessages({ kind, limit: 5 }, { handleError: true }).then((r) => ({ ...r, query })),
-    [kind, query],
+  const today = useCallQuery(
+    messageCalls.getTodayMessages,
+    { query: { kind, limit: 5, tz_offset: localHoursFromUtc() } },
+    { handleError: true },
   );
-  const today = useLoad(fetchToday);
 
   const unread = messageCounts?.unread[kind] ?? 0;
 
+  // Marking read changes the list, today's messages and the counts (the session's, in the menu).
   const refresh = () =>
-    Promise.all([messages.reload(), today.reload(), reloadMessageCounts().catch(() => undefined)]);
+    Promise.all([
+      invalidateCalls(queryClient, [{ pathPrefix: '/msg/notify' }]),
+      reloadMessageCounts().catch(() => undefined),
+    ]);
 
   const { marking, markRead } = useMarkRead(refresh);
 

@@ -4,14 +4,12 @@
  * invitation's notification leads (the billing messages), and after accepting the user lands on a
  * page the new role opens instead of meeting "you may not open that page" on System → Users.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { i18next, renderPage, setLanguage } from '../../test/render';
-import { baseUser, emptyPage, signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
+import { baseUser, emptyPage, signInAs, serveApi } from '../../test/apiServer';
 import { MsgBillingPage } from './MsgBillingPage';
 import { ReceivedInvitations } from '../../features/system/user/ReceivedInvitations';
-
-let api: ApiServer;
 
 const invitation = {
   id: 9,
@@ -32,15 +30,14 @@ const invitation = {
   expires_at: 1700604800,
 };
 
+const api = serveApi();
 beforeAll(async () => {
-  api = await startApiServer();
   api.routes.set('GET /v1/msg/team/invation', () => ({ list: [invitation], total: 1 }));
   api.routes.set('GET /v1/msg/notify', emptyPage);
   api.routes.set('POST /v1/team/invitation/confirm/check', () => invitation);
   api.routes.set('POST /v1/team/invitation/confirm', () => ({ ...invitation, status: 'accepted' }));
   await setLanguage('en-US');
 });
-afterAll(() => api.close());
 
 describe('invitations to me', { timeout: 30000 }, () => {
   it('are answerable on the billing messages, where the bell leads', async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AlarmMessage } from '@hmi/contract';
 import { renderPage, setLanguage } from '../../test/render';
-import { signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
+import { signInAs, serveApi } from '../../test/apiServer';
 import { live } from '../../live/live';
 import { MsgAlarmPage } from './MsgAlarmPage';
 import { AlarmSubscriptionCard } from '../../features/alarm/subscription/AlarmSubscriptionCard';
@@ -18,11 +18,10 @@ import { alarmMessageRow, pick } from '../../test/alarmFixtures';
 vi.mock('../../live/live', () => import('../../test/liveMock'));
 
 const liveServer = serveLive(live);
-let api: ApiServer;
+const api = serveApi();
 let messages: AlarmMessage[];
 
 beforeAll(async () => {
-  api = await startApiServer();
   api.routes.set('GET /v1/alarm/template/web/message/list', () => ({
     list: messages,
     total: messages.length,
@@ -37,7 +36,6 @@ beforeAll(async () => {
   await setLanguage('en-US');
 });
 afterAll(async () => {
-  await api.close();
   await setLanguage('zh-CN');
 });
 beforeEach(async () => {
@@ -58,6 +56,16 @@ beforeEach(async () => {
 const rowOf = (id: number) => screen.getByTestId(`alarm-message-rule-${id}`).closest('tr') as HTMLElement;
 
 describe('alarm messages', { timeout: 60000 }, () => {
+  it('words an offline alarm’s rule and content, stored as `offline`, in the reader’s locale', async () => {
+    messages = [alarmMessageRow(4, { kind: 'offline', rule_name: 'offline', content: 'offline' })];
+    renderPage(<MsgAlarmPage />);
+    expect((await screen.findByTestId('alarm-message-rule-4')).textContent).toBe('Device offline');
+    expect(
+      within(rowOf(4)).getByText('The device stayed offline longer than its template allows.'),
+    ).toBeTruthy();
+    expect(within(rowOf(4)).queryByText('offline')).toBeNull();
+  });
+
   it('shows urgency as coloured tags, the event and state; marks one and then all read', async () => {
     renderPage(<MsgAlarmPage />);
     await screen.findByTestId('alarm-message-rule-1');
@@ -111,9 +119,10 @@ describe('alarm messages', { timeout: 60000 }, () => {
 });
 
 describe('alarm mail subscription', { timeout: 60000 }, () => {
-  it('loads the saved choice and saves mail, level and escalation minutes', async () => {
+  it('loads the saved choice and saves mail, SMS, level and escalation minutes', async () => {
     api.routes.set('GET /v1/alarm-subscription', () => ({
       mail: false,
+      sms: false,
       min_level: 1,
       escalation: false,
       escalate_after_minutes: 0,
@@ -123,6 +132,7 @@ describe('alarm mail subscription', { timeout: 60000 }, () => {
     const minutes = (await screen.findByTestId('alarm-subscription-minutes')) as HTMLInputElement;
     expect(minutes.disabled).toBe(true);
     fireEvent.click(screen.getByTestId('alarm-subscription-mail'));
+    fireEvent.click(screen.getByTestId('alarm-subscription-sms'));
     await pick('alarm-subscription-level', 'Severe');
     fireEvent.click(screen.getByTestId('alarm-subscription-escalation'));
     await waitFor(() => expect(minutes.disabled).toBe(false));
@@ -131,10 +141,17 @@ describe('alarm mail subscription', { timeout: 60000 }, () => {
     await waitFor(() => expect(api.callsTo('PUT /v1/alarm-subscription')).toHaveLength(1));
     expect(api.callsTo('PUT /v1/alarm-subscription')[0]?.body).toEqual({
       mail: true,
+      sms: true,
       min_level: 8,
       escalation: true,
       escalate_after_minutes: 45,
+      // Mails in the console's language and the browser's time zone, said on the card.
+      locale: 'en-US',
+      time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     expect(await screen.findByText('Alarm mail settings saved')).toBeTruthy();
+    expect(screen.getByTestId('alarm-subscription-zone').textContent).toContain(
+      Intl.DateTimeFormat().resolvedOptions().timeZone,
+    );
   });
 });

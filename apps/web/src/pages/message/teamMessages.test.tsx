@@ -3,14 +3,12 @@
  * Billing messages with params (reminders 1-5, team messages 6-9) are worded in the reader's locale;
  * messages stored before params existed keep the server's text (team ones with the type as title).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { Message } from '@hmi/contract';
 import { renderPage, setLanguage } from '../../test/render';
-import { emptyPage, signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
+import { emptyPage, signInAs, serveApi } from '../../test/apiServer';
 import { MsgBillingPage } from './MsgBillingPage';
-
-let api: ApiServer;
 
 const billing = (id: number, type: number, params: Message['params'], title: string, content: string) => ({
   id,
@@ -50,12 +48,11 @@ const messages = [
   ),
 ];
 
+const api = serveApi();
 beforeAll(async () => {
-  api = await startApiServer();
   api.routes.set('GET /v1/msg/team/invation', emptyPage);
   api.routes.set('GET /v1/msg/notify', () => ({ list: messages, total: messages.length }));
 });
-afterAll(() => api.close());
 
 const text = (testId: string) => screen.getByTestId(testId).textContent;
 

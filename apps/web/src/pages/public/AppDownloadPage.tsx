@@ -2,13 +2,15 @@
  * Mobile page (/appdownload): a QR code of the console's own public address, to open it on a phone,
  * and the plain word that the console is the web app (no store app), to add to the home screen from
  * the browser. The QR code expires after a while
- * (it carries the time it was issued) and is refreshed with a click.
+ * (it carries the time it was issued) and is refreshed with a click. Below it, the engineer's
+ * pass-through client (features/passthrough/ConnectClientDownload.tsx).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Flex, QRCode, Typography, theme, type QRCodeProps } from 'antd';
+import { Divider, Flex, QRCode, Typography, theme, type QRCodeProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthLayout } from '../../features/auth/AuthLayout';
+import { ConnectClientDownload } from '../../features/passthrough/ConnectClientDownload';
 import { authPaths } from '../../features/auth/paths';
 
 /** How long a shown QR code stays valid. */
@@ -74,6 +76,8 @@ export function AppDownloadPage() {
             {url}
           </Typography.Text>
         </Typography.Paragraph>
+        <Divider style={{ margin: 0 }} />
+        <ConnectClientDownload server={window.location.origin} />
       </Flex>
     </AuthLayout>
   );

@@ -4,17 +4,15 @@
  * not an id) the page says how to open a screen, and a device or screen the caller cannot see says
  * so; only a device whose template really has no screen says that.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { i18next, renderPage, setLanguage } from '../../test/render';
-import { refuse, signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
+import { refuse, signInAs, serveApi } from '../../test/apiServer';
 import { deviceRow } from '../../test/deviceFixtures';
 import { ScadaPage } from './ScadaPage';
 
-let api: ApiServer;
-
+const api = serveApi();
 beforeAll(async () => {
-  api = await startApiServer();
   api.routes.set('GET /v1/devices/7/screens', () => ({ list: [], total: 0, template_id: 3 }));
   api.routes.set('GET /v1/devices/7', () => deviceRow(7));
   api.routes.set('GET /v1/devices/404/screens', () => refuse(1003));
@@ -22,7 +20,6 @@ beforeAll(async () => {
   api.routes.set('GET /v1/screens/404', () => refuse(1003));
   await setLanguage('en-US');
 });
-afterAll(() => api.close());
 
 describe('/scada address', { timeout: 30000 }, () => {
   it.each(['/', '/?foo=1', '/?device=abc', '/?screen=', '/?device=-1'])(

@@ -24,6 +24,7 @@ import { session } from '../../api/tokens';
 import { useLiveDevices, useLiveStatus } from '../../live/hooks';
 import { live } from '../../live/live';
 import { useSession, userStore } from '../../session/userStore';
+import { ScadaDialog } from '../../features/scada/ScadaDialog';
 import { ScadaView } from '../../features/scada/ScadaView';
 import '../../features/scada/scada.css';
 
@@ -131,11 +132,16 @@ export function ScadaPage() {
     };
   }, [token, deviceId, screenId]);
 
+  // A dialog view open over the screen (FUXA `ondialog`); closing it comes back to the screen.
+  const [dialog, setDialog] = useState<number | null>(null);
   const goto = useCallback(
-    (id: number) =>
+    (id: number, asDialog = false) => {
+      if (asDialog) return setDialog(id);
+      setDialog(null);
       setParams(
         deviceId === null ? { screen: String(id) } : { device: String(deviceId), screen: String(id) },
-      ),
+      );
+    },
     [deviceId, setParams],
   );
 
@@ -163,7 +169,7 @@ export function ScadaPage() {
             aria-label={t('screens')}
             value={loaded.screen.id}
             options={loaded.siblings.map((s) => ({ value: s.id, label: s.name }))}
-            onChange={goto}
+            onChange={(id: number) => goto(id)}
           />
         )}
         {loaded.state === 'ready' && !canWrite && <Tag>{t('readOnly')}</Tag>}
@@ -191,6 +197,16 @@ export function ScadaPage() {
           deviceId={deviceId}
           live={live}
           canWrite={canWrite}
+          onGoto={goto}
+        />
+      )}
+      {loaded.state === 'ready' && dialog !== null && (
+        <ScadaDialog
+          screenId={dialog}
+          deviceId={deviceId}
+          live={live}
+          canWrite={canWrite}
+          onClose={() => setDialog(null)}
           onGoto={goto}
         />
       )}

@@ -3,14 +3,12 @@
  * The audit screen shows who did what, from where, with a TAG write's old → new value, in every
  * locale; its action filter asks the server for that action only.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AuditEntry } from '@hmi/contract';
 import { i18next, renderPage, setLanguage } from '../../test/render';
-import { signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
+import { signInAs, serveApi } from '../../test/apiServer';
 import { AuditPage } from './AuditPage';
-
-let api: ApiServer;
 
 const entries: AuditEntry[] = [
   {
@@ -70,15 +68,14 @@ const entries: AuditEntry[] = [
   },
 ];
 
+const api = serveApi();
 beforeAll(async () => {
-  api = await startApiServer();
   api.routes.set('GET /v1/audit', (req) => {
     const action = req.query.get('action');
     const list = action ? entries.filter((e) => e.action === action) : entries;
     return { list, total: list.length };
   });
 });
-afterAll(() => api.close());
 
 describe('audit log', { timeout: 30000 }, () => {
   it.each([

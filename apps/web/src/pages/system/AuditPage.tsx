@@ -9,8 +9,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined, ReloadOutlined } from '../../ui/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { auditActions, DEFAULT_LOCALE, type AuditEntry } from '@hmi/contract';
-import { exportAudit, listAudit, type AuditFilter } from '../../api/audit';
+import { auditActions, DEFAULT_LOCALE, listAudit, type AuditEntry } from '@hmi/contract';
+import { exportAudit, type AuditFilter } from '../../api/audit';
 import { isLocale } from '../../i18n/locale';
 import { useCommandErrorText } from '../../live/commandErrors';
 import { exportExcel } from '../../shared/exportExcel';
@@ -19,7 +19,7 @@ import { formatTime, orDash } from '../../shared/format';
 import { KeywordSearch } from '../../shared/KeywordSearch';
 import { ListPage } from '../../shared/ListPage';
 import { toastedByClient, useBusy } from '../../shared/useBusy';
-import { usePagedList } from '../../shared/usePagedList';
+import { usePagedCall } from '../../shared/usePagedCall';
 
 const PAGE_SIZE = 20;
 
@@ -32,7 +32,7 @@ export function AuditPage() {
   const { message } = App.useApp();
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const { busy, run } = useBusy<'export'>();
-  const log = usePagedList(listAudit, { page: 1, pageSize: PAGE_SIZE });
+  const log = usePagedCall(listAudit, { page: 1, pageSize: PAGE_SIZE });
   const { page: _page, pageSize: _pageSize, ...filter } = log.query;
 
   const apply = (patch: Partial<AuditFilter>) => log.filter(patch);
@@ -128,7 +128,7 @@ export function AuditPage() {
           </Button>
           <Button
             icon={<ReloadOutlined />}
-            onClick={() => void log.reload()}
+            onClick={() => void log.refetch()}
             aria-label={t('common.refresh')}
           />
         </>

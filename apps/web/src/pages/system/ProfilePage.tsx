@@ -7,6 +7,7 @@ import { ChangePasswordCard } from '../../features/system/profile/ChangePassword
 import { EditProfileModal } from '../../features/system/profile/EditProfileModal';
 import { ProfileInfoCard } from '../../features/system/profile/ProfileInfoCard';
 import { RemovalCard } from '../../features/system/profile/RemovalCard';
+import { WebhooksCard } from '../../features/webhooks/WebhooksCard';
 
 export function ProfilePage() {
   const { userInfo, reloadUserInfo, logout } = useSession();
@@ -19,6 +20,7 @@ export function ProfilePage() {
       <ProfileInfoCard userInfo={userInfo} onEdit={() => setEditing(true)} />
       <ChangePasswordCard />
       <AlarmSubscriptionCard />
+      {userInfo.is_main ? <WebhooksCard /> : null}
       <RemovalCard userInfo={userInfo} onRemoved={() => void logout()} />
       <EditProfileModal
         open={editing}

@@ -4,14 +4,12 @@
  * offer keeps its delete link disabled with the reason as a tooltip (translated), so nobody confirms
  * a delete the server refuses; an unused role is deleted after the confirmation.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Role } from '@hmi/contract';
 import { i18next, renderPage, setLanguage } from '../../test/render';
-import { signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
+import { signInAs, serveApi } from '../../test/apiServer';
 import { RolePage } from './RolePage';
-
-let api: ApiServer;
 
 const role = (id: number, member_count: number, invitation_count: number): Role => ({
   id,
@@ -24,12 +22,11 @@ const role = (id: number, member_count: number, invitation_count: number): Role 
   created_at: 1_700_000_000,
 });
 
+const api = serveApi();
 beforeAll(async () => {
-  api = await startApiServer();
   api.routes.set('GET /v1/roles', () => ({ list: [role(1, 2, 0), role(2, 0, 1), role(3, 0, 0)], total: 3 }));
   api.routes.set('DELETE /v1/roles/3', () => null);
 });
-afterAll(() => api.close());
 
 describe('role delete', { timeout: 60000 }, () => {
   it('has its reasons in every locale', () => {

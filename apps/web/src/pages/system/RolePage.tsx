@@ -3,16 +3,17 @@ import { useState } from 'react';
 import { Alert, Flex, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { Permission, permissionGroups, type Role } from '@hmi/contract';
-import { deleteRole, listRoles } from '../../api/roles';
+import { deleteRole, listRoles, Permission, permissionGroups, type Role } from '@hmi/contract';
+import { useCallMutation } from '../../api/callQuery';
 import { useCan } from '../../shared/access';
 import { formatTime } from '../../shared/format';
 import { KeywordSearch } from '../../shared/KeywordSearch';
 import { ListPage } from '../../shared/ListPage';
 import { rowActionsColumn } from '../../shared/RowActions';
 import { useConfirmAction } from '../../shared/useConfirmAction';
-import { usePagedList } from '../../shared/usePagedList';
+import { usePagedCall } from '../../shared/usePagedCall';
 import { RoleFormModal, type RoleDialog } from '../../features/system/role/RoleFormModal';
+import { roleChanged } from '../../features/system/role/roleChanged';
 
 const PAGE_SIZE = 20;
 
@@ -21,15 +22,15 @@ export function RolePage() {
   const confirm = useConfirmAction();
   const can = useCan();
   const [dialog, setDialog] = useState<RoleDialog | null>(null);
-  const roles = usePagedList(listRoles, { page: 1, pageSize: PAGE_SIZE });
+  const roles = usePagedCall(listRoles, { page: 1, pageSize: PAGE_SIZE });
+  const remover = useCallMutation(deleteRole, { invalidates: roleChanged, handleError: true });
 
   const remove = (role: Role) =>
     confirm({
       title: t('deleteTitle'),
       content: t('deleteContent', { name: role.name }),
-      call: () => deleteRole(role.id, { handleError: true }),
+      call: () => remover.mutateAsync({ params: { id: role.id } }),
       doneText: t('deleted'),
-      after: roles.reload,
     });
 
   // The server refuses to delete a role that members hold or open invitations offer (1002 roleInUse).
@@ -124,7 +125,7 @@ export function RolePage() {
       columns={columns}
       list={roles}
     >
-      <RoleFormModal dialog={dialog} onClose={() => setDialog(null)} onSaved={() => void roles.reload()} />
+      <RoleFormModal dialog={dialog} onClose={() => setDialog(null)} />
     </ListPage>
   );
 }

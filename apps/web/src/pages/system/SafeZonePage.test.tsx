@@ -3,21 +3,18 @@
  * The security-zone screen explains what a zone means here in every locale, and refuses a name
  * that is not letters and digits with the translated message before any call.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { field, i18next, renderPage, setLanguage, submitOf } from '../../test/render';
-import { emptyPage, signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
+import { emptyPage, signInAs, serveApi } from '../../test/apiServer';
 import { SafeZonePage } from './SafeZonePage';
 
-let api: ApiServer;
-
+const api = serveApi();
 beforeAll(async () => {
-  api = await startApiServer();
   api.routes.set('GET /v1/zones', emptyPage);
   api.routes.set('GET /v1/devices', emptyPage);
   api.routes.set('GET /v1/groups', () => []);
 });
-afterAll(() => api.close());
 
 describe('security zones', { timeout: 30000 }, () => {
   it.each([

@@ -3,16 +3,17 @@ import { useState } from 'react';
 import { Alert, Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { limits, Permission, type Zone } from '@hmi/contract';
-import { deleteZone, listZones } from '../../api/zones';
+import { deleteZone, limits, listZones, Permission, type Zone } from '@hmi/contract';
+import { useCallMutation } from '../../api/callQuery';
 import { useCan } from '../../shared/access';
 import { formatTime } from '../../shared/format';
 import { KeywordSearch } from '../../shared/KeywordSearch';
 import { ListPage } from '../../shared/ListPage';
 import { rowActionsColumn } from '../../shared/RowActions';
 import { useConfirmAction } from '../../shared/useConfirmAction';
-import { usePagedList } from '../../shared/usePagedList';
+import { usePagedCall } from '../../shared/usePagedCall';
 import { ZoneFormModal, type ZoneDialog } from '../../features/system/safeZone/ZoneFormModal';
+import { zoneChanged } from '../../features/system/safeZone/zoneChanged';
 
 const PAGE_SIZE = 20;
 
@@ -21,15 +22,15 @@ export function SafeZonePage() {
   const confirm = useConfirmAction();
   const can = useCan();
   const [dialog, setDialog] = useState<ZoneDialog | null>(null);
-  const zones = usePagedList(listZones, { page: 1, pageSize: PAGE_SIZE });
+  const zones = usePagedCall(listZones, { page: 1, pageSize: PAGE_SIZE });
+  const remover = useCallMutation(deleteZone, { invalidates: zoneChanged, handleError: true });
 
   const remove = (zone: Zone) =>
     confirm({
       title: t('deleteTitle'),
       content: t('deleteContent', { name: zone.name }),
-      call: () => deleteZone(zone.id, { handleError: true }),
+      call: () => remover.mutateAsync({ params: { id: zone.id } }),
       doneText: t('deleted'),
-      after: zones.reload,
     });
 
   const tags = (items: string[], color?: string) =>
@@ -126,7 +127,7 @@ export function SafeZonePage() {
       columns={columns}
       list={zones}
     >
-      <ZoneFormModal dialog={dialog} onClose={() => setDialog(null)} onSaved={() => void zones.reload()} />
+      <ZoneFormModal dialog={dialog} onClose={() => setDialog(null)} />
     </ListPage>
   );
 }

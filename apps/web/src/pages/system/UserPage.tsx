@@ -8,8 +8,8 @@ import { Alert, Button, Card, Flex, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { UserAddOutlined } from '../../ui/icons';
 import { useTranslation } from 'react-i18next';
-import { Permission, type TeamMember } from '@hmi/contract';
-import { listMembers, removeMember, transferMain } from '../../api/team';
+import { listMembers, Permission, removeMember, transferMain, type TeamMember } from '@hmi/contract';
+import { useCallMutation } from '../../api/callQuery';
 import { useSession } from '../../session/userStore';
 import { useCan } from '../../shared/access';
 import { formatTime } from '../../shared/format';
@@ -17,13 +17,14 @@ import { FilterSelect } from '../../shared/FilterSelect';
 import { KeywordSearch } from '../../shared/KeywordSearch';
 import { ListTable } from '../../shared/ListTable';
 import { useConfirmAction } from '../../shared/useConfirmAction';
-import { usePagedList } from '../../shared/usePagedList';
+import { usePagedCall } from '../../shared/usePagedCall';
 import { ChangeRoleModal } from '../../features/system/user/ChangeRoleModal';
 import { DataPermissionModal } from '../../features/system/user/DataPermissionModal';
 import { InviteModal } from '../../features/system/user/InviteModal';
 import { ReceivedInvitations } from '../../features/system/user/ReceivedInvitations';
 import { SentInvitations } from '../../features/system/user/SentInvitations';
 import { useRoleOptions } from '../../features/system/user/roleOptions';
+import { teamChanged } from '../../features/system/user/teamChanged';
 
 const PAGE_SIZE = 20;
 
@@ -33,13 +34,15 @@ export function UserPage() {
   const can = useCan();
   const { userInfo } = useSession();
   const [inviting, setInviting] = useState(false);
-  const [sentKey, setSentKey] = useState(0);
   const [roleOf, setRoleOf] = useState<TeamMember | null>(null);
   const [grantsOf, setGrantsOf] = useState<TeamMember | null>(null);
   const closeGrants = useCallback(() => setGrantsOf(null), []);
   const roleFilter = useRoleOptions(true);
 
-  const members = usePagedList(listMembers, { page: 1, pageSize: PAGE_SIZE });
+  const members = usePagedCall(listMembers, { page: 1, pageSize: PAGE_SIZE });
+  // Each reloads the members and the invitations sent (a removal voids the member's pending ones).
+  const remover = useCallMutation(removeMember, { invalidates: teamChanged, handleError: true });
+  const transferrer = useCallMutation(transferMain, { invalidates: teamChanged, handleError: true });
   const isMain = Boolean(userInfo?.is_main);
   const myId = userInfo?.dbuser_id;
 
@@ -47,12 +50,8 @@ export function UserPage() {
     confirm({
       title: t('remove.title'),
       content: t('remove.content', { name: member.name }),
-      call: () => removeMember(member.id, { handleError: true }),
+      call: () => remover.mutateAsync({ params: { id: member.id } }),
       doneText: t('remove.done'),
-      after: async () => {
-        await members.reload();
-        setSentKey((k) => k + 1);
-      },
     });
 
   const handOver = (member: TeamMember) =>
@@ -60,9 +59,8 @@ export function UserPage() {
       title: t('transfer.title', { name: member.name }),
       content: t('transfer.content', { name: member.name }),
       danger: false,
-      call: () => transferMain(member.id, { handleError: true }),
+      call: () => transferrer.mutateAsync({ body: { member_id: member.id } }),
       doneText: t('transfer.sent'),
-      after: () => setSentKey((k) => k + 1),
     });
 
   const columns: ColumnsType<TeamMember> = [
@@ -202,17 +200,9 @@ export function UserPage() {
         </Flex>
         <ListTable<TeamMember> data-testid="member-table" columns={columns} list={members} />
       </Card>
-      <SentInvitations refreshKey={sentKey} />
-      <InviteModal
-        open={inviting}
-        onClose={() => setInviting(false)}
-        onSent={() => setSentKey((k) => k + 1)}
-      />
-      <ChangeRoleModal
-        member={roleOf}
-        onClose={() => setRoleOf(null)}
-        onSaved={() => void members.reload()}
-      />
+      <SentInvitations />
+      <InviteModal open={inviting} onClose={() => setInviting(false)} />
+      <ChangeRoleModal member={roleOf} onClose={() => setRoleOf(null)} />
       <DataPermissionModal member={grantsOf} onClose={closeGrants} />
     </div>
   );

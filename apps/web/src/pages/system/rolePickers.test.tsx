@@ -3,13 +3,11 @@
  * The role pickers of the invite and change-role dialogs load the role options call, so a
  * sub-account that may invite (25) or change roles (26) without role view (28) still gets its roles.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { field, renderPage, setLanguage, submitOf } from '../../test/render';
-import { emptyPage, refuse, signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
+import { emptyPage, refuse, signInAs, serveApi } from '../../test/apiServer';
 import { UserPage } from './UserPage';
-
-let api: ApiServer;
 
 const member = (id: number, isMain: boolean, roleId: number | null) => ({
   id,
@@ -26,8 +24,8 @@ const member = (id: number, isMain: boolean, roleId: number | null) => ({
   joined_at: 1700000000,
 });
 
+const api = serveApi();
 beforeAll(async () => {
-  api = await startApiServer();
   // Role view (28) is not held: the full role list would be refused.
   api.routes.set('GET /v1/roles', () => refuse(1002));
   api.routes.set('GET /v1/roles/options', () => [
@@ -44,7 +42,6 @@ beforeAll(async () => {
   api.routes.set('PUT /v1/team/members/2', () => ({ ...member(2, false, 4), role_name: 'Ops' }));
   await setLanguage('zh-CN');
 });
-afterAll(() => api.close());
 beforeEach(() => {
   api.calls.length = 0;
 });

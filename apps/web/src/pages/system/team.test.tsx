@@ -3,7 +3,7 @@
  * The team, role and message screens against a real local HTTP server: the permission picker's
  * view-first rules, the role name limit, permission gating of the invite button, and mark-all-read.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Form } from 'antd';
 import { useState } from 'react';
@@ -14,12 +14,10 @@ import { PermissionPicker } from '../../features/system/role/PermissionPicker';
 import { togglePermission } from '../../features/system/role/permissionPicking';
 import { RolePage } from './RolePage';
 import { UserPage } from './UserPage';
-import { emptyPage, signInAs, startApiServer, type ApiServer } from '../../test/apiServer';
+import { emptyPage, signInAs, serveApi } from '../../test/apiServer';
 
-let api: ApiServer;
-
+const api = serveApi();
 beforeAll(async () => {
-  api = await startApiServer();
   api.routes.set('GET /v1/roles', emptyPage);
   api.routes.set('GET /v1/roles/options', () => []);
   api.routes.set('GET /v1/zones', emptyPage);
@@ -46,7 +44,6 @@ beforeAll(async () => {
   }));
   await setLanguage('zh-CN');
 });
-afterAll(() => api.close());
 
 const checkbox = (testId: string): HTMLInputElement => {
   const el = screen.getByTestId(testId);

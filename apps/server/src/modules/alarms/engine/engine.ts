@@ -5,7 +5,10 @@ import { epochSeconds, type Clock } from '../../../platform/clock';
 import type { Database } from '../../../platform/db/schema';
 import type { MessageService } from '../../message';
 import { closeRecords, closeStaleRecords, type Closing } from './closing';
+import { ChatterDetector, type ChatterOptions } from './chatter';
 import { ALARM, step, type PairState } from './core';
+import { DeviceStates } from './device-states';
+import { sweepOffline } from './offline';
 import { loadTemplateRules, type RulesByTag } from './rules';
 import { applyChanges, type Applied, type Change, type DeviceRef } from './store';
 
@@ -26,7 +29,12 @@ export interface AlarmEngineOptions {
   log: FastifyBaseLogger;
   /** Runs after each committed step that raised alarms (mail). */
   onApplied?: (applied: Applied) => void;
+  /** Chattering: N raises in M minutes (default chatter.ts CHATTER). */
+  chatter?: ChatterOptions;
 }
+
+/** How often devices offline past their template's delay (and back online) are looked for. */
+export const OFFLINE_CHECK_MS = 30_000;
 
 interface Pair {
   state: PairState;
@@ -81,8 +89,14 @@ export class AlarmEngine {
   private closings: Closing[] = [];
   private running: Promise<void> | null = null;
   private readonly unsubscribe: (() => void)[] = [];
+  private readonly chatter: ChatterDetector;
+  private readonly devices = new DeviceStates();
+  private sweeping: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly o: AlarmEngineOptions) {}
+  constructor(private readonly o: AlarmEngineOptions) {
+    this.chatter = new ChatterDetector(o.chatter);
+  }
 
   async start(): Promise<void> {
     this.unsubscribe.push(
@@ -91,15 +105,30 @@ export class AlarmEngine {
         for (const e of ended ?? []) this.end({ kind: 'rules', ...e });
       }),
       this.o.bus.on('deviceTemplateChanged', ({ deviceId }) => this.end({ kind: 'template', deviceId })),
+      this.o.bus.on('deviceAlarmsOutOfService', ({ deviceId, until }) => {
+        this.devices.outOfService(deviceId, until);
+        if (until !== null) this.end({ kind: 'device', deviceId });
+      }),
+      // A device coming back recovers its offline alarm now rather than at the next check.
+      this.o.bus.on('live', ({ event }) => {
+        if (event.type !== 'online') return;
+        this.devices.reported(event.device_id, event.online === 1);
+        if (event.online === 1) void this.checkOffline();
+      }),
       // Its records went with it (cascade); so does its state here.
       this.o.bus.on('deviceUnbound', ({ deviceId }) => {
+        this.devices.forget(deviceId);
         for (const t of [this.live, this.late]) {
           t.pairs.delete(deviceId);
           t.lastTs.delete(deviceId);
         }
       }),
     );
-    await closeStaleRecords(this.o.db, epochSeconds(this.o.clock));
+    const now = epochSeconds(this.o.clock);
+    await closeStaleRecords(this.o.db, now);
+    await this.devices.load(this.o.db, now);
+    this.timer = setInterval(() => void this.checkOffline(), OFFLINE_CHECK_MS);
+    this.timer.unref();
     const active = await this.o.db
       .selectFrom('alarm_records')
       .select(['id', 'rule_id', 'device_id'])
@@ -130,7 +159,9 @@ export class AlarmEngine {
   private async applyClosings(closings: readonly Closing[]): Promise<void> {
     for (const c of closings) {
       await closeRecords(this.o.db, epochSeconds(this.o.clock), c);
-      if (c.kind === 'rules') {
+      if (c.kind === 'device') {
+        for (const t of [this.live, this.late]) t.pairs.delete(c.deviceId);
+      } else if (c.kind === 'rules') {
         for (const t of [this.live, this.late])
           for (const pairs of t.pairs.values()) c.ruleIds.forEach((id) => pairs.delete(id));
       } else {
@@ -156,7 +187,26 @@ export class AlarmEngine {
 
   async close(): Promise<void> {
     for (const u of this.unsubscribe) u();
+    if (this.timer) clearInterval(this.timer);
     await this.idle();
+    while (this.sweeping) await this.sweeping;
+  }
+
+  /**
+   * Raises the offline alarms now due and recovers those of devices back online (engine/offline.ts);
+   * runs every OFFLINE_CHECK_MS and when a device comes back. Resolves when done.
+   */
+  checkOffline(): Promise<void> {
+    this.sweeping ??= sweepOffline(this.o.db, this.o.messages, epochSeconds(this.o.clock))
+      .then((applied) => {
+        for (const teamId of applied.teams) this.o.bus.emit('messages', { teamId, userId: null });
+        if (applied.raised.length) this.o.onApplied?.(applied);
+      })
+      .catch((err: unknown) => this.o.log.error({ err }, 'offline alarms'))
+      .finally(() => {
+        this.sweeping = null;
+      });
+    return this.sweeping;
   }
 
   /** Drops a template's cached rules; the next sample reloads them. */
@@ -226,11 +276,12 @@ export class AlarmEngine {
 
   private async evaluate(batches: readonly StoredSamples[], track: Track, late: boolean): Promise<void> {
     const changes: Change[] = [];
+    const now = epochSeconds(this.o.clock);
     /** Pairs this step changed, as they were before it: restored if the write fails. */
     const before = new Map<string, { pairs: DevicePairs; ruleId: number; pair: Pair | undefined }>();
     for (const b of batches) {
       const templateId = b.device.template_id;
-      if (templateId === null) continue;
+      if (templateId === null || !this.devices.evaluates(b.device.id, now, late)) continue;
       const rules = this.cachedRules(templateId) ?? (await this.loadRules(templateId));
       if (!rules.size) continue;
       const device: DeviceRef = { id: b.device.id, team_id: b.device.team_id, template_id: templateId };
@@ -246,6 +297,7 @@ export class AlarmEngine {
         if (last !== undefined && s.ts < last) continue;
         seen.set(s.tag, s.ts);
         for (const rule of list) {
+          if (rule.oosUntil !== null && rule.oosUntil > now) continue;
           const pair = pairs.get(rule.id);
           const next = step(rule, pair?.state, s.value, s.ts);
           if (next.state === pair?.state) continue;
@@ -254,7 +306,16 @@ export class AlarmEngine {
           if (next.state === undefined) pairs.delete(rule.id);
           else pairs.set(rule.id, { state: next.state, recordId: pair?.recordId ?? null });
           if (next.decision === 'raise')
-            changes.push({ kind: 'raise', key, rule, device, value: s.value, ts: s.ts, late });
+            changes.push({
+              kind: 'raise',
+              key,
+              rule,
+              device,
+              value: s.value,
+              ts: s.ts,
+              late,
+              ...(late ? {} : { chatter: this.chatter.raised(key, s.ts) }),
+            });
           else if (next.decision === 'recover')
             changes.push({
               kind: 'recover',
@@ -277,6 +338,7 @@ export class AlarmEngine {
       for (const { pairs, ruleId, pair } of before.values())
         if (pair) pairs.set(ruleId, pair);
         else pairs.delete(ruleId);
+      for (const c of changes) if (c.kind === 'raise' && c.chatter) this.chatter.undo(c.key, c.ts);
       throw err;
     }
     for (const [key, id] of applied.recordIds) {

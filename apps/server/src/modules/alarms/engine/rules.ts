@@ -12,6 +12,8 @@ export interface EngineRule extends RuleCheck {
   condition: number;
   content: string;
   tagName: string;
+  /** Out of service until (epoch seconds): no evaluation before then. */
+  oosUntil: number | null;
 }
 
 /** A template's enabled rules by TAG name: a sample only meets the rules of its own TAG. */
@@ -41,6 +43,7 @@ export async function loadTemplateRules(
       'alarm_rules.content',
       'alarm_rules.deadband',
       'alarm_rules.on_delay_s',
+      'alarm_rules.oos_until',
       'template_tags.name as tag_name',
       'template_tags.data_type',
     ])
@@ -70,6 +73,7 @@ export async function loadTemplateRules(
       content: r.content,
       tagName: r.tag_name,
       onDelayMs: r.on_delay_s * 1000,
+      oosUntil: r.oos_until === null ? null : Number(r.oos_until),
       active: check.active,
       cleared: check.cleared,
     };

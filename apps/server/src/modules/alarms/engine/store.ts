@@ -2,8 +2,9 @@ import { AlarmRecordState, type AlarmMessage } from '@hmi/contract';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../../platform/db/schema';
 import type { StoredMessage, MessageService } from '../../message';
-import { membersSeeing, type Member } from '../audience';
+import { memberLocale, membersSeeing, type Member } from '../audience';
 import { alarmMessageRow } from '../message-row';
+import type { ChatterVerdict } from './chatter';
 import type { EngineRule } from './rules';
 
 type Trx = Transaction<Database>;
@@ -28,7 +29,8 @@ interface ChangeBase {
 }
 
 export type Change =
-  | (ChangeBase & { kind: 'raise' })
+  /** chatter: how the chatter detector judged this raise (absent: not chattering). */
+  | (ChangeBase & { kind: 'raise'; chatter?: ChatterVerdict })
   /** recordId null: the pair was raised earlier in the same step. */
   | (ChangeBase & { kind: 'recover'; recordId: number | null });
 
@@ -76,14 +78,42 @@ function rounds(changes: readonly Change[]): Change[][] {
   return out;
 }
 
+/** A shelf an operator put on a pair's record, carried to its next records until it ends. */
+interface Shelf {
+  shelved_until: number;
+  shelve_reason: string | null;
+  shelved_by: string | null;
+}
+
+/** The shelves still running on the pairs of `raises` (the latest record of each pair says). */
+async function shelvesOf(trx: Trx, raises: readonly ChangeBase[], now: number): Promise<Map<string, Shelf>> {
+  const out = new Map<string, Shelf>();
+  if (!raises.length) return out;
+  const rows = await trx
+    .selectFrom('alarm_records')
+    .select(['rule_id', 'device_id', 'shelved_until', 'shelve_reason', 'shelved_by'])
+    .where('rule_id', 'in', [...new Set(raises.map((c) => c.rule.id))])
+    .where('device_id', 'in', [...new Set(raises.map((c) => c.device.id))])
+    .where('shelved_until', '>', now)
+    .execute();
+  for (const r of rows) {
+    const key = `${r.rule_id}:${r.device_id}`;
+    const until = Number(r.shelved_until);
+    if ((out.get(key)?.shelved_until ?? 0) < until)
+      out.set(key, { shelved_until: until, shelve_reason: r.shelve_reason, shelved_by: r.shelved_by });
+  }
+  return out;
+}
+
 /**
  * Inserts the raised records; a pair already raised (by another instance, say) keeps its record and
  * is reported not fresh. Returns the record id of every change's pair.
  */
 async function insertRecords(
   trx: Trx,
-  raises: readonly ChangeBase[],
+  raises: readonly (ChangeBase & { chatter?: ChatterVerdict })[],
   now: number,
+  shelves: ReadonlyMap<string, Shelf>,
 ): Promise<Map<string, { id: number; fresh: boolean }>> {
   const out = new Map<string, { id: number; fresh: boolean }>();
   for (const part of chunks(raises, ROWS_PER_STATEMENT)) {
@@ -106,6 +136,8 @@ async function insertRecords(
           alarm_at: seconds(c.ts),
           raised_at: now,
           late: c.late ? 1 : 0,
+          chattering: c.chatter?.chattering ? 1 : 0,
+          ...shelves.get(c.key),
         })),
       )
       .onConflict((oc) => oc.columns(['rule_id', 'device_id']).where('recovery_at', 'is', null).doNothing())
@@ -133,8 +165,9 @@ async function insertRecords(
 async function recoverRecords(
   trx: Trx,
   recoveries: readonly { id: number; at: number; value: string }[],
-): Promise<Set<number>> {
-  const changed = new Set<number>();
+  now: number,
+): Promise<Map<number, { quiet: boolean }>> {
+  const changed = new Map<number, { quiet: boolean }>();
   for (const part of chunks(recoveries, ROWS_PER_STATEMENT)) {
     const byId = <T>(pick: (r: (typeof part)[number]) => RawBuilder<T>) =>
       sql<T>`case ${sql.ref('id')} ${sql.join(
@@ -154,9 +187,13 @@ async function recoverRecords(
         part.map((r) => r.id),
       )
       .where('recovery_at', 'is', null)
-      .returning('id')
+      .returning(['id', 'chattering', 'shelved_until'])
       .execute();
-    for (const r of rows) changed.add(r.id);
+    // A chattering or shelved alarm's recovery is not told either.
+    for (const r of rows)
+      changed.set(r.id, {
+        quiet: Number(r.chattering) === 1 || (r.shelved_until !== null && Number(r.shelved_until) > now),
+      });
   }
   return changed;
 }
@@ -164,7 +201,8 @@ async function recoverRecords(
 /**
  * Writes one evaluation step in one transaction: raised records, recoveries, and the alarm messages
  * of both (through the message module) to every member who may see the device. A device unbound
- * meanwhile is skipped. Late changes are recorded (marked late, with their sample times) and not told.
+ * meanwhile is skipped. Late changes are recorded (marked late, with their sample times) and not told;
+ * nor are raises of a shelved alarm (the new record keeps the shelf) or of one still chattering.
  */
 export async function applyChanges(
   db: Kysely<Database>,
@@ -197,18 +235,25 @@ export async function applyChanges(
         content: c.rule.content,
       };
       for (const m of audience)
-        told.push(alarmMessageRow({ userId: m.id, teamId: c.device.team_id, recordId, event, now }, facts));
+        told.push(
+          alarmMessageRow(
+            { userId: m.id, teamId: c.device.team_id, recordId, event, now, locale: memberLocale(m) },
+            facts,
+          ),
+        );
       if (audience.length) out.teams.add(c.device.team_id);
       return audience;
     };
     for (const round of rounds(changes.filter((c) => devices.has(c.device.id)))) {
       const raises = round.filter((c) => c.kind === 'raise');
-      const recordOf = await insertRecords(trx, raises, now);
+      const shelves = await shelvesOf(trx, raises, now);
+      const recordOf = await insertRecords(trx, raises, now, shelves);
       for (const c of raises) {
         const r = recordOf.get(c.key);
         if (!r) continue;
         out.recordIds.set(c.key, r.id);
-        if (!r.fresh || c.late) continue;
+        // Not told: late, shelved, or a chattering alarm that told already.
+        if (!r.fresh || c.late || shelves.has(c.key) || c.chatter?.notify === false) continue;
         const device = devices.get(c.device.id);
         const audience = tell(c, r.id, 'raised');
         if (device)
@@ -231,8 +276,12 @@ export async function applyChanges(
       const recovered = await recoverRecords(
         trx,
         recovers.map(({ c, id }) => ({ id, at: seconds(c.ts), value: c.value })),
+        now,
       );
-      for (const { c, id } of recovers) if (recovered.has(id) && !c.late) tell(c, id, 'recovered');
+      for (const { c, id } of recovers) {
+        const r = recovered.get(id);
+        if (r && !r.quiet && !c.late) tell(c, id, 'recovered');
+      }
     }
     await messages.write(told, trx);
     return out;

@@ -1,6 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQueries } from '../../../platform/db/compiled-queries';
 import type { Database } from '../../../platform/db/schema';
-import { ChunkBuilder, type ChunkRow } from '../history-chunks';
+import { CHUNK_SPAN_MS, ChunkBuilder, hoursOf, type ChunkRow } from '../history-chunks';
 import {
   decodeChunk,
   decodeStaged,
@@ -9,6 +10,8 @@ import {
   type HistorySample,
   type TaggedSample,
 } from '../history-codec';
+import { exportPage, type ExportCursor } from './history-export';
+import { closedHours, hourCacheOf } from './hour-cache';
 import { partsOf } from './parts';
 
 /**
@@ -16,6 +19,9 @@ import { partsOf } from './parts';
  * retention.
  */
 export class HistoryStore {
+  /** The reads of every chart request, compiled once. */
+  private readonly compiled = new CompiledQueries();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: 'sqlite' | 'postgres',
@@ -43,7 +49,8 @@ export class HistoryStore {
    */
   async fileStaged(maxRows: number): Promise<number> {
     const periods = await this.stagedPeriods();
-    return this.db.transaction().execute(async (trx) => {
+    let written: ChunkRow[] = [];
+    const filed = await this.db.transaction().execute(async (trx) => {
       let q = trx
         .selectFrom('tag_history_staging')
         .select(['id', 'device_id', 'samples'])
@@ -55,11 +62,14 @@ export class HistoryStore {
       // A device staged since the periods were read (another instance) is filed as it arrived.
       const chunks = new ChunkBuilder((deviceId) => periods.get(deviceId) ?? null);
       for (const r of rows) for (const s of decodeStaged(r.samples)) chunks.add(r.device_id, s);
-      await this.insertChunks(trx, chunks.rows());
+      written = chunks.rows();
+      await this.insertChunks(trx, written);
       for (const part of partsOf(rows.map((r) => r.id)))
         await trx.deleteFrom('tag_history_staging').where('id', 'in', part).execute();
       return chunks.count;
     });
+    hourCacheOf(this.db).changed(hoursOf(written));
+    return filed;
   }
 
   /** Writes chunks of samples directly (imports and tests; ingest stages first). */
@@ -68,35 +78,64 @@ export class HistoryStore {
   ) {
     const chunks = new ChunkBuilder();
     for (const r of rows) chunks.add(r.device_id, r);
-    await this.db.transaction().execute((trx) => this.insertChunks(trx, chunks.rows()));
+    const written = chunks.rows();
+    await this.db.transaction().execute((trx) => this.insertChunks(trx, written));
+    hourCacheOf(this.db).changed(hoursOf(written));
   }
 
   private async insertChunks(trx: Transaction<Database>, rows: readonly ChunkRow[]): Promise<void> {
     // 10 parameters a row: 100 rows stay well below either engine's limit.
     for (const part of partsOf(rows, 100)) await trx.insertInto('tag_history_chunks').values(part).execute();
+    const least = this.dialect === 'postgres' ? 'least' : 'min';
+    const greatest = this.dialect === 'postgres' ? 'greatest' : 'max';
+    for (const part of partsOf(hoursOf(rows), 100))
+      await trx
+        .insertInto('tag_history_hours')
+        .values(part)
+        .onConflict((oc) =>
+          oc.columns(['device_id', 'tag', 'hour']).doUpdateSet((eb) => ({
+            num_n: sql`tag_history_hours.num_n + ${eb.ref('excluded.num_n')}`,
+            num_min: eb.fn(least, ['tag_history_hours.num_min', eb.ref('excluded.num_min')]),
+            num_max: eb.fn(greatest, ['tag_history_hours.num_max', eb.ref('excluded.num_max')]),
+            num_sum: sql`tag_history_hours.num_sum + ${eb.ref('excluded.num_sum')}`,
+          })),
+        )
+        .execute();
   }
 
   /** The staged samples of one device and TAG within [from, to). */
   private async stagedOf(deviceId: number, tag: string, from: number, to: number): Promise<HistorySample[]> {
-    const rows = await this.db
-      .selectFrom('tag_history_staging')
-      .select('samples')
-      .where('device_id', '=', deviceId)
-      .orderBy('id')
-      .execute();
+    const rows = await this.compiled.rows(this.db, 'staged', { deviceId }, (i) =>
+      this.db
+        .selectFrom('tag_history_staging')
+        .select('samples')
+        .where('device_id', '=', i.deviceId)
+        .orderBy('id'),
+    );
     const out: HistorySample[] = [];
     for (const r of rows)
       for (const s of decodeStaged(r.samples)) if (s.tag === tag && s.ts >= from && s.ts < to) out.push(s);
     return out;
   }
 
-  private chunksOf(deviceId: number, tag: string, from: number, to: number) {
+  /**
+   * The chunks of a TAG that may hold samples of [from, to). A chunk lies within one hour, so `floor`
+   * (an hour before `from`) lets the (device, TAG, t0) index skip the chunks before `from` instead of
+   * reading every older chunk's row for its t1 (a month: 720 rows).
+   */
+  private chunksOf(i: { deviceId: number; tag: string; from: number; to: number; floor: number }) {
     return this.db
       .selectFrom('tag_history_chunks')
-      .where('device_id', '=', deviceId)
-      .where('tag', '=', tag)
-      .where('t0', '<', to)
-      .where('t1', '>=', from);
+      .where('device_id', '=', i.deviceId)
+      .where('tag', '=', i.tag)
+      .where('t0', '<', i.to)
+      .where('t1', '>=', i.from)
+      .where('t0', '>', i.floor);
+  }
+
+  /** chunksOf's input for [from, to). */
+  private static range(deviceId: number, tag: string, from: number, to: number) {
+    return { deviceId, tag, from, to, floor: from - CHUNK_SPAN_MS };
   }
 
   /**
@@ -123,10 +162,30 @@ export class HistoryStore {
     const addNumber = (ts: number, lo: number, hi: number, total: number, n: number) => {
       if (ts >= from && ts < to) add(bucketOf(ts), lo, hi, total, n);
     };
-    const chunks = await this.chunksOf(deviceId, tag, from, to)
-      .select(['id', 't0', 't1', 'num_n', 'num_min', 'num_max', 'num_sum'])
-      .where('num_n', '>', 0)
-      .execute();
+    // Buckets of whole hours from an hour's start (chartBuckets) take the hours that ended before `to`
+    // from tag_history_hours; the chunks of the hour still going, and staged samples, are read below.
+    const wholeHours = from % CHUNK_SPAN_MS === 0 && bucketMs % CHUNK_SPAN_MS === 0;
+    const chunksFrom = wholeHours ? Math.max(from, Math.floor(to / CHUNK_SPAN_MS) * CHUNK_SPAN_MS) : from;
+    if (wholeHours && chunksFrom > from) {
+      const hours = await closedHours(this.db, this.dialect, deviceId, tag, from, chunksFrom);
+      for (let i = 0; i < hours.hour.length; i += 1) {
+        const hour = hours.hour[i] as number;
+        if (hour >= from && hour < chunksFrom)
+          add(
+            bucketOf(hour),
+            hours.min[i] as number,
+            hours.max[i] as number,
+            hours.sum[i] as number,
+            hours.n[i] as number,
+          );
+      }
+    }
+    const range = HistoryStore.range(deviceId, tag, chunksFrom, to);
+    const chunks = await this.compiled.rows(this.db, 'bucketChunks', range, (i) =>
+      this.chunksOf(i)
+        .select(['id', 't0', 't1', 'num_n', 'num_min', 'num_max', 'num_sum'])
+        .where('num_n', '>', 0),
+    );
     const split: number[] = [];
     for (const c of chunks) {
       const [t0, t1] = [Number(c.t0), Number(c.t1)];
@@ -161,7 +220,7 @@ export class HistoryStore {
   /** The newest `limit` samples within [from, to), oldest first. */
   async samples(deviceId: number, tag: string, from: number, to: number, limit: number) {
     const found = await this.stagedOf(deviceId, tag, from, to);
-    const chunks = await this.chunksOf(deviceId, tag, from, to)
+    const chunks = await this.chunksOf(HistoryStore.range(deviceId, tag, from, to))
       .select(['id', 't1'])
       .orderBy('t1', 'desc')
       .execute();
@@ -180,6 +239,11 @@ export class HistoryStore {
       .sort((a, b) => a.ts - b.ts)
       .slice(-limit)
       .map((s) => ({ t: s.ts, value: s.value }));
+  }
+
+  /** One page of a TAG's stored points, oldest first (history-export.ts). */
+  exportPage(q: Parameters<typeof exportPage>[1], after: ExportCursor, limit: number) {
+    return exportPage(this.db, q, after, limit);
   }
 
   /** Every stored sample of a device (filed and staged), optionally of one TAG, in time order. */
@@ -215,16 +279,23 @@ export class HistoryStore {
     return (await count('tag_history_chunks')) + (await count('tag_history_staging'));
   }
 
-  /** Deletes the chunks whose newest sample is older than `before`; returns the samples deleted. */
+  /**
+   * Deletes the hours that ended by `before` (their chunks and their row of aggregates together, so
+   * the two always agree); returns the samples deleted.
+   */
   async pruneHistory(before: number): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
+    const cut = Math.floor(before / CHUNK_SPAN_MS) * CHUNK_SPAN_MS;
+    const pruned = await this.db.transaction().execute(async (trx) => {
       const r = await trx
         .selectFrom('tag_history_chunks')
         .select((eb) => eb.fn.sum<number | null>('n').as('n'))
-        .where('t1', '<', before)
+        .where('t1', '<', cut)
         .executeTakeFirstOrThrow();
-      await trx.deleteFrom('tag_history_chunks').where('t1', '<', before).execute();
+      await trx.deleteFrom('tag_history_chunks').where('t1', '<', cut).execute();
+      await trx.deleteFrom('tag_history_hours').where('hour', '<', cut).execute();
       return Number(r.n ?? 0);
     });
+    hourCacheOf(this.db).cleared();
+    return pruned;
   }
 }

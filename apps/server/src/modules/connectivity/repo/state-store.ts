@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { CompiledQueries } from '../../../platform/db/compiled-queries';
 import type { Database } from '../../../platform/db/schema';
 
 /** A device as ingest sees it, found by the SN it connects with. */
@@ -28,6 +29,9 @@ export interface TagDef {
 
 /** SQL of the devices' registry view, online and sync state, and latest values. */
 export class StateStore {
+  /** The reads of every request on a device's TAGs and history, compiled once. */
+  private readonly compiled = new CompiledQueries();
+
   constructor(private readonly db: Kysely<Database>) {}
 
   deviceBySn(sn: string): Promise<DeviceBySn | undefined> {
@@ -49,41 +53,38 @@ export class StateStore {
   }
 
   templateTags(templateId: number): Promise<TagDef[]> {
-    return this.db
-      .selectFrom('template_tags')
-      .select([
-        'id',
-        'name',
-        'data_type',
-        'access',
-        'save_history',
-        'address_type',
-        'address',
-        'scan_time_ms',
-        'default_value',
-        'description',
-      ])
-      .where('template_id', '=', templateId)
-      .orderBy('sort')
-      .orderBy('id')
-      .execute();
+    return this.compiled.rows(this.db, 'templateTags', { templateId }, (i) =>
+      this.db
+        .selectFrom('template_tags')
+        .select([
+          'id',
+          'name',
+          'data_type',
+          'access',
+          'save_history',
+          'address_type',
+          'address',
+          'scan_time_ms',
+          'default_value',
+          'description',
+        ])
+        .where('template_id', '=', i.templateId)
+        .orderBy('sort')
+        .orderBy('id'),
+    );
   }
 
   latest(deviceId: number) {
-    return this.db
-      .selectFrom('tag_latest')
-      .select(['tag', 'value', 'ts'])
-      .where('device_id', '=', deviceId)
-      .execute();
+    return this.compiled.rows(this.db, 'latest', { deviceId }, (i) =>
+      this.db.selectFrom('tag_latest').select(['tag', 'value', 'ts']).where('device_id', '=', i.deviceId),
+    );
   }
 
   /** The newest bad sample of each of the device's TAGs that ever had one (see migration 0023). */
   quality(deviceId: number) {
-    return this.db
-      .selectFrom('tag_quality')
-      .select(['tag', 'reason', 'ts'])
-      .where('device_id', '=', deviceId)
-      .execute();
+    return this.compiled.rows(this.db, 'quality', { deviceId }, (i) =>
+      this.db.selectFrom('tag_quality').select(['tag', 'reason', 'ts']).where('device_id', '=', i.deviceId),
+    );
   }
 
   /** Online and sync state of devices (websocket snapshots). */

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../../platform/db/schema';
 import { encodeStaged, type TaggedSample } from '../history-codec';
-import { acceptSeq, parseWindow, windowHex, type SeqWindow } from '../window';
+import { acceptSeq, copySeen, highestSeen, parseSeen, seenText, type SeqRange } from '../seen-seqs';
 import { partsOf } from './parts';
 import {
   pgQualityUpsert,
@@ -28,7 +28,7 @@ export interface PendingBatch {
   samples: Sample[];
   /** Bad samples (a quality reason, no value): they update the TAG's quality, not its value. */
   bad?: BadSample[] | undefined;
-  /** Replayed from a gateway's outbox: passes the late window (window.ts). */
+  /** Replayed from a gateway's outbox (judged by the same seen numbers as a live one). */
   late?: boolean;
 }
 
@@ -47,21 +47,21 @@ interface WritePlan {
   quality: QualityRow[];
 }
 
-/** What storing these batches writes, given each SN's window before (updated in place). */
+/** What storing these batches writes, given each SN's seen numbers before (updated in place). */
 function planWrites(
   batches: readonly PendingBatch[],
   sns: readonly string[],
-  windows: Map<string, SeqWindow>,
+  windows: Map<string, SeqRange[]>,
   nowMs: number,
 ): WritePlan {
   const accepted = batches.map((b) => {
     let w = windows.get(b.sn);
-    if (!w) windows.set(b.sn, (w = parseWindow(-1, '0')));
-    return acceptSeq(w, b.seq, b.late === true);
+    if (!w) windows.set(b.sn, (w = []));
+    return acceptSeq(w, b.seq);
   });
   const cursors = sns.map((sn): CursorRow => {
-    const w = windows.get(sn) ?? { high: -1, bits: 0n };
-    return [sn, w.high, windowHex(w), nowMs];
+    const w = windows.get(sn) ?? [];
+    return [sn, highestSeen(w), seenText(w), nowMs];
   });
   const history = new Map<number, TaggedSample[]>();
   const latest = new Map<string, LatestRow>();
@@ -106,15 +106,15 @@ const latestUpsert = (latest: readonly LatestRow[], gate = sql``) => sql`latest 
     ${newerWins})`;
 
 /**
- * The write path of ingest: tags batches through the anti-replay window of their SN into latest values
+ * The write path of ingest: tags batches through the seen numbers of their SN into latest values
  * and history staging, in as few statements as each engine allows.
  */
 export class WritePath {
   /**
-   * PostgreSQL: the window of each SN as this instance last committed it; the SN's cursor row
-   * exists. Another instance (or a concurrent call) may have moved it since: storeExpecting finds out.
+   * PostgreSQL: the seen numbers of each SN as this instance last committed them; the SN's cursor
+   * row exists. Another instance (or a concurrent call) may have moved it since: storeExpecting finds out.
    */
-  private readonly known = new Map<string, SeqWindow>();
+  private readonly known = new Map<string, SeqRange[]>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -122,8 +122,8 @@ export class WritePath {
   ) {}
 
   /**
-   * Stores tags batches in one transaction: each batch passes the anti-replay window of its SN or
-   * is dropped whole; accepted samples update the latest values (newer sample wins) and, for TAGs
+   * Stores tags batches in one transaction: each batch whose number its SN has not stored before
+   * (seen-seqs.ts) is stored, any other dropped whole; accepted samples update the latest values (newer sample wins) and, for TAGs
    * with save history, are staged. Returns, per batch, whether it was stored.
    */
   async storeBatches(batches: readonly PendingBatch[], nowMs: number): Promise<boolean[]> {
@@ -133,22 +133,22 @@ export class WritePath {
       const stored = await this.storeExpecting(batches, sns, nowMs);
       if (stored) return stored;
     }
-    const windows = new Map<string, SeqWindow>();
+    const windows = new Map<string, SeqRange[]>();
     const plan = await this.db.transaction().execute(async (trx) => {
       // PostgreSQL: every cursor row must exist to be locked below (instances share the stream); rows
       // are never deleted, so those seen once need no insert again. SQLite has one writer; the upsert
-      // after the window check creates missing rows.
+      // after the seen-number check creates missing rows.
       const missing = this.dialect === 'postgres' ? sns.filter((sn) => !this.known.has(sn)) : [];
       for (const part of partsOf(missing))
         await trx
           .insertInto('ingest_cursor')
-          .values(part.map((sn) => ({ sn, high_seq: -1, window: '0', updated_at: nowMs })))
+          .values(part.map((sn) => ({ sn, high_seq: -1, window: '', updated_at: nowMs })))
           .onConflict((oc) => oc.column('sn').doNothing())
           .execute();
       for (const part of partsOf(sns)) {
         let q = trx.selectFrom('ingest_cursor').selectAll().where('sn', 'in', part);
         if (this.dialect === 'postgres') q = q.orderBy('sn').forUpdate();
-        for (const r of await q.execute()) windows.set(r.sn, parseWindow(Number(r.high_seq), r.window));
+        for (const r of await q.execute()) windows.set(r.sn, parseSeen(r.window));
       }
       const plan = planWrites(batches, sns, windows, nowMs);
       await this.writeBatches(trx, plan);
@@ -158,20 +158,20 @@ export class WritePath {
     return plan.accepted;
   }
 
-  private remember(sn: string, w: SeqWindow | undefined): void {
-    if (w) this.known.set(sn, { high: w.high, bits: w.bits });
+  private remember(sn: string, w: SeqRange[] | undefined): void {
+    if (w) this.known.set(sn, copySeen(w));
     else this.known.delete(sn);
   }
 
   /**
-   * PostgreSQL, when this instance knows every SN's window from its own last write (a device's
+   * PostgreSQL, when this instance knows every SN's seen numbers from its own last write (a device's
    * batches mostly reach the same instance): one statement without a transaction around it, which
-   * moves each cursor only from the window expected, and fails whole (division by zero, so nothing
+   * moves each cursor only from the numbers expected, and fails whole (division by zero, so nothing
    * of it stays) when any cursor moved otherwise. Null then: the caller stores under row locks.
    */
   private async storeExpecting(batches: readonly PendingBatch[], sns: string[], nowMs: number) {
-    const expected = sns.map((sn) => this.known.get(sn) ?? { high: -1, bits: 0n });
-    const windows = new Map(sns.map((sn, i) => [sn, { ...(expected[i] ?? { high: -1, bits: 0n }) }]));
+    const expected = sns.map((sn) => this.known.get(sn) ?? []);
+    const windows = new Map(sns.map((sn, i) => [sn, copySeen(expected[i] ?? [])]));
     const plan = planWrites(batches, sns, windows, nowMs);
     const col = pgColumn;
     const { cursors, staged, latest, quality } = plan;
@@ -182,8 +182,8 @@ export class WritePath {
           select sn from ingest_cursor where sn = any(${sns}::text[]) order by sn for update
         ), moved as (
           update ingest_cursor c set high_seq = v.high, "window" = v.win, updated_at = v.at
-          from unnest(${sns}::text[], ${expected.map((w) => w.high)}::bigint[],
-                      ${expected.map((w) => windowHex(w))}::text[], ${col(cursors, 1)}::bigint[],
+          from unnest(${sns}::text[], ${expected.map(highestSeen)}::bigint[],
+                      ${expected.map(seenText)}::text[], ${col(cursors, 1)}::bigint[],
                       ${col(cursors, 2)}::text[], ${col(cursors, 3)}::bigint[])
             as v(sn, was_high, was_win, high, win, at)
           where (select count(*) from locked) = ${n}

@@ -1,70 +1,40 @@
-import { colour, type ValueRange, type WidgetAction, type WidgetInput } from '@hmi/contract';
-import { z } from 'zod';
+import type { Binding, ImportedItem, ImportNote, ValueRange, WidgetInput } from '@hmi/contract';
 import type { Box } from '../svg/geometry';
-import type { Resolver } from './resolve';
+import { cutSymbol } from '../svg/symbol';
+import type { XmlElement } from '../svg/xml';
+import { clickOf, type Click } from './fuxa-events';
+import { controlLook, drawsWithoutHtml, goodColour, valueLook } from './fuxa-look';
+import { controlOf } from './fuxa-controls';
+import { number, type FuxaItem, type FuxaLookup, type Property, type Variable } from './fuxa-schema';
+import { sourceOf, type Resolver } from './resolve';
 
-const loose = z.union([z.number(), z.string()]).optional().nullable();
-
-/** The parts of a FUXA item (`GaugeSettings`) this importer reads. */
-export const fuxaItem = z.looseObject({
-  id: z.string().optional(),
-  type: z.string().default(''),
-  name: z.string().default(''),
-  property: z
-    .looseObject({
-      variableId: z.string().optional().nullable(),
-      variable: z.string().optional().nullable(),
-      text: z.string().optional().nullable(),
-      id: z.string().optional().nullable(),
-      ranges: z
-        .array(
-          z.looseObject({
-            type: z.string().optional().nullable(),
-            min: loose,
-            max: loose,
-            text: z.string().optional().nullable(),
-            color: z.string().optional().nullable(),
-          }),
-        )
-        .optional()
-        .nullable(),
-      events: z
-        .array(
-          z.looseObject({
-            type: z.string().optional().nullable(),
-            action: z.string().optional().nullable(),
-            actparam: loose,
-          }),
-        )
-        .optional()
-        .nullable(),
-      options: z.looseObject({ min: loose, max: loose }).optional().nullable(),
-    })
-    .nullable()
-    .default(null),
-});
-export type FuxaItem = z.infer<typeof fuxaItem>;
-type Property = NonNullable<FuxaItem['property']>;
-
-/** How the importer finds a FUXA variable's device and TAG name, and a chart's lines. */
-export interface FuxaLookup {
-  variable(property: Property): { device: string | null; tag: string } | null;
-  chartLines(chartId: string): { device: string | null; tag: string }[];
+/** What the item is drawn with in the view, and what the importer knows of the file. */
+export interface ItemContext {
+  id: string;
+  /** The view's drawing, and the item's element in it. */
+  root: XmlElement;
+  group: XmlElement | undefined;
+  box: Box | undefined;
+  lookup: FuxaLookup;
+  resolver: Resolver;
+  /** The ids of the file's views (links to other views are kept only to these). */
+  views: ReadonlySet<string>;
 }
 
-const number = (v: unknown): number | null => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : NaN;
-  return Number.isFinite(n) ? n : null;
-};
-const goodColour = (c: unknown): string | undefined => {
-  const r = colour.safeParse(c);
-  return r.success ? r.data : undefined;
-};
+export type ItemReport = Omit<ImportedItem, 'element_id' | 'type' | 'name'>;
+
+export interface ItemOutcome {
+  widget: WidgetInput | null;
+  link: { target: string; dialog: boolean } | null;
+  /** The item's drawing leaves the artwork (a widget stands for it, or it is HTML only). */
+  drop: boolean;
+  report: ItemReport;
+}
 
 function ranges(p: Property): ValueRange[] {
   const out: ValueRange[] = [];
   for (const r of p.ranges ?? []) {
-    if (r.type === 'unit' || r.type === 'minmax') continue;
+    if (r.type === 'unit' || r.type === 'minmax' || r.type === 'output') continue;
     const min = number(r.min);
     const max = number(r.max) ?? min;
     if (min === null || max === null || min > max) continue;
@@ -75,103 +45,176 @@ function ranges(p: Property): ValueRange[] {
   return out.slice(0, 32);
 }
 
-/** FUXA's click actions by their stored names (`onSetValue`, or `shapes.event-onsetvalue` in newer files). */
-function clickAction(p: Property): { action: WidgetAction | null; link: string | null } {
-  for (const e of p.events ?? []) {
-    const type = (e.type ?? '').toLowerCase().replace('shapes.event-', '');
-    if (type !== 'click' && type !== 'mousedown') continue;
-    const action = (e.action ?? '').toLowerCase().replace('shapes.event-', '');
-    const param = e.actparam === null || e.actparam === undefined ? '' : String(e.actparam);
-    if (action === 'onsetvalue')
-      return { action: { kind: 'write', value: number(param) ?? param.slice(0, 256) }, link: null };
-    if (action === 'ontogglevalue') return { action: { kind: 'toggle' }, link: null };
-    if (action === 'onsetinput') return { action: { kind: 'input', min: null, max: null }, link: null };
-    if (['onpage', 'onwindow', 'ondialog', 'oncard'].includes(action) && param)
-      return { action: null, link: param };
-  }
-  return { action: null, link: null };
+const same = (a: Variable | null, b: Variable | null) =>
+  a !== null && b !== null && sourceOf(a.device, a.tag) === sourceOf(b.device, b.tag);
+
+/** A value's unit and decimals as FUXA shows it: `value unit`, all decimals unless fixed. */
+function valueFormat(p: Property) {
+  const first = p.ranges?.[0];
+  const unit = (p.ranges ?? []).find((r) => r.type === 'unit' || r.type === 'output')?.text?.trim() ?? '';
+  const digits = number(first?.fractionDigits);
+  // FUXA rounds a number to 5 decimals and writes it as JavaScript does (1200, not 1200.0).
+  return digits !== null && digits >= 0
+    ? { unit: unit.slice(0, 16), format: 'number' as const, decimals: Math.min(6, Math.trunc(digits)) }
+    : { unit: unit.slice(0, 16), format: 'auto' as const, decimals: 5 };
 }
 
-const MAPPED = new Set([
-  'svg-ext-value',
-  'svg-ext-html_input',
-  'svg-ext-html_button',
-  'svg-ext-html_switch',
-  'svg-ext-gauge_progress',
-  'svg-ext-gauge_semaphore',
-  'svg-ext-html_chart',
-]);
-
 /**
- * One FUXA item as a widget at `box`, or null when its type has no widget here (it stays in the
- * artwork and is listed). `link` is the view a click opens, resolved once the screens are stored.
+ * One FUXA item as a widget (or none), with what the report says of it. `link` is the view a click
+ * opens, resolved once the screens are stored.
  */
-export function widgetOfItem(
-  id: string,
-  item: FuxaItem,
-  box: Box,
-  lookup: FuxaLookup,
-  resolver: Resolver,
-): { widget: WidgetInput; link: string | null } | null {
+export function widgetOfItem(item: FuxaItem, ctx: ItemContext): ItemOutcome {
   const p: Property = item.property ?? {};
-  const v = lookup.variable(p);
-  const valueRanges = ranges(p);
-  const state = item.type.startsWith('svg-ext-') && v !== null && valueRanges.some((r) => r.color);
-  if (!MAPPED.has(item.type) && !state) return null;
-  const binding = v && item.type !== 'svg-ext-html_chart' ? resolver.bind(v.device, v.tag) : null;
-  const base = {
-    id,
-    x: box.x,
-    y: box.y,
-    w: Math.max(1, box.w),
-    h: Math.max(1, box.h),
-    binding,
-    ranges: valueRanges,
+  const own = ctx.lookup.variable(p);
+  const click = clickOf(p.events);
+  const notes: ImportNote[] = [];
+  let source: string | null = null;
+  let bound: Binding | null = null;
+  const bind = (v: Variable | null) => {
+    if (!v) return null;
+    source = sourceOf(v.device, v.tag);
+    bound = ctx.resolver.bind(v.device, v.tag);
+    if (!bound) notes.push('unbound');
+    return bound;
   };
-  const { action, link } = clickAction(p);
-  switch (item.type) {
-    case 'svg-ext-value': {
-      const unit =
-        (p.ranges ?? [])
-          .find((r) => r.type === 'unit')
-          ?.text?.trim()
-          .slice(0, 16) ?? '';
-      return { widget: { ...base, type: 'value', props: { unit } }, link };
+  const eventVariable = (c: Click) =>
+    'variableId' in c && c.variableId ? ctx.lookup.variable({ variableId: c.variableId }) : null;
+  const linkOf = (c: Click) => {
+    if (c.kind !== 'link') return null;
+    if (!ctx.views.has(c.view)) {
+      notes.push('linkMissing');
+      return null;
     }
-    case 'svg-ext-html_input': {
-      const min = number(p.options?.min);
-      const max = number(p.options?.max);
-      const bounded = min !== null && max !== null && min > max ? { min: null, max: null } : { min, max };
-      return { widget: { ...base, type: 'input', action: { kind: 'input', ...bounded } }, link: null };
-    }
-    case 'svg-ext-html_button':
-      return {
-        widget: { ...base, type: 'button', action, props: { text: (p.text || item.name).slice(0, 100) } },
-        link,
-      };
-    case 'svg-ext-html_switch':
-      return { widget: { ...base, type: 'switch', action: { kind: 'toggle' } }, link: null };
-    case 'svg-ext-gauge_progress': {
-      const r = (p.ranges ?? []).find((x) => x.type === 'minmax') ?? p.ranges?.[0];
-      const min = number(r?.min) ?? 0;
-      const max = number(r?.max) ?? 100;
-      const color = goodColour(r?.color);
-      const props = { min: Math.min(min, max), max: Math.max(min, max), ...(color ? { color } : {}) };
-      return { widget: { ...base, ranges: [], type: 'bar', props }, link: null };
-    }
-    case 'svg-ext-gauge_semaphore':
-      return { widget: { ...base, type: 'lamp', props: { shape: 'circle' } }, link };
-    case 'svg-ext-html_chart': {
-      const tags = lookup
-        .chartLines(p.id ?? '')
-        .map((l) => resolver.bind(l.device, l.tag))
-        .filter((b) => b !== null)
-        .slice(0, 8);
-      if (!tags.length) return null;
-      return { widget: { ...base, ranges: [], binding: null, type: 'trend', props: { tags } }, link: null };
-    }
-    default:
-      // State shapes (motors, valves, process shapes…) colouring by value ranges become lamps.
-      return { widget: { ...base, type: 'lamp', action, props: { shape: 'rect' } }, link };
+    if (c.dialog) notes.push('dialog');
+    return { target: c.view, dialog: c.dialog };
+  };
+  const box = ctx.box;
+  const base = (b: Box) => ({
+    id: ctx.id,
+    x: b.x,
+    y: b.y,
+    w: Math.max(1, b.w),
+    h: Math.max(1, b.h),
+    ranges: ranges(p),
+  });
+  const done = (widget: WidgetInput | null, link: ItemOutcome['link'] = null, drop = widget !== null) => ({
+    widget,
+    link,
+    drop,
+    report: {
+      widget: widget?.type ?? null,
+      source,
+      binding: bound,
+      action: link ? 'goto' : (widget?.action?.kind ?? null),
+      notes,
+    },
+  });
+
+  // Controls writing their own variable (select, slider, switch, input) and the gauge.
+  const control = box ? controlOf(item.type, p, ctx.group) : null;
+  if (control && box) {
+    const binding = bind(eventVariable(click) ?? own);
+    if (click.kind !== 'none') notes.push('actionUnsupported');
+    const { type, props, action } = control;
+    const outcome = done({ ...base(box), ranges: [], binding, type, props, action } as WidgetInput);
+    return { ...outcome, report: { ...outcome.report, action: control.reportAction } };
   }
+
+  if (item.type === 'svg-ext-html_button' && box) {
+    const look = controlLook(ctx.group, 'button');
+    const text = (p.text || item.name).slice(0, 100);
+    const props = { text, ...look };
+    const link = linkOf(click);
+    if (click.kind === 'write' || click.kind === 'toggle' || click.kind === 'input') {
+      const fromEvent = eventVariable(click);
+      if (fromEvent && own && !same(fromEvent, own)) notes.push('eventVariable');
+      const target = fromEvent ?? own;
+      if (!target) notes.push('noWriteTarget');
+      const binding = bind(target);
+      const action = !target
+        ? null
+        : click.kind === 'write'
+          ? { kind: 'write' as const, value: number(click.value) ?? click.value.slice(0, 256) }
+          : click.kind === 'toggle'
+            ? { kind: 'toggle' as const }
+            : { kind: 'input' as const, min: null, max: null };
+      return done({ ...base(box), type: 'button', binding, action, props });
+    }
+    if (click.kind === 'unsupported') notes.push('actionUnsupported');
+    return done({ ...base(box), type: 'button', binding: null, action: null, props }, link);
+  }
+
+  if (item.type === 'svg-ext-value' && box) {
+    const format = valueFormat(p);
+    // Room for a number as FUXA writes it (`-1234.56789`) and the unit after a space.
+    const sized = valueLook(ctx.group, box, 11 + format.unit.length);
+    const binding = bind(own);
+    const link = linkOf(click);
+    let action: WidgetInput['action'] = null;
+    if (click.kind === 'input' && (!eventVariable(click) || same(eventVariable(click), own)))
+      action = { kind: 'input', min: null, max: null };
+    else if (click.kind === 'input' || click.kind === 'write' || click.kind === 'toggle')
+      notes.push(
+        eventVariable(click) && !same(eventVariable(click), own) ? 'otherWriteTarget' : 'actionUnsupported',
+      );
+    else if (click.kind === 'unsupported') notes.push('actionUnsupported');
+    return done(
+      { ...base(sized.box), type: 'value', binding, action, props: { ...format, ...sized.look } },
+      link,
+    );
+  }
+
+  if (item.type === 'svg-ext-html_chart' && box) {
+    const lines = ctx.lookup.chartLines(p.id ?? '');
+    const tags = lines
+      .map((l) => ctx.resolver.bind(l.device, l.tag))
+      .filter((b) => b !== null)
+      .slice(0, 8);
+    // Lines that match no TAG: mapping them makes the chart a trend.
+    if (lines.length && !tags.length) notes.push('unbound');
+    if (tags.length) return done({ ...base(box), ranges: [], binding: null, type: 'trend', props: { tags } });
+  }
+
+  if (item.type === 'svg-ext-gauge_progress' && box) {
+    const r = (p.ranges ?? []).find((x) => x.type === 'minmax') ?? p.ranges?.[0];
+    const min = number(r?.min) ?? 0;
+    const max = number(r?.max) ?? 100;
+    const color = goodColour(r?.color);
+    const props = { min: Math.min(min, max), max: Math.max(min, max), ...(color ? { color } : {}) };
+    return done({ ...base(box), ranges: [], type: 'bar', binding: bind(own), props });
+  }
+
+  // The semaphore becomes a lamp; state shapes (motors, pumps, valves…) colouring by value ranges
+  // keep their drawing as symbols filled by range, as FUXA fills them.
+  const semaphore = item.type === 'svg-ext-gauge_semaphore';
+  const state = item.type.startsWith('svg-ext-') && own !== null && ranges(p).some((r) => r.color);
+  if ((semaphore || state) && box) {
+    const binding = bind(own);
+    const link = linkOf(click);
+    let action: WidgetInput['action'] = null;
+    if (click.kind === 'write' || click.kind === 'toggle') {
+      const fromEvent = eventVariable(click);
+      if (fromEvent && !same(fromEvent, own)) notes.push('otherWriteTarget');
+      else
+        action =
+          click.kind === 'toggle'
+            ? { kind: 'toggle' }
+            : { kind: 'write', value: number(click.value) ?? click.value.slice(0, 256) };
+    } else if (click.kind === 'input' || click.kind === 'unsupported') notes.push('actionUnsupported');
+    // Room for the outline's stroke around the shapes' geometry.
+    const framed = { x: box.x - 2, y: box.y - 2, w: box.w + 4, h: box.h + 4 };
+    const symbol = !semaphore && ctx.group ? cutSymbol(ctx.root, ctx.group, framed) : null;
+    const widget: WidgetInput = symbol
+      ? { ...base(framed), type: 'symbol', binding, action, props: symbol }
+      : { ...base(box), type: 'lamp', binding, action, props: { shape: semaphore ? 'circle' : 'rect' } };
+    return done(widget, link);
+  }
+
+  // No widget: HTML-only controls are not drawable (their face would show as an empty block).
+  if (own) bind(own);
+  const html = item.type.startsWith('svg-ext-html_');
+  const drawn = !html && drawsWithoutHtml(ctx.group);
+  notes.push(drawn ? 'keptInArtwork' : 'notDrawn');
+  if (click.kind !== 'none') notes.push('actionUnsupported');
+  return done(null, null, html);
 }

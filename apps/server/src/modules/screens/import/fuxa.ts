@@ -2,10 +2,11 @@ import { colour, SCREEN_SIZE_MAX, SCREEN_SIZE_MIN, type WidgetInput } from '@hmi
 import { z } from 'zod';
 import { elementBoxes } from '../svg/geometry';
 import { sanitiseTree } from '../svg/sanitise';
-import { parseXml, XmlError } from '../svg/xml';
-import { fuxaItem, widgetOfItem, type FuxaLookup } from './fuxa-items';
+import { attr, elements, parseXml, XmlError, type XmlElement } from '../svg/xml';
+import { widgetOfItem } from './fuxa-items';
+import { fuxaItem, type FuxaLookup } from './fuxa-schema';
 import { ImportError } from './refusal';
-import type { DraftScreen, Resolver } from './resolve';
+import { unfitValue, type DraftScreen, type Resolver } from './resolve';
 
 /**
  * FUXA projects (the JSON its editor saves, `ProjectData`): `hmi.views[]` each with `profile`
@@ -15,6 +16,7 @@ import type { DraftScreen, Resolver } from './resolve';
  */
 const fuxaProject = z.looseObject({
   hmi: z.looseObject({
+    layout: z.looseObject({ start: z.string().optional().nullable() }).optional().nullable().catch(null),
     views: z
       .array(
         z.looseObject({
@@ -119,7 +121,11 @@ export function readFuxa(text: string, resolver: Resolver): DraftScreen[] {
     throw ImportError.ofSchema('notFuxa', parsed.error);
   }
   const lookup = lookupOf(parsed.data);
-  const views = parsed.data.hmi.views.filter((v) => !v.type || v.type === 'svg');
+  const all = parsed.data.hmi.views.filter((v) => !v.type || v.type === 'svg');
+  // The view FUXA opens first (`layout.start`) is the first screen.
+  const start = parsed.data.hmi.layout?.start;
+  const views = [...all.filter((v) => v.id === start), ...all.filter((v) => v.id !== start)];
+  const viewIds = new Set(views.map((v) => v.id));
   return views.map((view, sort) => {
     let root;
     try {
@@ -133,21 +139,43 @@ export function readFuxa(text: string, resolver: Resolver): DraftScreen[] {
     // The viewer stretches the artwork over the screen: its coordinates are the screen's.
     if (!root.attrs.some(([n]) => n === 'viewBox')) root.attrs.push(['viewBox', `0 0 ${width} ${height}`]);
     const boxes = elementBoxes(root);
+    const byId = new Map<string, XmlElement>();
+    for (const el of elements(root)) {
+      const id = attr(el, 'id');
+      if (id !== undefined && !byId.has(id)) byId.set(id, el);
+    }
     const widgets: WidgetInput[] = [];
     const links: DraftScreen['links'] = [];
     const unmapped: DraftScreen['unmapped'] = [];
+    const items: NonNullable<DraftScreen['items']> = [];
+    const typeProblems: NonNullable<DraftScreen['typeProblems']> = [];
     const drop = new Set<string>();
     const taken = new Set<string>();
     for (const [elementId, item] of Object.entries(view.items)) {
-      const box = boxes.get(elementId);
-      const mapped = box && widgetOfItem(widgetIdOf(elementId, taken), item, box, lookup, resolver);
-      if (!mapped) {
-        unmapped.push({ element_id: elementId, type: item.type, name: item.name });
+      const out = widgetOfItem(item, {
+        id: widgetIdOf(elementId, taken),
+        root,
+        group: byId.get(elementId),
+        box: boxes.get(elementId),
+        lookup,
+        resolver,
+        views: viewIds,
+      });
+      const named = { element_id: elementId, type: item.type, name: item.name };
+      if (out.drop) drop.add(elementId);
+      if (!out.widget) {
+        unmapped.push(named);
+        items.push({ ...named, ...out.report });
         continue;
       }
-      drop.add(elementId);
-      if (mapped.link) links.push({ widget: widgets.length, target: mapped.link });
-      widgets.push(mapped.widget);
+      const unfit = unfitValue(out.widget, resolver);
+      if (unfit !== null && out.widget.binding) {
+        out.report.notes.push('valueType');
+        typeProblems.push({ element: elementId, tag: out.widget.binding.tag, value: unfit });
+      }
+      items.push({ ...named, ...out.report });
+      if (out.link) links.push({ widget: widgets.length, target: out.link.target, dialog: out.link.dialog });
+      widgets.push(out.widget);
     }
     let artwork: string;
     try {
@@ -171,6 +199,8 @@ export function readFuxa(text: string, resolver: Resolver): DraftScreen[] {
       },
       links,
       unmapped,
+      items,
+      typeProblems,
     };
   });
 }

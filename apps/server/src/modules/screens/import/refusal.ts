@@ -84,6 +84,7 @@ const english: Record<ScreenImportReason, (p: ScreenImportRefusalParams) => stri
   artworkTooLarge: (p) => `artwork larger than ${p.limit} bytes`,
   noScreens: () => 'no screens',
   invalidScreen: (p) => p.path ?? 'document',
+  writeValueType: (p) => `item ${p.element} writes ${p.value}, which TAG ${p.tag} cannot hold`,
 };
 
 function englishReason(code: ScreenImportReason, p: ScreenImportRefusalParams, detail?: string): string {

@@ -1,4 +1,10 @@
-import type { Binding, ImportReport, WidgetInput } from '@hmi/contract';
+import {
+  parseTypedValue,
+  type Binding,
+  type ImportedItem,
+  type ImportReport,
+  type WidgetInput,
+} from '@hmi/contract';
 import { failInput } from '../../../platform/errors';
 import type { Target } from '../access';
 import { bindingProblem } from '../bindings';
@@ -19,9 +25,16 @@ export interface DraftScreen {
     widgets: WidgetInput[];
     assets?: Record<string, { mime: string; data: string }>;
   };
-  /** Widgets that open another screen of the file, by that screen's key (ids known only once stored). */
-  links: { widget: number; target: string }[];
+  /**
+   * Widgets that open another screen of the file (as a dialog over this one, or in its place), by
+   * that screen's key (ids known only once stored).
+   */
+  links: { widget: number; target: string; dialog?: boolean }[];
   unmapped: ImportReport['screens'][number]['unmapped'];
+  /** Every item and what it became (formats that list their items). */
+  items?: ImportedItem[];
+  /** Values items write that their TAG cannot hold (refused unless a dry run). */
+  typeProblems?: { element: string; tag: string; value: string }[];
 }
 
 /** The `tag_map` key of a variable: FUXA's `device^~^tag`, or the TAG name alone. */
@@ -72,7 +85,33 @@ export class Resolver {
     return null;
   }
 
+  /** The data type of a bound TAG (undefined: not a TAG of the target). */
+  dataType(b: Binding): number | undefined {
+    if (this.target.owner.kind === 'template') return this.target.tags.get(b.tag);
+    return b.device_id === undefined ? undefined : this.target.members.get(b.device_id)?.tags.get(b.tag);
+  }
+
   variables(): ImportReport['variables'] {
     return [...this.seen.values()];
   }
+}
+
+/**
+ * The first value a widget writes that its TAG's data type cannot hold (a fixed write, an input's
+ * bounds, a select's options, a slider's ends), or null. The viewer would refuse it only at the click.
+ */
+export function unfitValue(w: WidgetInput, resolver: Resolver): string | null {
+  const type = w.binding ? resolver.dataType(w.binding) : undefined;
+  if (type === undefined) return null;
+  const values: unknown[] = [];
+  if (w.action?.kind === 'write') values.push(w.action.value);
+  if (w.action?.kind === 'input') values.push(w.action.min, w.action.max);
+  if (w.type === 'select') values.push(...(w.props?.options ?? []).map((o) => o.value));
+  if (w.type === 'slider') values.push(w.props?.min, w.props?.max);
+  for (const v of values) {
+    if (v === null || v === undefined) continue;
+    const text = typeof v === 'boolean' ? (v ? '1' : '0') : String(v);
+    if (!parseTypedValue(type, text).ok) return text;
+  }
+  return null;
 }

@@ -60,7 +60,7 @@ function actionOf(el: XmlElement, screens: ReadonlyMap<string, number>): WidgetA
     }
     case 'goto': {
       const id = screens.get(value);
-      return id === undefined ? null : { kind: 'goto', screen_id: id };
+      return id === undefined ? null : { kind: 'goto', screen_id: id, dialog: false };
     }
     default:
       return null;

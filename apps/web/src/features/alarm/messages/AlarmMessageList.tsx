@@ -7,14 +7,13 @@ import { Link } from 'react-router';
 import { Badge, Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { AlarmUrgency, MessageKind, Permission, type AlarmMessage } from '@hmi/contract';
-import { listAlarmMessages } from '../../../api/alarms';
+import { AlarmUrgency, listAlarmMessages, MessageKind, Permission, type AlarmMessage } from '@hmi/contract';
 import { useSession } from '../../../session/userStore';
 import { useCan } from '../../../shared/access';
 import { orDash } from '../../../shared/format';
 import { FilterSelect } from '../../../shared/FilterSelect';
 import { ListTable } from '../../../shared/ListTable';
-import { usePagedList } from '../../../shared/usePagedList';
+import { usePagedCall } from '../../../shared/usePagedCall';
 import { AlarmLevelTag, AlarmStateTag, UrgencyTag } from '../AlarmTags';
 import {
   DayRangeFilter,
@@ -36,13 +35,13 @@ export function AlarmMessageList() {
   const { t } = useTranslation('alarm');
   const can = useCan();
   const { messageCounts, reloadMessageCounts } = useSession();
-  const messages = usePagedList(listAlarmMessages, { page: 1, pageSize: PAGE_SIZE });
-  const { reload, filter } = messages;
-  useAlarmLive(reload);
+  const messages = usePagedCall(listAlarmMessages, { page: 1, pageSize: PAGE_SIZE });
+  const { refetch, filter } = messages;
+  useAlarmLive(refetch);
   const unread = messageCounts?.unread.alarm ?? 0;
 
   const { marking, markRead } = useMarkRead(() =>
-    Promise.all([reload(), reloadMessageCounts().catch(() => undefined)]),
+    Promise.all([refetch(), reloadMessageCounts().catch(() => undefined)]),
   );
 
   const columns: ColumnsType<AlarmMessage> = [
@@ -68,7 +67,7 @@ export function AlarmMessageList() {
       dataIndex: 'rule_name',
       render: (name: string, m) => (
         <Typography.Text strong={!m.is_read} data-testid={`alarm-message-rule-${m.id}`}>
-          {name}
+          {m.kind === 'offline' ? t('records.offline') : name}
         </Typography.Text>
       ),
     },
@@ -85,9 +84,9 @@ export function AlarmMessageList() {
     {
       title: t('rule.field.content'),
       dataIndex: 'content',
-      render: (v: string) => (
+      render: (v: string, m) => (
         <Typography.Paragraph style={{ marginBottom: 0 }} ellipsis={{ rows: 2, expandable: true }}>
-          {orDash(v)}
+          {m.kind === 'offline' ? t('records.offlineHint') : orDash(v)}
         </Typography.Paragraph>
       ),
     },

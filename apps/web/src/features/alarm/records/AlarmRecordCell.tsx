@@ -11,29 +11,30 @@ import type { AlarmRecord } from '@hmi/contract';
 import type { ColumnsType } from 'antd/es/table';
 import { formatTime, orDash } from '../../../shared/format';
 import { AlarmLevelTag, AlarmStateTag } from '../AlarmTags';
-import { LateMark } from './LateMark';
+import { RecordMarks, useRecordTitle } from './RecordMarks';
 
 export interface AlarmRecordCellProps {
   record: AlarmRecord;
   /** False in a device's own records. */
   showDevice: boolean;
-  /** The acknowledge action (null once acknowledged). */
+  /** The record's actions (acknowledge, shelve, unshelve). */
   action: ReactNode;
 }
 
 export function AlarmRecordCell({ record: r, showDevice, action }: AlarmRecordCellProps) {
   const { t } = useTranslation('alarm');
+  const title = useRecordTitle();
   return (
     <Flex vertical gap={4} style={{ minWidth: 0 }}>
       <Flex gap={4} wrap align="center">
         <AlarmLevelTag level={r.level} />
-        <Typography.Text strong>{r.rule_name}</Typography.Text>
+        <Typography.Text strong>{title(r)}</Typography.Text>
       </Flex>
       {showDevice && <Link to={`/device/devicelist/${r.device_id}`}>{r.device_name}</Link>}
       <Typography.Text type="secondary">
         {formatTime(r.alarm_at)} · {r.tag_name}{' '}
         <span data-testid={`alarm-record-value-${r.id}`}>{r.value}</span>
-        <LateMark record={r} />
+        <RecordMarks record={r} />
       </Typography.Text>
       {r.content && <Typography.Text type="secondary">{r.content}</Typography.Text>}
       <Flex gap={8} wrap align="center">
@@ -43,14 +44,18 @@ export function AlarmRecordCell({ record: r, showDevice, action }: AlarmRecordCe
             {t(`records.recoveryReason.${r.recovery_reason}`)}
           </Typography.Text>
         )}
-        {r.response_at === null ? (
-          action
-        ) : (
+        {r.response_at !== null && (
           <Typography.Text type="secondary" data-testid={`alarm-record-responder-${r.id}`}>
             {t('records.field.responder')}: {orDash(r.responder_name)} {formatTime(r.response_at)}
           </Typography.Text>
         )}
+        {action}
       </Flex>
+      {r.note !== null && (
+        <Typography.Text type="secondary" data-testid={`alarm-record-note-${r.id}`}>
+          {t('records.noteBy', { name: r.note_by ?? '', note: r.note })}
+        </Typography.Text>
+      )}
     </Flex>
   );
 }

@@ -1,24 +1,27 @@
 /**
- * Alarm records (view: id 2): filters by alarm time range, level, state (0 all, 1, 2, 4), device and
- * rule; acknowledge one or the selected ones (the responder and time are kept); export the filtered
+ * Alarm records (view: id 2): filters by alarm time range, level, state (0 all, 1, 2, 4), device,
+ * rule and shelved (shelved ones hidden by default: the active view); acknowledge with a note, shelve
+ * or unshelve one or the selected ones (useRecordOperations); export the filtered
  * records as .xlsx in the browser's time zone. Refreshes itself when the live socket reports new
  * alarm messages (raised or recovered alarms).
  */
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { App, Button, DatePicker, Flex, Segmented, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { CheckOutlined, DownloadOutlined, ReloadOutlined } from '../../../ui/icons';
+import { CheckOutlined, DownloadOutlined, PauseCircleOutlined, ReloadOutlined } from '../../../ui/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { ALARM_STATE_ALL, alarmLevels, AlarmRecordState, Permission, type AlarmRecord } from '@hmi/contract';
 import {
-  acknowledgeAlarms,
-  exportAlarms,
+  ALARM_STATE_ALL,
+  alarmLevels,
+  AlarmRecordState,
   listAlarms,
-  type AlarmRecordFilter,
-  type AlarmRecordQuery,
-} from '../../../api/alarms';
+  Permission,
+  type AlarmRecord,
+} from '@hmi/contract';
+import { useInvalidate } from '../../../api/callQuery';
+import { exportAlarms, type AlarmRecordFilter } from '../../../api/alarms';
 import { useCan } from '../../../shared/access';
 import { exportExcel } from '../../../shared/exportExcel';
 import { formatTime, orDash } from '../../../shared/format';
@@ -27,29 +30,39 @@ import { FilterSelect } from '../../../shared/FilterSelect';
 import { toastedByClient, useBusy } from '../../../shared/useBusy';
 import { KeywordSearch } from '../../../shared/KeywordSearch';
 import { ListTable } from '../../../shared/ListTable';
-import { usePagedList } from '../../../shared/usePagedList';
+import { usePagedCall } from '../../../shared/usePagedCall';
+import { ALARMS_CHANGED } from '../changes';
 import { AlarmLevelTag, AlarmStateTag } from '../AlarmTags';
 import { useAlarmLive } from '../useAlarmLive';
 import { useDeviceOptions, useRuleOptions } from './options';
 import { DataGrantHint } from '../../../components/DataGrantHint';
 import { usePhone } from '../../../ui/usePhone';
 import { phoneColumns } from './AlarmRecordCell';
-import { LateMark } from './LateMark';
+import { RecordMarks, useRecordTitle } from './RecordMarks';
+import { useRecordOperations } from './useRecordOperations';
 
 const PAGE_SIZE = 20;
 const states = [ALARM_STATE_ALL, ...Object.values(AlarmRecordState)];
-const quiet = { handleError: true } as const;
-
-/** The device tab lists one device's records whatever the filters say. */
-const scopedTo = <F extends AlarmRecordFilter>(query: F, deviceId: number | undefined): F =>
-  deviceId === undefined ? query : { ...query, device_id: deviceId };
+const shelvedChoices = [
+  { value: '0', key: 'hide' },
+  { value: '1', key: 'only' },
+  { value: 'all', key: 'all' },
+] as const;
 
 export interface AlarmRecordsProps {
   /** Shows one device's records only (the device detail tab); its template feeds the rule filter. */
   device?: { id: number; template_id: number | null };
+  /** The state filter to open with (the dashboard links to the unacknowledged ones); default all. */
+  initialState?: number;
+  /** The shelved filter to open with; default '0' (hidden: the active view the dashboard counts). */
+  initialShelved?: '0' | '1' | 'all';
 }
 
-export function AlarmRecords({ device }: AlarmRecordsProps) {
+export function AlarmRecords({
+  device,
+  initialState = ALARM_STATE_ALL,
+  initialShelved = '0',
+}: AlarmRecordsProps) {
   const { t } = useTranslation('alarm');
   const clearable = useClearable();
   const { message } = App.useApp();
@@ -57,14 +70,23 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
   const phone = usePhone();
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
-  const { busy, run } = useBusy<'ack' | 'export'>();
+  const { busy, run } = useBusy<'export'>();
+  const title = useRecordTitle();
 
   const deviceId = device?.id;
-  const list = useCallback((query: AlarmRecordQuery) => listAlarms(scopedTo(query, deviceId)), [deviceId]);
-  const records = usePagedList(list, { page: 1, pageSize: PAGE_SIZE, state: ALARM_STATE_ALL });
-  const { reload } = records;
+  const invalidate = useInvalidate();
+  // The device tab lists one device's records whatever the filters say (no filter sets the device
+  // there, and a reset goes back to it); DeviceAlarmsTab mounts anew for another device.
+  const records = usePagedCall(listAlarms, {
+    page: 1,
+    pageSize: PAGE_SIZE,
+    state: initialState,
+    shelved: initialShelved === 'all' ? undefined : initialShelved,
+    ...(deviceId === undefined ? {} : { device_id: deviceId }),
+  });
+  const { refetch } = records;
   const { page: _page, pageSize: _pageSize, ...filter } = records.query;
-  useAlarmLive(reload);
+  useAlarmLive(refetch);
 
   const devices = useDeviceOptions(!device);
   const ruleTemplate = device
@@ -79,36 +101,20 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
     records.filter(patch);
   };
 
-  const acknowledge = (ids: number[]) =>
-    run('ack', async () => {
-      const { acknowledged } = await acknowledgeAlarms(ids, quiet);
-      void message.success(t('records.acknowledged', { count: acknowledged }));
-      setSelected((s) => s.filter((id) => !ids.includes(id)));
-      await reload();
-    });
+  const ops = useRecordOperations(async (ids) => {
+    setSelected((s) => s.filter((id) => !ids.includes(id)));
+    await invalidate(ALARMS_CHANGED);
+  });
 
   const exportFile = () =>
     run(
       'export',
       async () => {
-        const sheet = await exportExcel((timezone) => exportAlarms(scopedTo(filter, deviceId), timezone));
+        const sheet = await exportExcel((timezone) => exportAlarms(filter, timezone));
         void message.success(t('records.exported', { count: sheet.total }));
       },
       toastedByClient,
     );
-
-  const ackAction = (r: AlarmRecord) =>
-    r.response_at === null ? (
-      <Button
-        type="link"
-        size="small"
-        disabled={busy === 'ack'}
-        onClick={() => void acknowledge([r.id])}
-        data-testid={`alarm-record-ack-${r.id}`}
-      >
-        {t('records.acknowledge')}
-      </Button>
-    ) : null;
 
   const columns: ColumnsType<AlarmRecord> = [
     {
@@ -118,7 +124,7 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
       render: (v: number, r) => (
         <>
           {formatTime(v)}
-          <LateMark record={r} />
+          <RecordMarks record={r} />
         </>
       ),
     },
@@ -139,7 +145,7 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
       render: (_, r) => (
         <Space size={0} orientation="vertical">
           <Space size={4}>
-            <span>{r.rule_name}</span>
+            <span>{title(r)}</span>
             <AlarmLevelTag level={r.level} />
           </Space>
           {r.content && (
@@ -189,6 +195,16 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
           <Space size={0} orientation="vertical" data-testid={`alarm-record-responder-${r.id}`}>
             <span>{orDash(r.responder_name)}</span>
             <Typography.Text type="secondary">{formatTime(r.response_at)}</Typography.Text>
+            {r.note !== null && (
+              <Typography.Text
+                type="secondary"
+                ellipsis={{ tooltip: r.note }}
+                style={{ maxWidth: 220 }}
+                data-testid={`alarm-record-note-${r.id}`}
+              >
+                {t('records.noteBy', { name: r.note_by ?? '', note: r.note })}
+              </Typography.Text>
+            )}
           </Space>
         ),
     },
@@ -212,7 +228,7 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
       title: t('common.actions'),
       key: 'actions',
       fixed: 'right',
-      render: (_, r) => ackAction(r),
+      render: (_, r) => ops.actions(r),
     },
   ];
 
@@ -270,6 +286,17 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
             data-testid="alarm-records-rule"
           />
         )}
+        <Select<string>
+          value={(filter.shelved as string | undefined) ?? 'all'}
+          style={{ width: 150 }}
+          aria-label={t('records.shelved')}
+          onChange={(v) => apply({ shelved: v === 'all' ? undefined : (v as '0' | '1') })}
+          options={shelvedChoices.map((c) => ({
+            value: c.value,
+            label: t(`records.shelvedFilter.${c.key}`),
+          }))}
+          data-testid="alarm-records-shelved"
+        />
         <KeywordSearch
           placeholder={t('records.keywordPlaceholder')}
           width={220}
@@ -279,11 +306,18 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
           <Button
             icon={<CheckOutlined />}
             disabled={selected.length === 0}
-            loading={busy === 'ack'}
-            onClick={() => void acknowledge(selected)}
+            onClick={() => ops.openAck(selected)}
             data-testid="alarm-records-ack-selected"
           >
             {t('records.acknowledgeSelected', { count: selected.length })}
+          </Button>
+          <Button
+            icon={<PauseCircleOutlined />}
+            disabled={selected.length === 0}
+            onClick={() => ops.openShelve(selected)}
+            data-testid="alarm-records-shelve-selected"
+          >
+            {t('records.shelveSelected', { count: selected.length })}
           </Button>
           <Button
             icon={<DownloadOutlined />}
@@ -293,14 +327,14 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
           >
             {t('common.export')}
           </Button>
-          <Button icon={<ReloadOutlined />} onClick={() => void reload()} aria-label={t('common.refresh')} />
+          <Button icon={<ReloadOutlined />} onClick={() => void refetch()} aria-label={t('common.refresh')} />
         </Space>
       </Flex>
       {/* No device to list means no group granted yet (a sub-account), not merely no alarm. */}
       {!device && <DataGrantHint empty={devices.data?.length === 0} />}
       <ListTable<AlarmRecord>
         data-testid="alarm-record-table"
-        columns={phone ? phoneColumns(t('records.field.alarm'), !device, ackAction) : columns}
+        columns={phone ? phoneColumns(t('records.field.alarm'), !device, ops.actions) : columns}
         list={records}
         // The phone's one column wraps its lines to the box instead of scrolling.
         {...(phone && { scroll: {} })}
@@ -308,9 +342,11 @@ export function AlarmRecords({ device }: AlarmRecordsProps) {
           fixed: true,
           selectedRowKeys: selected,
           onChange: (keys) => setSelected(keys as number[]),
-          getCheckboxProps: (r) => ({ disabled: r.response_at !== null }),
+          // Selected for acknowledgement or shelving: either still to do.
+          getCheckboxProps: (r) => ({ disabled: r.response_at !== null && r.recovery_at !== null }),
         }}
       />
+      {ops.dialogs}
     </div>
   );
 }

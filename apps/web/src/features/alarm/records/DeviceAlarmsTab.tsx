@@ -8,7 +8,8 @@ export function DeviceAlarmsTab({ device }: { device: Pick<Device, 'id' | 'templ
   const { t } = useTranslation('alarm');
   return (
     <Card title={t('records.deviceTitle')} data-testid="device-alarms">
-      <AlarmRecords device={{ id: device.id, template_id: device.template_id }} />
+      {/* Keyed: another device's records start from the first query again. */}
+      <AlarmRecords key={device.id} device={{ id: device.id, template_id: device.template_id }} />
     </Card>
   );
 }

@@ -5,8 +5,10 @@ import { PlusOutlined } from '../../../ui/icons';
 import { useTranslation } from 'react-i18next';
 import { ALARM_GROUP_NAME_MAX, type AlarmGroup } from '@hmi/contract';
 import { createAlarmGroup, deleteAlarmGroup, renameAlarmGroup } from '../../../api/alarms';
+import { useInvalidate } from '../../../api/callQuery';
 import { modalDefaults } from '../../../ui/theme';
 import { useErrorToast } from '../../../shared/errors';
+import { RULES_CHANGED } from './changes';
 
 export function AlarmGroupsModal({
   open,
@@ -21,11 +23,13 @@ export function AlarmGroupsModal({
   groups: readonly AlarmGroup[];
   editable: boolean;
   onClose: () => void;
-  onChanged: () => Promise<void>;
+  /** A group was added, renamed or deleted (the rule lists and groups have reloaded by then). */
+  onChanged: () => void;
 }) {
   const { t } = useTranslation('alarm');
   const { message } = App.useApp();
   const fail = useErrorToast();
+  const invalidate = useInvalidate();
   const [newName, setNewName] = useState('');
   const [renaming, setRenaming] = useState<{ id: number; name: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -35,7 +39,9 @@ export function AlarmGroupsModal({
     try {
       await action();
       void message.success(t(done));
-      await onChanged();
+      // Rules show their group's name and groups their rule counts: both reload.
+      await invalidate(RULES_CHANGED);
+      onChanged();
       return true;
     } catch (error) {
       fail(error);

@@ -15,15 +15,18 @@ import {
   alarmConditionsByType,
   alarmLevels,
   AlarmType,
+  createAlarmRule,
   ErrorCode,
   type AlarmGroup,
   type AlarmRule,
   type AlarmTypeValue,
+  updateAlarmRule,
 } from '@hmi/contract';
-import { createAlarmRule, updateAlarmRule } from '../../../api/alarms';
+import { useCallMutation } from '../../../api/callQuery';
 import { isApiError } from '../../../api/errors';
 import { useErrorToast } from '../../../shared/errors';
 import { FormModal } from '../../../shared/FormModal';
+import { RULES_CHANGED } from './changes';
 import { ruleProblem } from './ruleCheck';
 import {
   emptyRuleForm,
@@ -49,6 +52,7 @@ export interface AlarmRuleFormModalProps {
   tagsLoading: boolean;
   groups: readonly AlarmGroup[];
   onClose: () => void;
+  /** Saved (the rule lists and groups have reloaded by then). */
   onSaved: (rule: AlarmRule) => void;
 }
 
@@ -66,11 +70,14 @@ export function AlarmRuleFormModal({
   const fail = useErrorToast();
   const [form] = Form.useForm<RuleFormValues>();
 
+  const creator = useCallMutation(createAlarmRule, { invalidates: RULES_CHANGED, handleError: true });
+  const updater = useCallMutation(updateAlarmRule, { invalidates: RULES_CHANGED, handleError: true });
+
   const save = (values: RuleFormValues) => {
     const body = formToBody({ ...emptyRuleForm(), ...values });
     return rule
-      ? updateAlarmRule(rule.id, body, { handleError: true })
-      : createAlarmRule(templateId, body, { handleError: true });
+      ? updater.mutateAsync({ params: { id: rule.id }, body })
+      : creator.mutateAsync({ params: { id: templateId }, body });
   };
 
   /** Where the server names the culprit (1088 the name, 1006 a field), show it on that field. */

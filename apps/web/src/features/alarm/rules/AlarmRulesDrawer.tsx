@@ -1,40 +1,49 @@
 /**
  * The alarm rules of one template (view: id 8; changes: id 11): filters by group, level, type, state
  * and keyword; add and edit; enable or disable one rule by its switch or the selected ones at once;
- * delete; alarm groups; .xlsx import with its result dialog and export.
+ * take one out of service until a time with a reason, or back in; delete; alarm groups; .xlsx import
+ * with its result dialog and export.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { App, Button, Flex, Space, Switch, Tooltip, Typography, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined, FolderOutlined, PlusOutlined, UploadOutlined } from '../../../ui/icons';
 import { useTranslation } from 'react-i18next';
-import { Permission, type AlarmRule } from '@hmi/contract';
 import {
-  deleteAlarmRule,
+  getTemplateTags,
   listAlarmGroups,
   listAlarmRules,
+  Permission,
   setAlarmRulesEnabled,
-  type AlarmRuleQuery,
-} from '../../../api/alarms';
-import { getTemplateTags } from '../../../api/templates';
+  type AlarmRule,
+  type CallResponse,
+} from '@hmi/contract';
+import { deleteAlarmRule, setRuleOutOfService, type AlarmRuleQuery } from '../../../api/alarms';
+import { useCallMutation, useCallQuery, useInvalidate } from '../../../api/callQuery';
 import { useCan } from '../../../shared/access';
-import { useLoad } from '../../../shared/useLoad';
 import { ItemDrawer } from '../../../shared/ItemDrawer';
 import { toastedByClient, useBusy } from '../../../shared/useBusy';
 import { useConfirmAction } from '../../../shared/useConfirmAction';
 import { ListTable } from '../../../shared/ListTable';
-import { usePagedList } from '../../../shared/usePagedList';
+import { usePagedCall } from '../../../shared/usePagedCall';
 import { rowActionsColumn } from '../../../shared/RowActions';
 import { ExpiredNotice } from '../../../components/ExpiredMark';
 import { AlarmLevelTag } from '../AlarmTags';
 import { AlarmGroupsModal } from './AlarmGroupsModal';
 import { AlarmRuleFormModal } from './AlarmRuleFormModal';
 import { ImportResultModal } from './ImportResultModal';
+import { OfflineAlarmSetting } from './OfflineAlarmSetting';
+import { useOutOfService } from '../outOfService/useOutOfService';
 import { RuleFilters } from './RuleFilters';
 import { useRuleTransfer } from './ruleTransfer';
 import { ruleThreshold } from './ruleText';
+import { RULES_CHANGED } from './changes';
 
 const PAGE_SIZE = 20;
+// Module-level: one function for every render, so the picked list keeps its identity between loads.
+const groupsOf = (answer: CallResponse<typeof listAlarmGroups>) => answer.list;
+const tagsOf = (answer: CallResponse<typeof getTemplateTags>) => answer.list;
+// Groups and TAGs only fill pickers and a column: a failure leaves them empty without a toast.
 const quiet = { handleError: true } as const;
 
 export interface AlarmRulesTemplate {
@@ -77,26 +86,10 @@ function AlarmRules({ templateId, expired }: { templateId: number; expired: bool
   const [groupsOpen, setGroupsOpen] = useState(false);
   const { busy, run } = useBusy<'import' | 'export' | 'enable'>();
 
-  const listRules = useCallback((query: AlarmRuleQuery) => listAlarmRules(templateId, query), [templateId]);
-  const rules = usePagedList(listRules, { page: 1, pageSize: PAGE_SIZE });
-  const fetchGroups = useCallback(
-    () =>
-      listAlarmGroups(templateId, quiet).then(
-        (r) => r.list,
-        () => [],
-      ),
-    [templateId],
-  );
-  const groups = useLoad(fetchGroups);
-  const fetchTags = useCallback(
-    () =>
-      getTemplateTags(templateId, quiet).then(
-        (r) => r.list,
-        () => [],
-      ),
-    [templateId],
-  );
-  const tags = useLoad(fetchTags);
+  const ofTemplate = { params: { id: templateId } };
+  const rules = usePagedCall(listAlarmRules, { page: 1, pageSize: PAGE_SIZE }, ofTemplate.params);
+  const groups = useCallQuery(listAlarmGroups, ofTemplate, { ...quiet, select: groupsOf });
+  const tags = useCallQuery(getTemplateTags, ofTemplate, { ...quiet, select: tagsOf });
   const tagTypes = useMemo(
     () => new Map((tags.data ?? []).map((tag) => [tag.id, tag.data_type])),
     [tags.data],
@@ -107,18 +100,27 @@ function AlarmRules({ templateId, expired }: { templateId: number; expired: bool
     rules.filter(patch);
   };
 
-  const reload = async () => {
-    setSelected([]);
-    await Promise.all([rules.reload(), groups.reload()]);
+  // A change may remove or alter the selected rules: the selection ends with it.
+  const clearSelection = () => setSelected([]);
+  const invalidate = useInvalidate();
+  const rulesChanged = async () => {
+    clearSelection();
+    await invalidate(RULES_CHANGED);
   };
 
-  const { importFile, exportFile, imported, closeImported } = useRuleTransfer(templateId, run, reload);
+  const { importFile, exportFile, imported, closeImported } = useRuleTransfer(
+    templateId,
+    run,
+    clearSelection,
+  );
+  const oos = useOutOfService(setRuleOutOfService, rulesChanged);
+  const enabler = useCallMutation(setAlarmRulesEnabled, { invalidates: RULES_CHANGED, handleError: true });
 
   const setEnabled = (ids: number[], enabled: boolean) =>
     run('enable', async () => {
-      const { changed } = await setAlarmRulesEnabled(templateId, ids, enabled, quiet);
+      const { changed } = await enabler.mutateAsync({ params: { id: templateId }, body: { ids, enabled } });
       void message.success(t(enabled ? 'rules.enabledDone' : 'rules.disabledDone', { count: changed }));
-      await reload();
+      clearSelection();
     });
 
   const remove = (rule: AlarmRule) =>
@@ -127,7 +129,7 @@ function AlarmRules({ templateId, expired }: { templateId: number; expired: bool
       content: t('rules.deleteContent', { name: rule.name }),
       call: () => deleteAlarmRule(rule.id),
       doneText: t('rules.deleted'),
-      after: reload,
+      after: rulesChanged,
       onError: toastedByClient,
     });
 
@@ -185,6 +187,11 @@ function AlarmRules({ templateId, expired }: { templateId: number; expired: bool
         />
       ),
     },
+    {
+      title: t('outOfService.column'),
+      key: 'oos',
+      render: (_, rule) => oos.control({ kind: 'rule', id: rule.id, name: rule.name }, rule, editable),
+    },
     ...rowActionsColumn<AlarmRule>({
       title: t('common.actions'),
       testId: 'alarm-rule',
@@ -199,6 +206,7 @@ function AlarmRules({ templateId, expired }: { templateId: number; expired: bool
   return (
     <>
       {expired && <ExpiredNotice kind="template" />}
+      <OfflineAlarmSetting templateId={templateId} editable={editable} />
       <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
         <RuleFilters query={rules.query} groups={groupList} onFilter={filter} />
         <Space wrap style={{ marginInlineStart: 'auto' }}>
@@ -286,10 +294,10 @@ function AlarmRules({ templateId, expired }: { templateId: number; expired: bool
         templateId={templateId}
         rule={editing?.rule ?? null}
         tags={tags.data ?? []}
-        tagsLoading={tags.loading}
+        tagsLoading={tags.isLoading}
         groups={groupList}
         onClose={() => setEditing(null)}
-        onSaved={() => void reload()}
+        onSaved={clearSelection}
       />
       <AlarmGroupsModal
         open={groupsOpen}
@@ -297,9 +305,10 @@ function AlarmRules({ templateId, expired }: { templateId: number; expired: bool
         groups={groupList}
         editable={editable}
         onClose={() => setGroupsOpen(false)}
-        onChanged={reload}
+        onChanged={clearSelection}
       />
       <ImportResultModal result={imported} onClose={closeImported} />
+      {oos.dialog}
     </>
   );
 }

@@ -9,6 +9,7 @@ import { TagDataType } from '@hmi/contract';
 import { field, i18next, renderPage, setLanguage, submitOf } from '../../../test/render';
 import { refuse, signInAs, startApiServer, type ApiServer } from '../../../test/apiServer';
 import { optionsOf, pick, ruleRow, tagRow, TEMPLATE_ID } from '../../../test/alarmFixtures';
+import { formatTime } from '../../../shared/format';
 import { AlarmRulesDrawer } from './AlarmRulesDrawer';
 
 const base = `/v1/templates/${TEMPLATE_ID}`;
@@ -20,6 +21,7 @@ const tags = [
 ];
 const main = { is_main: true, permissions: [] };
 let api: ApiServer;
+let offlineSetting = { offline_alarm_minutes: 0, offline_alarm_level: 8 };
 
 beforeAll(async () => {
   api = await startApiServer();
@@ -33,6 +35,8 @@ beforeEach(() => {
     total: 1,
   }));
   api.routes.set(`GET ${base}/alarm-rules`, () => ({ list: [ruleRow(21), ruleRow(22)], total: 2 }));
+  api.routes.set(`GET ${base}/alarm-settings`, () => offlineSetting);
+  api.routes.set(`PUT ${base}/alarm-settings`, (req) => (offlineSetting = req.body as typeof offlineSetting));
   api.calls.length = 0;
 });
 
@@ -171,8 +175,17 @@ describe('alarm rules', { timeout: 60000 }, () => {
     await signInAs(api, { is_main: false, permissions: [8] });
     const view = renderDrawer();
     await screen.findByTestId('alarm-rule-name-21');
-    for (const id of ['alarm-rule-add', 'alarm-rules-import', 'alarm-rule-edit-21', 'alarm-rule-delete-21'])
+    for (const id of [
+      'alarm-rule-add',
+      'alarm-rules-import',
+      'alarm-rule-edit-21',
+      'alarm-rule-delete-21',
+      'offline-alarm-save',
+      'oos-rule-21-set',
+    ])
       expect(screen.queryByTestId(id)).toBeNull();
+    // The offline alarm setting answers on its own call: it may show after the rules.
+    expect(((await screen.findByTestId('offline-alarm-minutes')) as HTMLInputElement).disabled).toBe(true);
     expect(screen.getByTestId('alarm-rule-enabled-21').className).toContain('disabled');
     expect(screen.getByTestId('alarm-rules-export')).toBeTruthy();
     view.unmount();
@@ -180,8 +193,67 @@ describe('alarm rules', { timeout: 60000 }, () => {
     await signInAs(api, { is_main: false, permissions: [8, 11] });
     renderDrawer();
     await screen.findByTestId('alarm-rule-name-21');
-    for (const id of ['alarm-rule-add', 'alarm-rules-import', 'alarm-rule-edit-21', 'alarm-rule-delete-21'])
+    for (const id of [
+      'alarm-rule-add',
+      'alarm-rules-import',
+      'alarm-rule-edit-21',
+      'alarm-rule-delete-21',
+      'oos-rule-21-set',
+    ])
       expect(screen.getByTestId(id)).toBeTruthy();
+  });
+
+  it('takes a rule out of service until a time with a reason, lists it so, and puts it back after asking', async () => {
+    await signInAs(api, main);
+    const now = Math.floor(Date.now() / 1000);
+    const rule22 = ruleRow(22, { oos_until: now - 60, oos_reason: 'ended' });
+    let rule21 = ruleRow(21);
+    api.routes.set(`GET ${base}/alarm-rules`, () => ({ list: [rule21, rule22], total: 2 }));
+    api.routes.set('PUT /v1/alarm-rules/21/out-of-service', (req) => {
+      const body = req.body as { until: number | null; reason: string };
+      rule21 = { ...rule21, oos_until: body.until, oos_reason: body.until === null ? null : body.reason };
+      return { until: rule21.oos_until, reason: rule21.oos_reason };
+    });
+    renderDrawer();
+    // A period that has ended reads as in service.
+    expect((await screen.findByTestId('oos-rule-22-in')).textContent).toBe(v('alarm:outOfService.inService'));
+    fireEvent.click(screen.getByTestId('oos-rule-21-set'));
+    expect((await screen.findByTestId('oos-hint')).textContent).toBe(v('alarm:outOfService.hint.rule'));
+    fireEvent.change(screen.getByTestId('oos-reason'), { target: { value: 'sensor being replaced' } });
+    fireEvent.click(screen.getByTestId('oos-ok'));
+    await waitFor(() => expect(api.callsTo('PUT /v1/alarm-rules/21/out-of-service')).toHaveLength(1));
+    const body = api.callsTo('PUT /v1/alarm-rules/21/out-of-service')[0]?.body as { until: number };
+    expect(body).toMatchObject({ reason: 'sensor being replaced' });
+    expect(body.until - now).toBeGreaterThan(86_400 - 120);
+    const mark = await screen.findByTestId('oos-rule-21-mark');
+    expect(mark.textContent).toBe(v('alarm:outOfService.until', { time: formatTime(body.until) }));
+
+    fireEvent.click(screen.getByTestId('oos-rule-21-end'));
+    expect(
+      await screen.findByText(v('alarm:outOfService.endContent.rule', { name: 'Rule 21' })),
+    ).toBeTruthy();
+    await waitFor(() => expect(document.querySelector('.ant-modal-confirm .ant-btn-primary')).toBeTruthy());
+    fireEvent.click(document.querySelector('.ant-modal-confirm .ant-btn-primary') as HTMLElement);
+    await waitFor(() => expect(api.callsTo('PUT /v1/alarm-rules/21/out-of-service')).toHaveLength(2));
+    expect(api.callsTo('PUT /v1/alarm-rules/21/out-of-service')[1]?.body).toEqual({
+      until: null,
+      reason: '',
+    });
+    await screen.findByTestId('oos-rule-21-in');
+  });
+
+  it("sets the template's device offline alarm: minutes offline and level", async () => {
+    await signInAs(api, main);
+    renderDrawer();
+    const minutes = (await screen.findByTestId('offline-alarm-minutes')) as HTMLInputElement;
+    expect(minutes.value).toBe('0');
+    fireEvent.change(minutes, { target: { value: '5' } });
+    fireEvent.click(screen.getByTestId('offline-alarm-save'));
+    await waitFor(() => expect(api.callsTo(`PUT ${base}/alarm-settings`)).toHaveLength(1));
+    expect(api.callsTo(`PUT ${base}/alarm-settings`)[0]?.body).toEqual({
+      offline_alarm_minutes: 5,
+      offline_alarm_level: 8,
+    });
   });
 
   it('disables the selected rules in one call and one rule by its switch', async () => {
@@ -191,6 +263,10 @@ describe('alarm rules', { timeout: 60000 }, () => {
     }));
     renderDrawer();
     await screen.findByTestId('alarm-rule-name-22');
+    const rulesLoads = () => api.callsTo(`GET ${base}/alarm-rules`).length;
+    const groupsLoads = () => api.callsTo(`GET ${base}/alarm-groups`).length;
+    await waitFor(() => expect(groupsLoads()).toBe(1));
+    expect(rulesLoads()).toBe(1);
     const table = screen.getByTestId('alarm-rule-table');
     const boxes = within(table).getAllByRole('checkbox');
     // The first box selects the page.
@@ -202,6 +278,10 @@ describe('alarm rules', { timeout: 60000 }, () => {
       enabled: false,
     });
     expect(await screen.findByText(v('alarm:rules.disabledDone', { count: 2 }))).toBeTruthy();
+    // The change reloads the rules and the groups' counts, and ends the selection.
+    await waitFor(() => expect(rulesLoads()).toBe(2));
+    expect(groupsLoads()).toBe(2);
+    expect(screen.queryByTestId('alarm-rules-batch')).toBeNull();
 
     await waitFor(() =>
       expect(screen.getByTestId('alarm-rule-enabled-22').className).not.toContain('disabled'),
@@ -213,11 +293,15 @@ describe('alarm rules', { timeout: 60000 }, () => {
 
   it('groups: adds one, and a taken name (1085) is refused with its message', async () => {
     await signInAs(api, main);
-    api.routes.set(`POST ${base}/alarm-groups`, (req) =>
-      (req.body as { name: string }).name === 'Oven'
-        ? refuse(1085)
-        : { id: 6, template_id: TEMPLATE_ID, name: 'Press', rule_count: 0, created_at: 1700000000 },
-    );
+    const oven = { id: 5, template_id: TEMPLATE_ID, name: 'Oven', rule_count: 1, created_at: 1700000000 };
+    const groups = [oven];
+    api.routes.set(`GET ${base}/alarm-groups`, () => ({ list: groups, total: groups.length }));
+    api.routes.set(`POST ${base}/alarm-groups`, (req) => {
+      if ((req.body as { name: string }).name === 'Oven') return refuse(1085);
+      const press = { ...oven, id: 6, name: 'Press', rule_count: 0 };
+      groups.push(press);
+      return press;
+    });
     renderDrawer();
     fireEvent.click(await screen.findByTestId('alarm-groups-open'));
     await screen.findByTestId('alarm-group-5');
@@ -229,6 +313,8 @@ describe('alarm rules', { timeout: 60000 }, () => {
     await waitFor(() => expect(api.callsTo(`POST ${base}/alarm-groups`)).toHaveLength(2));
     expect(api.callsTo(`POST ${base}/alarm-groups`)[1]?.body).toEqual({ name: 'Press' });
     expect(await screen.findByText(v('alarm:group.created'))).toBeTruthy();
+    // The groups reload: the new one is listed.
+    expect(await screen.findByTestId('alarm-group-6')).toBeTruthy();
   });
 
   it('import: sends the .xlsx as base64 and lists created, updated and refused rows with reasons', async () => {

@@ -1,27 +1,41 @@
 /**
- * The user's alarm mail subscription (personal centre): mail on raised alarms from a minimum level,
- * and an escalation mail when an alarm stays unacknowledged for a number of minutes.
+ * The user's alarm notification (personal centre): the channels that reach them (mail, SMS) and the
+ * lowest level that does, and an escalation mail when an alarm stays unacknowledged for a number of
+ * minutes.
  */
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { App, Button, Card, Form, InputNumber, Select, Skeleton, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { alarmLevels, alarmSubscription, type AlarmSubscription } from '@hmi/contract';
-import { getAlarmSubscription, putAlarmSubscription } from '../../../api/alarms';
+import {
+  alarmLevels,
+  alarmSubscription,
+  DEFAULT_LOCALE,
+  getAlarmSubscription,
+  type AlarmSubscription,
+} from '@hmi/contract';
+import { useInvalidate, useCallQuery } from '../../../api/callQuery';
+import { putAlarmSubscription } from '../../../api/alarms';
+import { isLocale } from '../../../i18n/locale';
 import { useErrorToast } from '../../../shared/errors';
-import { useLoad } from '../../../shared/useLoad';
 
 const ESCALATE_MAX_MINUTES = alarmSubscription.shape.escalate_after_minutes.maxValue ?? 10_080;
 const DEFAULT_ESCALATE_MINUTES = 30;
 
+/** The browser's IANA time zone (e.g. Asia/Shanghai), in which alarm mails give their times. */
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 export function AlarmSubscriptionCard() {
   const { t } = useTranslation('alarm');
-  const fetch = useCallback(() => getAlarmSubscription(), []);
-  const { data, reload } = useLoad(fetch);
+  const { data } = useCallQuery(getAlarmSubscription, {});
+  const invalidate = useInvalidate();
   return (
     <Card title={t('subscription.title')} data-testid="alarm-subscription">
       <Typography.Paragraph type="secondary">{t('subscription.tip')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary" data-testid="alarm-subscription-zone">
+        {t('subscription.zone', { zone: browserTimeZone() })}
+      </Typography.Paragraph>
       {data ? (
-        <SubscriptionForm initial={data} onSaved={reload} />
+        <SubscriptionForm initial={data} onSaved={() => invalidate([getAlarmSubscription])} />
       ) : (
         <Skeleton active paragraph={{ rows: 3 }} />
       )}
@@ -36,7 +50,7 @@ function SubscriptionForm({
   initial: AlarmSubscription;
   onSaved: () => Promise<void>;
 }) {
-  const { t } = useTranslation('alarm');
+  const { t, i18n } = useTranslation('alarm');
   const { message } = App.useApp();
   const fail = useErrorToast();
   const [form] = Form.useForm<AlarmSubscription>();
@@ -50,6 +64,9 @@ function SubscriptionForm({
         {
           ...values,
           escalate_after_minutes: values.escalation ? values.escalate_after_minutes : 0,
+          // Mails are written in the console's language and give times in the browser's zone.
+          locale: isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE,
+          time_zone: browserTimeZone(),
         },
         { handleError: true },
       );
@@ -76,6 +93,14 @@ function SubscriptionForm({
     >
       <Form.Item name="mail" label={t('subscription.mail')} valuePropName="checked">
         <Switch data-testid="alarm-subscription-mail" />
+      </Form.Item>
+      <Form.Item
+        name="sms"
+        label={t('subscription.sms')}
+        extra={t('subscription.smsTip')}
+        valuePropName="checked"
+      >
+        <Switch data-testid="alarm-subscription-sms" />
       </Form.Item>
       <Form.Item name="min_level" label={t('subscription.minLevel')} extra={t('subscription.minLevelTip')}>
         <Select<number>

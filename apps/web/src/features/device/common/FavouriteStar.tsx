@@ -1,31 +1,23 @@
-import { useState } from 'react';
 import { Button, Tooltip } from 'antd';
 import { StarFilled, StarOutlined } from '../../../ui/icons';
 import { useTranslation } from 'react-i18next';
-import { setFavourite } from '../../../api/devices';
+import { setFavourite } from '@hmi/contract';
+import { useCallMutation } from '../../../api/callQuery';
+import { DEVICES_CHANGED } from './changes';
 
-/** The favourite star of a device (list and detail); starred devices get a dashboard card. */
-export function FavouriteStar({
-  id,
-  value,
-  onChange,
-}: {
-  id: number;
-  value: boolean;
-  onChange?: (favourite: boolean) => void;
-}) {
+/**
+ * The favourite star of a device (list and detail); starred devices get a dashboard card, so the
+ * list, the detail and the dashboard reload after a toggle.
+ */
+export function FavouriteStar({ id, value }: { id: number; value: boolean }) {
   const { t } = useTranslation('device');
-  const [busy, setBusy] = useState(false);
+  const toggler = useCallMutation(setFavourite, { invalidates: DEVICES_CHANGED });
   const label = t(value ? 'favourite.remove' : 'favourite.add');
   const toggle = async () => {
-    setBusy(true);
     try {
-      const result = await setFavourite(id, !value);
-      onChange?.(result.favourite);
+      await toggler.mutateAsync({ params: { id }, body: { favourite: !value } });
     } catch {
       // Translated toast from the client.
-    } finally {
-      setBusy(false);
     }
   };
   return (
@@ -33,7 +25,7 @@ export function FavouriteStar({
       <Button
         type="text"
         size="small"
-        loading={busy}
+        loading={toggler.isPending}
         aria-label={label}
         aria-pressed={value}
         data-testid={`favourite-${id}`}

@@ -1,56 +1,39 @@
 /**
  * Pickers' data shared by the registry screens: the group tree, team labels and templates. Each is
- * loaded only when the user may see it (sub-accounts without the view id get an empty list, silently).
+ * loaded only when the user may see it (sub-accounts without the view id get none, silently: `data`
+ * stays undefined, as after a failure).
  */
-import { useCallback } from 'react';
-import { Permission, type GroupNode, type Label, type Template } from '@hmi/contract';
-import { listGroups } from '../../../api/groups';
-import { listLabels } from '../../../api/labels';
-import { listTemplates } from '../../../api/templates';
+import { listGroups, listLabels, listTemplates, Permission, type CallResponse } from '@hmi/contract';
+import { useCallQuery } from '../../../api/callQuery';
 import { useCan } from '../../../shared/access';
-import { useLoad } from '../../../shared/useLoad';
 
-const quiet = { handleError: true } as const;
+// Module-level: one function for every render, so the picked list keeps its identity between loads.
+const listOf = <T>(page: { list: T[] }): T[] => page.list;
+const labelsOf = (page: CallResponse<typeof listLabels>) => listOf(page);
+const templatesOf = (page: CallResponse<typeof listTemplates>) => listOf(page);
+
+/** Up to 200 templates, for the device dialogs' picker. */
+export const TEMPLATE_OPTIONS_QUERY = { page: 1, pageSize: 200 };
 
 export function useGroupTree(enabled = true) {
   const can = useCan();
-  const allowed = enabled && can(Permission.GROUP_VIEW);
-  const fetch = useCallback(
-    (): Promise<GroupNode[]> => (allowed ? listGroups(quiet).catch(() => []) : Promise.resolve([])),
-    [allowed],
-  );
-  return useLoad(fetch);
+  return useCallQuery(listGroups, {}, { enabled: enabled && can(Permission.GROUP_VIEW), handleError: true });
 }
 
 export function useLabels() {
   const can = useCan();
-  const allowed = can(Permission.DEVICE_VIEW);
-  const fetch = useCallback(
-    (): Promise<Label[]> =>
-      allowed
-        ? listLabels(quiet).then(
-            (r) => r?.list ?? [],
-            () => [],
-          )
-        : Promise.resolve([]),
-    [allowed],
+  return useCallQuery(
+    listLabels,
+    {},
+    { enabled: can(Permission.DEVICE_VIEW), handleError: true, select: labelsOf },
   );
-  return useLoad(fetch);
 }
 
-/** Up to 200 templates, for the device dialogs' picker. */
 export function useTemplateOptions(enabled = true) {
   const can = useCan();
-  const allowed = enabled && can(Permission.TEMPLATE_VIEW);
-  const fetch = useCallback(
-    (): Promise<Template[]> =>
-      allowed
-        ? listTemplates({ page: 1, pageSize: 200 }, quiet).then(
-            (r) => r?.list ?? [],
-            () => [],
-          )
-        : Promise.resolve([]),
-    [allowed],
+  return useCallQuery(
+    listTemplates,
+    { query: TEMPLATE_OPTIONS_QUERY },
+    { enabled: enabled && can(Permission.TEMPLATE_VIEW), handleError: true, select: templatesOf },
   );
-  return useLoad(fetch);
 }

@@ -3,15 +3,13 @@
  * last problem in plain words, how often it is asked and fails, how fast it answers, and what waits
  * in the gateway's outbox. Replaces the developer's "data received by this server" counters.
  */
-import { useCallback, useEffect } from 'react';
 import { Alert, Button, Flex, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { formatSize, type DeviceFieldStatus, type FieldConnectionReport } from '@hmi/contract';
-import { getDeviceField } from '../../../api/connectivity';
+import { deviceField, formatSize, type DeviceFieldStatus, type FieldConnectionReport } from '@hmi/contract';
+import { useCallQuery } from '../../../api/callQuery';
 import { useReasonText } from '../../../live/reasonText';
 import { formatTime } from '../../../shared/format';
-import { useLoad } from '../../../shared/useLoad';
 import { ReloadOutlined } from '../../../ui/icons';
 
 const stateColour = { connected: 'green', connecting: 'blue', error: 'red' } as const;
@@ -23,12 +21,15 @@ const REFRESH_MS = 10_000;
 export function FieldConnections({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation('live');
   const plain = useReasonText();
-  const fetch = useCallback(() => getDeviceField(deviceId, { handleError: true }), [deviceId]);
-  const { data, loading, reload } = useLoad(fetch);
-  useEffect(() => {
-    const timer = setInterval(() => void reload(), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [reload]);
+  const {
+    data,
+    isPending: loading,
+    refetch,
+  } = useCallQuery(
+    deviceField,
+    { params: { id: deviceId } },
+    { handleError: true, refetchInterval: REFRESH_MS },
+  );
   const report = data?.report ?? null;
 
   const columns: ColumnsType<FieldConnectionReport> = [
@@ -83,7 +84,7 @@ export function FieldConnections({ deviceId }: { deviceId: number }) {
           {data?.agent_version ? t('field.agent', { version: data.agent_version }) : null}
           {data?.reported_at ? ` · ${t('field.reportedAt', { time: formatTime(data.reported_at) })}` : null}
         </Typography.Text>
-        <Button size="small" icon={<ReloadOutlined />} onClick={() => void reload()}>
+        <Button size="small" icon={<ReloadOutlined />} onClick={() => void refetch()}>
           {t('field.reload')}
         </Button>
       </Flex>

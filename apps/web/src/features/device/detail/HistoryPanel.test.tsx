@@ -2,17 +2,15 @@
 /**
  * The TAG history panel against a real local API server: a preset range loads at once, the custom
  * range asks for its dates (in each locale) instead of claiming there is no data; the chart's caption
- * says what one point stands for.
+ * says what one point stands for; refresh asks for the preset range again, ending at the click.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { LiveTag } from '@hmi/contract';
 import { i18next, renderPage, setLanguage } from '../../../test/render';
-import { signInAs, startApiServer, type ApiServer } from '../../../test/apiServer';
+import { signInAs, serveApi } from '../../../test/apiServer';
 import { pointMeaning } from './history';
 import { HistoryPanel } from './HistoryPanel';
-
-let api: ApiServer;
 
 const tag: LiveTag = {
   id: 1,
@@ -28,8 +26,8 @@ const tag: LiveTag = {
   quality_ts: null,
 };
 
+const api = serveApi();
 beforeAll(async () => {
-  api = await startApiServer();
   api.routes.set('GET /v1/devices/7/history', (req) => ({
     tag: 'temperature',
     data_type: 7,
@@ -40,7 +38,6 @@ beforeAll(async () => {
     samples: [],
   }));
 });
-afterAll(() => api.close());
 
 describe.each(['en-US', 'zh-CN', 'zh-TW'] as const)('history panel in %s', (locale) => {
   it('says what one point of the chart stands for', async () => {
@@ -77,5 +74,28 @@ describe.each(['en-US', 'zh-CN', 'zh-TW'] as const)('history panel in %s', (loca
     // Nothing to ask the server until both ends are picked.
     expect(screen.getAllByTestId('history-custom').length).toBeGreaterThan(0);
     expect(api.callsTo('GET /v1/devices/7/history')).toHaveLength(loads + 1);
+  });
+});
+
+describe('history panel refresh', () => {
+  it('asks for the same preset span again, ending at the click', async () => {
+    await setLanguage('en-US');
+    await signInAs(api, { is_main: true, permissions: [] });
+    const key = 'GET /v1/devices/7/history';
+    const loads = api.callsTo(key).length;
+    renderPage(<HistoryPanel deviceId={7} tags={[tag]} />);
+    await screen.findByTestId('history-empty');
+    await waitFor(() => expect(api.callsTo(key)).toHaveLength(loads + 1));
+    const spanOf = (n: number) => {
+      const query = api.callsTo(key)[n]?.query;
+      return { from: Number(query?.get('from')), to: Number(query?.get('to')) };
+    };
+    const first = spanOf(loads);
+
+    fireEvent.click(screen.getByText(i18next.t('live:history.reload')));
+    await waitFor(() => expect(api.callsTo(key)).toHaveLength(loads + 2));
+    const again = spanOf(loads + 1);
+    expect(again.to).toBeGreaterThan(first.to);
+    expect(again.to - again.from).toBe(first.to - first.from);
   });
 });

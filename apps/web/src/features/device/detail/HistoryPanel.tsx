@@ -2,14 +2,15 @@
  * History of one TAG that saves history: a range (last hour, 24 h, 7 days, 30 days or custom), then
  * a min/max band with the average line for numeric TAGs, or the newest samples for string TAGs.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, DatePicker, Empty, Flex, Segmented, Select, Spin, Table, Typography } from 'antd';
 import { ReloadOutlined } from '../../../ui/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { TagDataType, type LiveTag } from '@hmi/contract';
-import { getDeviceHistory } from '../../../api/connectivity';
-import { useLoad } from '../../../shared/useLoad';
+import { keepPreviousData } from '@tanstack/react-query';
+import { deviceHistory, TagDataType, type LiveTag } from '@hmi/contract';
+import { useCallQuery } from '../../../api/callQuery';
+import { HistoryExport } from './HistoryExport';
 import { echarts } from './echarts';
 import {
   historyOption,
@@ -17,6 +18,7 @@ import {
   pointMeaning,
   presetWindow,
   rangeKeys,
+  timeLabelCount,
   type History,
   type RangeKey,
 } from './history';
@@ -39,8 +41,13 @@ function HistoryChart({ history }: { history: History }) {
     const el = ref.current;
     if (!el) return;
     const chart = echarts.init(el);
+    const fit = () => chart.setOption({ xAxis: { splitNumber: timeLabelCount(el.clientWidth) } });
     chart.setOption(option);
-    const observer = new ResizeObserver(() => chart.resize());
+    fit();
+    const observer = new ResizeObserver(() => {
+      fit();
+      chart.resize();
+    });
     observer.observe(el);
     return () => {
       observer.disconnect();
@@ -75,14 +82,13 @@ export function HistoryPanel({ deviceId, tags }: { deviceId: number; tags: LiveT
     return [Math.max(custom[0].valueOf(), to - MAX_RANGE_MS), to];
   }, [range, custom, now]);
 
-  const fetch = useCallback(
-    (): Promise<History | null> =>
-      selected && span && span[1] > span[0]
-        ? getDeviceHistory(deviceId, { tag: selected.id, from: span[0], to: span[1] })
-        : Promise.resolve(null),
-    [deviceId, selected, span],
+  const ready = selected !== null && span !== null && span[1] > span[0];
+  const history = useCallQuery(
+    deviceHistory,
+    { params: { id: deviceId }, query: { tag: selected?.id ?? 0, from: span?.[0] ?? 0, to: span?.[1] ?? 0 } },
+    // Another TAG or range keeps the last chart on screen until its answer is in.
+    { enabled: ready, placeholderData: keepPreviousData },
   );
-  const history = useLoad(fetch);
 
   if (!saved.length)
     return (
@@ -93,7 +99,8 @@ export function HistoryPanel({ deviceId, tags }: { deviceId: number; tags: LiveT
       />
     );
 
-  const data = history.data;
+  // An empty range asks for nothing and shows no data, not the last range's chart.
+  const data: History | undefined = ready ? history.data : undefined;
   const isString = selected?.data_type === TagDataType.STRING;
   const empty = data && (isString ? data.samples.length === 0 : data.points.length === 0);
 
@@ -131,10 +138,13 @@ export function HistoryPanel({ deviceId, tags }: { deviceId: number; tags: LiveT
         )}
         <Button
           icon={<ReloadOutlined />}
-          onClick={() => (range === 'custom' ? void history.reload() : setNow(Date.now()))}
+          onClick={() => (range === 'custom' ? void history.refetch() : setNow(Date.now()))}
         >
           {t('history.reload')}
         </Button>
+        {selected && span && span[1] > span[0] && (
+          <HistoryExport deviceId={deviceId} tagId={selected.id} tag={selected.name} range={span} />
+        )}
       </Flex>
       {!span ? (
         // A custom range without both ends asks for them: "no data" would read as an empty history.
@@ -143,7 +153,7 @@ export function HistoryPanel({ deviceId, tags }: { deviceId: number; tags: LiveT
           description={t('history.pickRange')}
           data-testid="history-pick-range"
         />
-      ) : history.loading && !data ? (
+      ) : history.isFetching && !data ? (
         <Spin spinning style={{ display: 'block', padding: 48 }} />
       ) : !data || empty ? (
         <Empty

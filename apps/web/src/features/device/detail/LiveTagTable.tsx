@@ -9,6 +9,8 @@ import { useLiveTags } from '../../../live/hooks';
 import { useReasonText } from '../../../live/reasonText';
 import { useCan } from '../../../shared/access';
 import { formatTime } from '../../../shared/format';
+import { phoneColumns } from '../../../shared/ListTable';
+import { usePhone } from '../../../ui/usePhone';
 import { withLiveValue } from './tagRows';
 import { WriteTagModal } from './WriteTagModal';
 import '../../../live/liveFlash.css';
@@ -24,6 +26,7 @@ export function LiveTagTable({
 }) {
   const { t } = useTranslation('live');
   const can = useCan();
+  const phone = usePhone();
   const pushed = useLiveTags(deviceId);
   const reasonText = useReasonText();
   const [writing, setWriting] = useState<LiveTag | null>(null);
@@ -92,7 +95,7 @@ export function LiveTagTable({
       <Table<LiveTag>
         rowKey="id"
         size="small"
-        columns={columns}
+        columns={phone ? phoneColumns(columns) : columns}
         dataSource={rows}
         loading={loading}
         pagination={false}

@@ -62,6 +62,15 @@ function withGaps(points: readonly Point[], bucketMs: number, value: (p: Point) 
   return out;
 }
 
+/** Width in pixels one time label needs ("04:35" to "11-28 04:35") with room either side. */
+const TIME_LABEL_PX = 96;
+
+/**
+ * How many time labels the axis may ask for in a chart this wide: ECharts' default (about five
+ * intervals whatever the width) wrote the labels over each other on a phone (issue 25).
+ */
+export const timeLabelCount = (widthPx: number) => Math.max(2, Math.floor(widthPx / TIME_LABEL_PX));
+
 /** Time-axis line chart: an invisible min line, the max − min band stacked on it, and the average. */
 export function historyOption(h: History, names: SeriesNames, formatTime: (ms: number) => string) {
   const byTime = new Map(h.points.map((p) => [p.t, p]));
@@ -84,7 +93,8 @@ export function historyOption(h: History, names: SeriesNames, formatTime: (ms: n
         ].join('<br/>');
       },
     },
-    xAxis: { type: 'time' as const, min: h.from, max: h.to },
+    // hideOverlap: a label that would still touch its neighbour is dropped rather than drawn over it.
+    xAxis: { type: 'time' as const, min: h.from, max: h.to, axisLabel: { hideOverlap: true } },
     yAxis: { type: 'value' as const, scale: true },
     series: [
       {

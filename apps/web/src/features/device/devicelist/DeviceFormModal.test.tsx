@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Label } from '@hmi/contract';
 import { field, i18next, renderPage, setLanguage, submitOf } from '../../../test/render';
-import { signInAs, startApiServer, type ApiServer } from '../../../test/apiServer';
+import { signInAs, serveApi } from '../../../test/apiServer';
 import { deviceRow } from '../../../test/deviceFixtures';
 import { DeviceFormModal } from './DeviceFormModal';
 
@@ -14,13 +14,10 @@ const labels: Label[] = Array.from({ length: 12 }, (_, i) => ({
   created_at: 1700000000,
 }));
 
-let api: ApiServer;
-
+const api = serveApi();
 beforeAll(async () => {
-  api = await startApiServer();
   api.routes.set('POST /v1/devices', (req) => deviceRow(9, req.body as Record<string, unknown>));
 });
-afterAll(() => api.close());
 
 function renderBind() {
   return renderPage(

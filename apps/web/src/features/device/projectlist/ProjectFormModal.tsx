@@ -1,13 +1,12 @@
 /** Add, edit or view a project (multiple devices): a name and its member devices. */
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PROJECT_DEVICES_MAX, PROJECT_NAME_MAX, type Project } from '@hmi/contract';
-import { listDevices } from '../../../api/devices';
+import { listDevices, PROJECT_DEVICES_MAX, PROJECT_NAME_MAX, type Project } from '@hmi/contract';
+import { useCallQuery } from '../../../api/callQuery';
 import { createProject, updateProject } from '../../../api/projects';
 import { requiredRule } from '../../../shared/formRules';
 import { FormModal } from '../../../shared/FormModal';
-import { useLoad } from '../../../shared/useLoad';
 
 interface Values {
   name: string;
@@ -31,11 +30,11 @@ export function ProjectFormModal({
   const project = dialog && dialog.mode !== 'add' ? dialog.project : null;
 
   // Devices to pick from (the first 200; the picker searches them by name or SN).
-  const fetch = useCallback(
-    () => (open && !readOnly ? listDevices({ page: 1, pageSize: 200 }) : Promise.resolve(null)),
-    [open, readOnly],
+  const devices = useCallQuery(
+    listDevices,
+    { query: { page: 1, pageSize: 200 } },
+    { enabled: open && !readOnly },
   );
-  const devices = useLoad(fetch);
   const options = useMemo(() => {
     const byId = new Map<number, { value: number; label: string }>();
     for (const d of project?.devices ?? []) byId.set(d.id, { value: d.id, label: `${d.name} (${d.sn})` });
@@ -75,7 +74,7 @@ export function ProjectFormModal({
         <Select
           mode="multiple"
           options={options}
-          loading={devices.loading && !readOnly}
+          loading={devices.isLoading}
           showSearch={{ optionFilterProp: 'label' }}
           placeholder={t('form.devicesPlaceholder')}
           notFoundContent={t('common.noData')}

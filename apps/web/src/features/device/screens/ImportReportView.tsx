@@ -1,10 +1,11 @@
 /**
- * What an import read (dry run) or did: its screens with their widget counts and the items kept as
- * drawing, and every variable with the TAG it is bound to (or none).
+ * What an import read (dry run) or did: its screens with their widget counts and the items without
+ * a widget, what each item became, and every variable with the TAG it is bound to (or none).
  */
 import { Alert, Flex, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Binding, ImportReport } from '@hmi/contract';
+import { ImportItemsView } from './ImportItemsView';
 
 type Variable = ImportReport['variables'][number];
 type ReportScreen = ImportReport['screens'][number] & { key: number };
@@ -59,6 +60,7 @@ export function ImportReportView({
       {report.screens.some((s) => s.unmapped.length) && (
         <Typography.Text type="secondary">{t('import.report.unmappedHint')}</Typography.Text>
       )}
+      <ImportItemsView report={report} bindingText={(b) => bindingText(b, deviceName)} />
       <Typography.Text strong>
         {t('import.report.variables', { count: report.variables.length })}
       </Typography.Text>

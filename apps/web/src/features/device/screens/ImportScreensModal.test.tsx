@@ -13,7 +13,14 @@ import { tagRow } from '../../../test/alarmFixtures';
 import { ImportScreensModal } from './ImportScreensModal';
 import type { ScreenOwner } from './owner';
 import { pick } from '../../../test/alarmFixtures';
-import { chooseFile, fuxaReport, PROJECT_ID, screenRow, TEMPLATE_ID } from '../../../test/screenFixtures';
+import {
+  chooseFile,
+  fuxaItem,
+  fuxaReport,
+  PROJECT_ID,
+  screenRow,
+  TEMPLATE_ID,
+} from '../../../test/screenFixtures';
 
 const template: ScreenOwner = { kind: 'template', id: TEMPLATE_ID, name: 'Oven' };
 const project: ScreenOwner = { kind: 'project', id: PROJECT_ID, name: 'Line' };
@@ -75,7 +82,11 @@ describe('screen import wizard', { timeout: 60000 }, () => {
       tag_map: {},
       dry_run: true,
     });
-    expect(within(report).getByText('Bag · svg-ext-html_bag')).toBeTruthy();
+    expect(within(report).getByText('Web · svg-ext-html_iframe')).toBeTruthy();
+    // Each item says what it became; a button writing nowhere says so.
+    const none = within(report).getByTestId('screens-import-item-HXB_none').closest('tr');
+    expect(none?.textContent).toContain(v('screens:import.notes.noWriteTarget'));
+    expect(none?.textContent).toContain(v('screens:import.widgets.button'));
     expect(within(report).getByText(v('screens:import.report.unmappedHint'))).toBeTruthy();
     expect(within(report).getByText('PLC1 / temp')).toBeTruthy();
     expect(within(report).getAllByText(v('screens:import.report.unbound'))).toHaveLength(2);
@@ -100,6 +111,32 @@ describe('screen import wizard', { timeout: 60000 }, () => {
     });
     expect(screen.getAllByText(v('screens:import.done', { count: 2 })).length).toBeGreaterThan(0);
     expect(imported).toBe(1);
+  });
+
+  it('offers again for mapping a variable whose TAG cannot hold a value an item writes', async () => {
+    const unfit = fuxaItem('HXB_start', 'svg-ext-html_button', 'button', 'write', ['valueType'], {
+      tag: 'running',
+    });
+    answerImports(
+      {
+        ...fuxaReport,
+        screens: [
+          { name: 'Oven', widgets: 1, unmapped: [], items: [{ ...unfit, source: 'PLC1^~^running' }] },
+        ],
+      },
+      1,
+    );
+    renderModal(template);
+    click('screens-import-kind-fuxa');
+    chooseFile(new File(['{}'], 'oven.json', { type: 'application/json' }));
+    await screen.findByTestId('screens-import-chosen');
+    click('screens-import-check');
+    const report = await screen.findByTestId('screens-import-report');
+    const row = within(report).getByTestId('screens-import-item-HXB_start').closest('tr');
+    expect(row?.textContent).toContain(v('screens:import.notes.valueType'));
+    click('screens-import-next');
+    await screen.findByTestId('screens-map-table');
+    expect(screen.getByText('PLC1 / running')).toBeTruthy();
   });
 
   it('SVG into a project: named screen, the device found by name, a TAG of that device', async () => {
@@ -133,9 +170,11 @@ describe('screen import wizard', { timeout: 60000 }, () => {
       total: 1,
     }));
     const variable = { source: 'Oven_2^~^temp', device: 'Oven_2', tag: 'temp', binding: null, widgets: 1 };
+    // A second variable of the same device: its TAGs are asked for once, not per variable.
+    const speed = { source: 'Oven_2^~^speed', device: 'Oven_2', tag: 'speed', binding: null, widgets: 1 };
     const report: ImportReport = {
-      screens: [{ name: 'Panel', widgets: 1, unmapped: [] }],
-      variables: [variable],
+      screens: [{ name: 'Panel', widgets: 2, unmapped: [], items: [] }],
+      variables: [variable, speed],
     };
     api.routes.set('POST /v1/screens/import', (req: Recorded) =>
       (req.body as { dry_run: boolean }).dry_run
@@ -168,6 +207,8 @@ describe('screen import wizard', { timeout: 60000 }, () => {
       expect(screen.getByTestId('screens-map-device-0').closest('.ant-select')?.textContent).toBe('Oven_2'),
     );
     await pick('screens-map-tag-0', 'temperature');
+    await pick('screens-map-tag-1', 'temperature');
+    expect(api.callsTo('GET /v1/devices/8/tags')).toHaveLength(1);
     click('screens-import-submit');
     const done = await screen.findByTestId('screens-import-done');
     expect(done.textContent).toContain(v('screens:import.done', { count: 1 }));

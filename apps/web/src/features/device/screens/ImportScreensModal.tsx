@@ -3,14 +3,19 @@
  * report, map the variables no TAG matched by name, import. Refusals (2001 with the reason, 1006
  * with the field) are shown in the step that met them, translated.
  */
-import { useCallback, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, App, Button, Modal, Result, Space, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Binding, ImportReport, ScreenSummary } from '@hmi/contract';
-import { getProject } from '../../../api/projects';
+import {
+  getProject,
+  type Binding,
+  type CallResponse,
+  type ImportReport,
+  type ScreenSummary,
+} from '@hmi/contract';
+import { useCallQuery } from '../../../api/callQuery';
 import { importScreens, type ScreenImport } from '../../../api/screens';
 import { useBusy } from '../../../shared/useBusy';
-import { useLoad } from '../../../shared/useLoad';
 import { fileToBase64 } from '../../../shared/xlsx';
 import { modalDefaults } from '../../../ui/theme';
 import { ImportFileStep, type PickedFile } from './ImportFileStep';
@@ -34,6 +39,10 @@ function tagMapOf(owner: ScreenOwner, choices: Readonly<Record<string, MapChoice
   }
   return out;
 }
+
+// Module-level: one function for every render, so the list keeps its identity between loads.
+const memberDevices = (project: CallResponse<typeof getProject>): MemberDevice[] =>
+  project.devices.map((d) => ({ id: d.id, name: d.name }));
 
 export function ImportScreensModal({
   open,
@@ -83,20 +92,19 @@ function ImportWizard({
   const [created, setCreated] = useState<{ screens: ScreenSummary[]; report: ImportReport } | null>(null);
   const [refusal, setRefusal] = useState<ImportRefusal | null>(null);
 
-  const fetchDevices = useCallback(
-    (): Promise<MemberDevice[]> =>
-      owner.kind === 'project'
-        ? getProject(owner.id, quiet).then(
-            (p) => p.devices.map((d) => ({ id: d.id, name: d.name })),
-            () => [],
-          )
-        : Promise.resolve([]),
-    [owner],
+  // A project's member devices (a template's have none to pick): quietly none on failure.
+  const devices = useCallQuery(
+    getProject,
+    { params: { id: owner.id } },
+    { enabled: owner.kind === 'project', handleError: true, select: memberDevices },
   );
-  const devices = useLoad(fetchDevices);
   const deviceList = devices.data ?? [];
   const deviceName = (id: number) => deviceList.find((d) => d.id === id)?.name;
-  const unbound = report?.variables.filter((v) => v.binding === null) ?? [];
+  // Variables to map: those matching no TAG, and those whose TAG cannot hold a value an item writes.
+  const unfit = new Set(
+    report?.screens.flatMap((s) => s.items.filter((i) => i.notes.includes('valueType')).map((i) => i.source)),
+  );
+  const unbound = report?.variables.filter((v) => v.binding === null || unfit.has(v.source)) ?? [];
   // A project variable naming a member device starts with that device chosen.
   const mapped: Record<string, MapChoice> = Object.fromEntries(
     unbound.map((v) => {

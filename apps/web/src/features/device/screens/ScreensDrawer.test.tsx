@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderPage, setLanguage, i18next } from '../../../test/render';
-import { signInAs, startApiServer, type ApiServer } from '../../../test/apiServer';
+import { signInAs, serveApi } from '../../../test/apiServer';
 import { deviceRow } from '../../../test/deviceFixtures';
 import { ScreensDrawer } from './ScreensDrawer';
 import type { ScreenOwner } from './owner';
@@ -18,10 +18,9 @@ const project: ScreenOwner = { kind: 'project', id: PROJECT_ID, name: 'Line' };
 const main = { is_main: true, permissions: [] };
 const v = (key: string, options?: Record<string, unknown>) => i18next.t(key, options);
 const downloads: string[] = [];
-let api: ApiServer;
 
+const api = serveApi();
 beforeAll(async () => {
-  api = await startApiServer();
   await setLanguage('en-US');
   URL.createObjectURL = () => 'blob:screens';
   URL.revokeObjectURL = () => undefined;
@@ -31,7 +30,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await setLanguage('zh-CN');
-  await api.close();
 });
 beforeEach(() => {
   api.routes.set(`GET /v1/templates/${TEMPLATE_ID}/screens`, () => ({
@@ -154,7 +152,13 @@ describe('screens drawer', { timeout: 60000 }, () => {
   });
 
   it('needs id 11 to change a template’s screens; 8 alone lists, opens and exports', async () => {
-    const changes = ['screens-import', 'screen-rename-11', 'screen-delete-11'];
+    const changes = [
+      'screens-import',
+      'screens-new',
+      'screen-edit-11',
+      'screen-rename-11',
+      'screen-delete-11',
+    ];
     await signInAs(api, { is_main: false, permissions: [8] });
     const viewOnly = renderDrawer(template);
     await screen.findByTestId('screen-name-11');
@@ -171,6 +175,7 @@ describe('screens drawer', { timeout: 60000 }, () => {
     await screen.findByTestId('screen-name-11');
     for (const id of changes) expect(screen.getByTestId(id)).toBeTruthy();
     expect(screen.getByTestId('screen-down-11').hasAttribute('disabled')).toBe(false);
+    expect(screen.getByTestId('screen-edit-11').getAttribute('href')).toBe('#/scada/edit?screen=11');
     editor.unmount();
 
     // An expired template is read-only even for the main account.
@@ -178,10 +183,19 @@ describe('screens drawer', { timeout: 60000 }, () => {
     renderDrawer({ ...template, expired: true });
     await screen.findByTestId('screen-name-11');
     for (const id of changes) expect(screen.queryByTestId(id)).toBeNull();
+    // The main account may open a device's screen, so the template's devices are asked for; wait for
+    // that call here, or it reaches the server during the next test and is counted there.
+    await waitFor(() => expect(api.callsTo('GET /v1/devices')).toHaveLength(1));
   });
 
   it('needs id 42 to change a project’s screens; 39 alone lists them; a project screen opens alone', async () => {
-    const changes = ['screens-import', 'screen-rename-21', 'screen-delete-21'];
+    const changes = [
+      'screens-import',
+      'screens-new',
+      'screen-edit-21',
+      'screen-rename-21',
+      'screen-delete-21',
+    ];
     await signInAs(api, { is_main: false, permissions: [39] });
     const viewOnly = renderDrawer(project);
     await screen.findByTestId('screen-name-21');

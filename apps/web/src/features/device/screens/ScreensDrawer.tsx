@@ -1,32 +1,54 @@
 /**
  * The configuration screens of a template (view: id 8; changes: id 11) or a project (39; 42): list,
- * open in the viewer (new tab), rename, reorder, delete, export as the product's archive, import.
+ * open in the viewer (new tab), rename, reorder, delete, export as the product's archive, import;
+ * with the change right, add an empty screen and open any in the editor (new tab).
  */
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Button, Flex, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ArrowDownOutlined, ArrowUpOutlined, DownloadOutlined, UploadOutlined } from '../../../ui/icons';
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  PlusOutlined,
+  UploadOutlined,
+} from '../../../ui/icons';
 import { useTranslation } from 'react-i18next';
-import { Permission, type ScreenSummary } from '@hmi/contract';
-import { listDevices } from '../../../api/devices';
-import { deleteScreen, exportScreen, updateScreen } from '../../../api/screens';
+import {
+  deleteScreen,
+  listDevices,
+  Permission,
+  updateScreen,
+  type CallResponse,
+  type ScreenSummary,
+} from '@hmi/contract';
+import { useCallMutation, useCallQuery, useInvalidate } from '../../../api/callQuery';
+import { exportScreen } from '../../../api/screens';
 import { useCan } from '../../../shared/access';
 import { formatTime } from '../../../shared/format';
 import { ItemDrawer } from '../../../shared/ItemDrawer';
 import { toastedByClient, useBusy } from '../../../shared/useBusy';
 import { useConfirmAction } from '../../../shared/useConfirmAction';
-import { useLoad } from '../../../shared/useLoad';
 import { base64ToBlob, downloadBlob } from '../../../shared/xlsx';
+import { SCREENS_CHANGED } from './changes';
 import { ImportScreensModal } from './ImportScreensModal';
+import { NewScreenModal } from './NewScreenModal';
 import { moveUpdates } from './order';
 import { OpenScreenLink, type ViewerDevice } from './OpenScreenLink';
-import { exportOwnerScreens, listOwnerScreens, ownerPermissions, type ScreenOwner } from './owner';
+import {
+  editorHref,
+  exportOwnerScreens,
+  ownerPermissions,
+  ownerScreensCall,
+  type ScreenOwner,
+} from './owner';
 import { RenameScreenModal } from './RenameScreenModal';
 
 const ZIP_MIME = 'application/zip';
-const quiet = { handleError: true } as const;
 /** Devices looked at to find those of a template (the devices of its model, one page). */
 const MODEL_DEVICES_MAX = 200;
+const listOf = (page: CallResponse<typeof listDevices>) => page.list;
 
 export function ScreensDrawer({ owner, onClose }: { owner: ScreenOwner | null; onClose: () => void }) {
   const { t } = useTranslation('screens');
@@ -52,44 +74,50 @@ function ScreenList({ owner }: { owner: ScreenOwner }) {
   const { busy, run } = useBusy<'export' | 'move'>();
   const [renaming, setRenaming] = useState<ScreenSummary | null>(null);
   const [importing, setImporting] = useState(false);
+  const [adding, setAdding] = useState(false);
 
-  const fetchScreens = useCallback(() => listOwnerScreens(owner), [owner]);
-  const screens = useLoad(fetchScreens);
+  const screens = useCallQuery(ownerScreensCall(owner), { params: { id: owner.id } });
   const list = screens.data?.list ?? [];
+  const invalidate = useInvalidate();
+  const screensChanged = () => invalidate(SCREENS_CHANGED);
+  const updater = useCallMutation(updateScreen);
+  const remover = useCallMutation(deleteScreen, { invalidates: SCREENS_CHANGED });
 
   // A template's screen shows one device's values: the devices of the template, if the user may
-  // open a device's config screen (7) and list devices (2); otherwise the picture alone.
+  // open a device's config screen (7) and list devices (2); otherwise the picture alone (a refused
+  // or failed list, silently).
   const viewerDevices =
-    owner.kind === 'template' && can(Permission.DEVICE_VIEW) && can(Permission.DEVICE_CONFIG_SCREEN);
-  const fetchDevices = useCallback(async (): Promise<ViewerDevice[]> => {
-    if (!viewerDevices || !owner.model) return [];
-    const page = await listDevices({ model: owner.model, pageSize: MODEL_DEVICES_MAX }, quiet).catch(
-      () => null,
-    );
-    return (page?.list ?? [])
-      .filter((d) => d.template_id === owner.id)
-      .map((d) => ({ id: d.id, name: d.name }));
-  }, [viewerDevices, owner]);
-  const devices = useLoad(fetchDevices);
+    owner.kind === 'template' &&
+    can(Permission.DEVICE_VIEW) &&
+    can(Permission.DEVICE_CONFIG_SCREEN) &&
+    !!owner.model;
+  const modelDevices = useCallQuery(
+    listDevices,
+    { query: { model: owner.model, pageSize: MODEL_DEVICES_MAX } },
+    { enabled: viewerDevices, handleError: true, select: listOf },
+  );
+  const devices: ViewerDevice[] = (viewerDevices ? (modelDevices.data ?? []) : [])
+    .filter((d) => d.template_id === owner.id)
+    .map((d) => ({ id: d.id, name: d.name }));
 
   const move = (index: number, delta: -1 | 1) =>
     run(
       'move',
       async () => {
-        for (const u of moveUpdates(list, index, delta)) await updateScreen(u.id, { sort: u.sort });
-        await screens.reload();
+        for (const u of moveUpdates(list, index, delta))
+          await updater.mutateAsync({ params: { id: u.id }, body: { sort: u.sort } });
+        await screensChanged();
       },
       // The client has toasted the refusal; the list shows what was saved.
-      () => void screens.reload(),
+      () => void screensChanged(),
     );
 
   const remove = (screen: ScreenSummary) =>
     confirm({
       title: t('deleteTitle'),
       content: t('deleteContent', { name: screen.name }),
-      call: () => deleteScreen(screen.id),
+      call: () => remover.mutateAsync({ params: { id: screen.id } }),
       doneText: t('deleted'),
-      after: screens.reload,
       onError: toastedByClient,
     });
 
@@ -145,7 +173,7 @@ function ScreenList({ owner }: { owner: ScreenOwner }) {
       key: 'actions',
       render: (_, s) => (
         <Space size={0} wrap>
-          <OpenScreenLink screenId={s.id} devices={devices.data ?? []} />
+          <OpenScreenLink screenId={s.id} devices={devices} />
           <Button
             type="link"
             size="small"
@@ -156,6 +184,17 @@ function ScreenList({ owner }: { owner: ScreenOwner }) {
           </Button>
           {editable && (
             <>
+              <Button
+                type="link"
+                size="small"
+                icon={<EditOutlined />}
+                href={editorHref(s.id)}
+                target="_blank"
+                rel="noopener"
+                data-testid={`screen-edit-${s.id}`}
+              >
+                {t('edit')}
+              </Button>
               <Button
                 type="link"
                 size="small"
@@ -184,6 +223,11 @@ function ScreenList({ owner }: { owner: ScreenOwner }) {
     <>
       <Flex gap={8} wrap justify="flex-end" style={{ marginBottom: 16 }}>
         {editable && (
+          <Button icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="screens-new">
+            {t('new.button')}
+          </Button>
+        )}
+        {editable && (
           <Button
             type="primary"
             icon={<UploadOutlined />}
@@ -208,7 +252,7 @@ function ScreenList({ owner }: { owner: ScreenOwner }) {
         data-testid="screens-table"
         columns={columns}
         dataSource={list}
-        loading={screens.loading || busy === 'move'}
+        loading={screens.isLoading || busy === 'move'}
         pagination={false}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Typography.Text type="secondary">{t('empty')}</Typography.Text> }}
@@ -216,13 +260,20 @@ function ScreenList({ owner }: { owner: ScreenOwner }) {
       <RenameScreenModal
         screen={renaming}
         onClose={() => setRenaming(null)}
-        onSaved={() => void screens.reload()}
+        onSaved={() => void screensChanged()}
+      />
+      <NewScreenModal
+        owner={owner}
+        open={adding}
+        sort={list.length ? Math.max(...list.map((s) => s.sort)) + 1 : 0}
+        onClose={() => setAdding(false)}
+        onSaved={() => void screensChanged()}
       />
       <ImportScreensModal
         open={importing}
         owner={owner}
         onClose={() => setImporting(false)}
-        onImported={() => void screens.reload()}
+        onImported={() => void screensChanged()}
       />
     </>
   );

@@ -2,13 +2,12 @@
  * The mapping step: each variable no TAG matched by name gets a TAG of the template, or a device of
  * the project and a TAG of that device, or stays unbound (left empty).
  */
-import { useCallback, useEffect, useState } from 'react';
 import { Alert, Flex, Select, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ImportReport } from '@hmi/contract';
-import { getDeviceTags } from '../../../api/connectivity';
-import { getTemplateTags } from '../../../api/templates';
-import { useLoad } from '../../../shared/useLoad';
+import { deviceTags, getTemplateTags, type ImportReport } from '@hmi/contract';
+import { useQueries } from '@tanstack/react-query';
+import { callKey, useCallQuery } from '../../../api/callQuery';
+import { call } from '../../../api/client';
 import type { ScreenOwner } from './owner';
 
 type Variable = ImportReport['variables'][number];
@@ -24,8 +23,55 @@ export interface MemberDevice {
   name: string;
 }
 
-const quiet = { handleError: true } as const;
 const tagOptions = (names: readonly string[]) => names.map((n) => ({ value: n, label: n }));
+const tagNamesOf = (page: { list: readonly { name: string }[] }) => page.list.map((tag) => tag.name);
+const noNames: readonly string[] = [];
+
+interface TagPickerProps {
+  index: number;
+  choice: MapChoice;
+  names: readonly string[];
+  onPick: (tag?: string) => void;
+}
+
+/** The TAG of one variable among `names`; cleared, the variable stays unbound. */
+function TagPicker({ index, choice, names, onPick }: TagPickerProps) {
+  const { t } = useTranslation('screens');
+  return (
+    <Select
+      allowClear
+      showSearch
+      style={{ width: '100%', minWidth: 160 }}
+      placeholder={t('import.map.pickTag')}
+      value={choice.tag}
+      options={tagOptions(names)}
+      onChange={onPick}
+      data-testid={`screens-map-tag-${index}`}
+    />
+  );
+}
+
+/**
+ * The TAG names of each project device chosen so far: one request per device, however many
+ * variables chose it, while the step is shown; a refused list gives none (silently: the choice
+ * stays empty).
+ */
+function useDeviceTagNames(
+  choices: Readonly<Record<string, MapChoice>>,
+): ReadonlyMap<number, readonly string[]> {
+  const wanted = [
+    ...new Set(Object.values(choices).flatMap((c) => (c.device_id === undefined ? [] : [c.device_id]))),
+  ];
+  const answers = useQueries({
+    queries: wanted.map((id) => ({
+      queryKey: callKey(deviceTags, { params: { id } }),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        call(deviceTags, { params: { id } }, { signal, handleError: true }),
+      select: tagNamesOf,
+    })),
+  });
+  return new Map(wanted.map((id, i) => [id, answers[i]?.data ?? noNames]));
+}
 
 export function TagMapStep({
   owner,
@@ -42,51 +88,17 @@ export function TagMapStep({
   onChange: (source: string, choice: MapChoice) => void;
 }) {
   const { t } = useTranslation('screens');
-  const fetchTemplateTags = useCallback(
-    () =>
-      owner.kind === 'template'
-        ? getTemplateTags(owner.id, quiet).then((r) => r.list.map((tag) => tag.name))
-        : Promise.resolve([]),
-    [owner],
+  const templateTags = useCallQuery(
+    getTemplateTags,
+    { params: { id: owner.id } },
+    { enabled: owner.kind === 'template', handleError: true, select: tagNamesOf },
   );
-  const templateTags = useLoad(fetchTemplateTags);
-
-  // TAG names of each chosen project device, fetched once per device.
-  const [deviceTags, setDeviceTags] = useState<Record<number, string[]>>({});
-  const wanted = [
-    ...new Set(Object.values(value).flatMap((c) => (c.device_id === undefined ? [] : [c.device_id]))),
-  ];
-  const missing = wanted.filter((id) => !(id in deviceTags)).join(',');
-  useEffect(() => {
-    if (!missing) return;
-    let alive = true;
-    for (const id of missing.split(',').map(Number))
-      void getDeviceTags(id, quiet).then(
-        (r) => alive && setDeviceTags((m) => ({ ...m, [id]: r.list.map((tag) => tag.name) })),
-        () => alive && setDeviceTags((m) => ({ ...m, [id]: [] })),
-      );
-    return () => {
-      alive = false;
-    };
-  }, [missing]);
+  const deviceTagNames = useDeviceTagNames(value);
 
   if (!variables.length)
     return (
       <Alert type="success" showIcon title={t('import.map.nothing')} data-testid="screens-map-nothing" />
     );
-
-  const tagSelect = (v: Variable, index: number, names: readonly string[], choice: MapChoice) => (
-    <Select
-      allowClear
-      showSearch
-      style={{ width: '100%', minWidth: 160 }}
-      placeholder={t('import.map.pickTag')}
-      value={choice.tag}
-      options={tagOptions(names)}
-      onChange={(tag?: string) => onChange(v.source, { ...choice, tag })}
-      data-testid={`screens-map-tag-${index}`}
-    />
-  );
 
   return (
     <Flex vertical gap={12}>
@@ -133,11 +145,18 @@ export function TagMapStep({
               const choice = value[v.source] ?? {};
               const names =
                 owner.kind === 'template'
-                  ? (templateTags.data ?? [])
+                  ? (templateTags.data ?? noNames)
                   : choice.device_id === undefined
-                    ? []
-                    : (deviceTags[choice.device_id] ?? []);
-              return tagSelect(v, index, names, choice);
+                    ? noNames
+                    : (deviceTagNames.get(choice.device_id) ?? noNames);
+              return (
+                <TagPicker
+                  index={index}
+                  choice={choice}
+                  names={names}
+                  onPick={(tag) => onChange(v.source, { ...choice, tag })}
+                />
+              );
             },
           },
         ]}

@@ -38,6 +38,9 @@ function reasonLines({ reason_code: code, params: p }: ScreenImportRefusal, t: T
     limit: p.limit,
     size: p.limit === undefined ? undefined : Math.floor(p.limit / MB),
     construct: p.construct ? t(`screens:import.constructs.${p.construct}`) : '',
+    element: p.element,
+    tag: p.tag,
+    value: p.value,
   });
   return [
     t('screens:import.reason', { reason }),

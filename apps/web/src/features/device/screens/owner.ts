@@ -1,12 +1,7 @@
 /** Whose screens a drawer shows: a template's (ids 8 view, 11 change) or a project's (39, 42). */
-import { Permission, type PermissionId } from '@hmi/contract';
+import { listProjectScreens, listTemplateScreens, Permission, type PermissionId } from '@hmi/contract';
 import type { CallOptions } from '../../../api/client';
-import {
-  exportProjectScreens,
-  exportTemplateScreens,
-  listProjectScreens,
-  listTemplateScreens,
-} from '../../../api/screens';
+import { exportProjectScreens, exportTemplateScreens } from '../../../api/screens';
 
 export interface ScreenOwner {
   kind: 'template' | 'project';
@@ -23,8 +18,9 @@ export const ownerPermissions: Record<ScreenOwner['kind'], { view: PermissionId;
   project: { view: Permission.PROJECT_VIEW, edit: Permission.PROJECT_EDIT },
 };
 
-export const listOwnerScreens = (owner: ScreenOwner, options?: CallOptions) =>
-  owner.kind === 'template' ? listTemplateScreens(owner.id, options) : listProjectScreens(owner.id, options);
+/** The call listing the owner's screens (both take the owner's id as `:id`). */
+export const ownerScreensCall = (owner: ScreenOwner) =>
+  owner.kind === 'template' ? listTemplateScreens : listProjectScreens;
 
 export const exportOwnerScreens = (owner: ScreenOwner, options?: CallOptions) =>
   owner.kind === 'template'
@@ -37,3 +33,6 @@ export const exportOwnerScreens = (owner: ScreenOwner, options?: CallOptions) =>
  */
 export const viewerHref = (screenId: number, deviceId?: number): string =>
   deviceId === undefined ? `#/scada?screen=${screenId}` : `#/scada?device=${deviceId}&screen=${screenId}`;
+
+/** The editor's address for one screen (a full page of its own, opened in a new tab). */
+export const editorHref = (screenId: number): string => `#/scada/edit?screen=${screenId}`;

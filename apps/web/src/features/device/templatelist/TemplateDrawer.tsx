@@ -1,74 +1,76 @@
 /** One template: its fields and its TAG table (edit, import and export as .xlsx). */
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { App, Button, Descriptions, Drawer, Result, Spin, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '../../../ui/icons';
 import { useTranslation } from 'react-i18next';
-import { ErrorCode, Permission, TAG_IMPORT_MAX_BYTES, type TagImportErrors } from '@hmi/contract';
 import {
-  exportTemplateTags,
+  ErrorCode,
   getTemplate,
   getTemplateTags,
   importTemplateTags,
+  Permission,
   putTemplateTags,
-} from '../../../api/templates';
+  TAG_IMPORT_MAX_BYTES,
+  type CallResponse,
+  type TagImportErrors,
+} from '@hmi/contract';
+import { useCallMutation, useCallQuery } from '../../../api/callQuery';
+import { exportTemplateTags } from '../../../api/templates';
 import { isApiError } from '../../../api/errors';
 import { useDialogs } from '../../../ui/dialogs';
 import { useCan } from '../../../shared/access';
 import { useErrorToast } from '../../../shared/errors';
 import { formatTime, orDash } from '../../../shared/format';
-import { useLoad } from '../../../shared/useLoad';
 import { ExpiredNotice } from '../../../components/ExpiredMark';
 import { TagTableEditor } from './TagTableEditor';
 import { rowFromTag, rowToInput, type TagRow } from './tagRows';
 import { base64ToBlob, downloadBlob, fileToBase64 } from '../../../shared/xlsx';
+import { TEMPLATES_CHANGED } from '../common/changes';
 
-export function TemplateDrawer({
-  templateId,
-  onClose,
-  onChanged,
-}: {
-  templateId: number | null;
-  onClose: () => void;
-  onChanged: () => void;
-}) {
+/** The TAG table with the editor's rows made from it (once per answer: `select` keeps one identity). */
+const withEditorRows = (tags: CallResponse<typeof getTemplateTags>) => ({
+  tags,
+  rows: tags.list.map(rowFromTag),
+});
+
+export function TemplateDrawer({ templateId, onClose }: { templateId: number | null; onClose: () => void }) {
   const { t } = useTranslation('template');
   const { message } = App.useApp();
   const dialogs = useDialogs();
   const fail = useErrorToast();
   const can = useCan();
-  const [saving, setSaving] = useState(false);
   const [transfer, setTransfer] = useState<'import' | 'export' | null>(null);
 
   // While closing, the drawer keeps showing the template it had.
   const [shownId, setShownId] = useState(templateId);
   if (templateId !== null && templateId !== shownId) setShownId(templateId);
 
-  const fetch = useCallback(async () => {
-    if (shownId === null) return null;
-    const [template, tags] = await Promise.all([getTemplate(shownId), getTemplateTags(shownId)]);
-    return { template, tags, rows: tags.list.map(rowFromTag) };
-  }, [shownId]);
-  const { data, loading, reload } = useLoad(fetch);
-  const current = data && data.template.id === shownId ? data : null;
+  // Both answers are cached per template; a template's drawer opened again shows them at once.
+  const args = { params: { id: shownId ?? 0 } };
+  const template = useCallQuery(getTemplate, args, { enabled: shownId !== null });
+  const tags = useCallQuery(getTemplateTags, args, { enabled: shownId !== null, select: withEditorRows });
+  const current =
+    template.data && tags.data
+      ? { template: template.data, tags: tags.data.tags, rows: tags.data.rows }
+      : null;
+  const loading = template.isLoading || tags.isLoading;
   // A template billing expired is read-only (the server refuses changes with 1033).
   const editable = can(Permission.TEMPLATE_EDIT) && current?.template.expired !== true;
 
-  const changed = async () => {
-    await reload();
-    onChanged();
-  };
+  // A new TAG table raises the template's version: the list, this drawer and the pickers reload.
+  const saver = useCallMutation(putTemplateTags, { invalidates: TEMPLATES_CHANGED, handleError: true });
+  const importer = useCallMutation(importTemplateTags, { invalidates: TEMPLATES_CHANGED, handleError: true });
 
   const save = async (rows: TagRow[]) => {
     if (shownId === null) return;
-    setSaving(true);
     try {
-      const result = await putTemplateTags(shownId, rows.map(rowToInput), { handleError: true });
+      const result = await saver.mutateAsync({
+        params: { id: shownId },
+        body: { tags: rows.map(rowToInput) },
+      });
       void message.success(t('tag.saved', { version: result.version }));
-      await changed();
     } catch (error) {
       fail(error);
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -81,13 +83,11 @@ export function TemplateDrawer({
     setTransfer('import');
     try {
       const content_base64 = await fileToBase64(file);
-      const result = await importTemplateTags(
-        shownId,
-        { filename: file.name, content_base64 },
-        { handleError: true },
-      );
+      const result = await importer.mutateAsync({
+        params: { id: shownId },
+        body: { filename: file.name, content_base64 },
+      });
       void message.success(t('tag.imported', { count: result.total }));
-      await changed();
     } catch (error) {
       const data = isApiError(error) ? (error.data as Partial<TagImportErrors> | null) : null;
       if (
@@ -204,7 +204,7 @@ export function TemplateDrawer({
             key={`${current.template.id}-${current.tags.version}`}
             initial={current.rows}
             editable={editable}
-            saving={saving}
+            saving={saver.isPending}
             onSave={(rows) => void save(rows)}
             toolbar={toolbar}
           />

@@ -7,9 +7,16 @@ import { formatValue, truthy, type WidgetOf } from '../format';
 
 const fill = { width: '100%', height: '100%' } as const;
 
+/** What a widget type does without an action: a switch toggles, an input asks, select and slider set. */
+export function ownAction(type: Widget['type']): 'toggle' | 'input' | 'set' | null {
+  if (type === 'switch') return 'toggle';
+  if (type === 'input') return 'input';
+  return type === 'select' || type === 'slider' ? 'set' : null;
+}
+
 /** Whether clicking the widget does something for this user (a goto needs no write permission). */
 export function actionable(w: Widget, canWrite: boolean): boolean {
-  const kind = w.action?.kind ?? (w.type === 'switch' ? 'toggle' : w.type === 'input' ? 'input' : null);
+  const kind = w.action?.kind ?? ownAction(w.type);
   if (kind === null) return false;
   if (kind === 'goto') return true;
   return canWrite && w.binding !== null;
@@ -18,14 +25,14 @@ export function actionable(w: Widget, canWrite: boolean): boolean {
 export function ButtonWidget({ w }: { w: WidgetOf<'button'> }) {
   const { act, canWrite } = useScada();
   const value = useBound(w.binding);
-  const { text, font_size, color, background } = w.props;
+  const { text, font_size, color, background, font_family } = w.props;
   return (
     <button
       type="button"
       className="scada-button"
       data-testid={`scada-button-${w.id}`}
       disabled={!actionable(w, canWrite)}
-      style={{ ...fill, fontSize: font_size, color, background }}
+      style={{ ...fill, fontSize: font_size, color, background, fontFamily: font_family || undefined }}
       onClick={() => act(w, value)}
     >
       {text}
@@ -37,7 +44,7 @@ export function ButtonWidget({ w }: { w: WidgetOf<'button'> }) {
  * A control showing a bad value (DESIGN.md "Field side", quality): greyed (`scada-bad`), the reason
  * in words as its tooltip and accessible description. It stays usable: a write may still land.
  */
-function useQualityProps(q: string | undefined, className: string) {
+export function useQualityProps(q: string | undefined, className: string) {
   const { t } = useTranslation();
   if (q === undefined) return { className };
   const why = t('live:quality.bad', { reason: reasonText(t, q) });
@@ -76,17 +83,17 @@ export function InputWidget({ w }: { w: WidgetOf<'input'> }) {
   const sample = useBoundSample(w.binding);
   const value = sample?.value;
   const quality = useQualityProps(sample?.q, 'scada-input');
-  const { unit, decimals, font_size, color, align } = w.props;
+  const { unit, decimals, format, font_size, color, align, font_family } = w.props;
   return (
     <button
       type="button"
       {...quality}
       data-testid={`scada-input-${w.id}`}
       disabled={!actionable(w, canWrite)}
-      style={{ ...fill, fontSize: font_size, color, textAlign: align }}
+      style={{ ...fill, fontSize: font_size, color, textAlign: align, fontFamily: font_family || undefined }}
       onClick={() => act(w, value)}
     >
-      {formatValue(value, 'number', decimals)}
+      {formatValue(value, format, decimals)}
       {unit && <span className="scada-unit">{unit}</span>}
     </button>
   );

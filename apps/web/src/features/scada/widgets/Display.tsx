@@ -1,6 +1,6 @@
-/** Widgets that show a value: text and image in the DOM; value, bar, gauge and lamp painted (painter.ts). */
+/** Display widgets: text, image and symbol in the DOM; value, bar, gauge, lamp, shape painted (painter.ts). */
 import type { ScreenAsset } from '@hmi/contract';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useBound, useScada } from '../context';
 import { rangeOf, type WidgetOf } from '../format';
 import { valueKey } from '../valueStore';
@@ -13,11 +13,17 @@ const flexAlign = { left: 'flex-start', center: 'center', right: 'flex-end' } as
 export function TextWidget({ w }: { w: WidgetOf<'text'> }) {
   const value = useBound(w.binding);
   const range = rangeOf(value, w.ranges);
-  const { font_size, color, align } = w.props;
+  const { font_size, color, align, font_family } = w.props;
   return (
     <div
       className="scada-text"
-      style={{ ...fill, fontSize: font_size, color: range?.color ?? color, justifyContent: flexAlign[align] }}
+      style={{
+        ...fill,
+        fontSize: font_size,
+        color: range?.color ?? color,
+        justifyContent: flexAlign[align],
+        fontFamily: font_family || undefined,
+      }}
     >
       {range?.text ?? (w.props.text || (w.binding ? (value ?? '--') : ''))}
     </div>
@@ -25,10 +31,10 @@ export function TextWidget({ w }: { w: WidgetOf<'text'> }) {
 }
 
 /** Roles of the painted widgets' boxes: what a screen reader announces in place of the drawing. */
-const ROLE = { value: 'img', lamp: 'img', bar: 'meter', gauge: 'meter' } as const;
+const ROLE = { value: 'img', lamp: 'img', bar: 'meter', gauge: 'meter', shape: 'presentation' } as const;
 
 /**
- * A value, bar, gauge or lamp: drawn by the screen's painter into its canvas; this box holds its
+ * A value, bar, gauge, lamp or shape: drawn by the screen's painter into its canvas; this box holds its
  * place and its accessible value, which the painter keeps current without rendering it again.
  */
 export function PaintedWidgetBox({
@@ -71,6 +77,30 @@ export function ImageWidget({ w, assets }: { w: WidgetOf<'image'>; assets: Recor
       draggable={false}
       src={`data:${asset.mime};base64,${asset.data}`}
       style={{ ...fill, objectFit: w.props.fit }}
+    />
+  );
+}
+
+/**
+ * A drawing kept from an imported file, filled with its value's range colour (else its own), as
+ * an image: nothing in it can run or load. The colour is one the contract allows (no quotes).
+ */
+export function SymbolWidget({ w }: { w: WidgetOf<'symbol'> }) {
+  const value = useBound(w.binding);
+  const fillColour = rangeOf(value, w.ranges)?.color ?? w.props.color;
+  const src = useMemo(
+    () =>
+      `data:image/svg+xml;charset=utf-8,${encodeURIComponent(w.props.svg.replace(/^<svg\b/, `<svg fill="${fillColour}"`))}`,
+    [w.props.svg, fillColour],
+  );
+  return (
+    <img
+      alt={w.binding?.tag ?? ''}
+      draggable={false}
+      src={src}
+      data-testid={`scada-symbol-${w.id}`}
+      data-fill={fillColour}
+      style={fill}
     />
   );
 }

@@ -11,8 +11,9 @@ import type { ScreenAsset, Widget } from '@hmi/contract';
 import { useCommandErrorText } from '../../../live/commandErrors';
 import { useBound, useFeedback, useScada } from '../context';
 import { AlarmBannerWidget } from './AlarmBanner';
+import { SelectWidget, SliderWidget } from './Choice';
 import { ButtonWidget, InputWidget, SwitchWidget } from './Controls';
-import { ImageWidget, PaintedWidgetBox, TextWidget } from './Display';
+import { ImageWidget, PaintedWidgetBox, SymbolWidget, TextWidget } from './Display';
 import { isPainted } from './paint';
 import { TrendWidget } from './Trend';
 
@@ -40,10 +41,16 @@ function Body({ w, assets, offline, order }: BodyProps) {
       return <AlarmBannerWidget w={w} />;
     case 'image':
       return <ImageWidget w={w} assets={assets} />;
+    case 'select':
+      return <SelectWidget w={w} />;
+    case 'slider':
+      return <SliderWidget w={w} />;
+    case 'symbol':
+      return <SymbolWidget w={w} />;
   }
 }
 
-const CONTROLS = new Set<Widget['type']>(['button', 'switch', 'input']);
+const CONTROLS = new Set<Widget['type']>(['button', 'switch', 'input', 'select', 'slider']);
 
 function FeedbackMark({ id }: { id: string }) {
   const { t } = useTranslation('scada');

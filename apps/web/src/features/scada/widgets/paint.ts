@@ -1,14 +1,16 @@
 /**
- * How the display widgets whose look follows a value (value, bar, gauge, lamp) are drawn into the
+ * How the display widgets whose look follows a value (value, bar, gauge, lamp, shape) are drawn into the
  * screen's canvas, and what they tell assistive technology instead of their drawn text. Drawing in
  * one canvas keeps a changed value out of the browser's style, layout and layerize work: the
  * canvas is one paint chunk whatever number of widgets changed (bench/README.md, "Configuration
  * screen frames").
  */
 import { formatValue, numeric, rangeOf, share, truthy, type WidgetOf } from '../format';
+import { paintShape } from './paint-shape';
 
-export type PaintedWidget = WidgetOf<'value'> | WidgetOf<'bar'> | WidgetOf<'gauge'> | WidgetOf<'lamp'>;
-export const PAINTED_TYPES: ReadonlySet<string> = new Set(['value', 'bar', 'gauge', 'lamp']);
+export type PaintedWidget =
+  WidgetOf<'value'> | WidgetOf<'bar'> | WidgetOf<'gauge'> | WidgetOf<'lamp'> | WidgetOf<'shape'>;
+export const PAINTED_TYPES: ReadonlySet<string> = new Set(['value', 'bar', 'gauge', 'lamp', 'shape']);
 export const isPainted = (w: { type: string }): w is PaintedWidget => PAINTED_TYPES.has(w.type);
 
 /** The words a lamp's state is read with, in the viewer's language. */
@@ -35,6 +37,9 @@ export function describe(w: PaintedWidget, value: string | undefined, words: Lam
   const none = { 'aria-valuenow': null, 'aria-valuetext': null, 'data-on': null };
   const range = rangeOf(value, w.ranges);
   switch (w.type) {
+    case 'shape':
+      // A drawing: nothing to read (its box is presentational).
+      return { ...none, 'aria-label': null };
     case 'value': {
       const { text, unit } = valueText(w, value);
       // The label is the text as drawn, so it reads (and tests) as the DOM text used to.
@@ -83,6 +88,8 @@ export function paint(
       return paintGauge(ctx, w, value, style);
     case 'lamp':
       return paintLamp(ctx, w, value);
+    case 'shape':
+      return paintShape(ctx, w, value);
   }
 }
 
@@ -93,12 +100,14 @@ function paintValue(
   style: PaintStyle,
 ) {
   const { font_size, color, align } = w.props;
+  // An imported screen's own font (validated as a plain family list by the contract).
+  const fontFamily = w.props.font_family || style.fontFamily;
   const { text, unit } = valueText(w, value);
   // The unit as `.scada-unit` sets it: 0.8em, 0.7 opacity, a 0.25em gap.
   const unitSize = font_size * 0.8;
-  ctx.font = `${font_size}px ${style.fontFamily}`;
+  ctx.font = `${font_size}px ${fontFamily}`;
   const main = ctx.measureText(text).width;
-  ctx.font = `${unitSize}px ${style.fontFamily}`;
+  ctx.font = `${unitSize}px ${fontFamily}`;
   const unitWidth = unit ? unitSize * 0.25 + ctx.measureText(unit).width : 0;
   const total = main + unitWidth;
   const left = align === 'left' ? w.x : align === 'right' ? w.x + w.w - total : w.x + (w.w - total) / 2;
@@ -106,10 +115,10 @@ function paintValue(
   ctx.textBaseline = 'middle';
   ctx.textAlign = 'left';
   ctx.fillStyle = rangeOf(value, w.ranges)?.color ?? color;
-  ctx.font = `${font_size}px ${style.fontFamily}`;
+  ctx.font = `${font_size}px ${fontFamily}`;
   ctx.fillText(text, left, mid);
   if (!unit) return;
-  ctx.font = `${unitSize}px ${style.fontFamily}`;
+  ctx.font = `${unitSize}px ${fontFamily}`;
   ctx.globalAlpha *= 0.7;
   ctx.fillText(unit, left + main + unitSize * 0.25, mid);
 }

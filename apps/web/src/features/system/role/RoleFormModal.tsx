@@ -1,15 +1,22 @@
 /** Add or edit a role: name (required, at most 10), permissions by area (view first), zones. */
-import { useCallback } from 'react';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { checkRoleName, limits, Permission, type PermissionId, type Role } from '@hmi/contract';
-import { createRole, updateRole } from '../../../api/roles';
-import { listZones } from '../../../api/zones';
+import {
+  checkRoleName,
+  createRole,
+  limits,
+  listZones,
+  Permission,
+  updateRole,
+  type PermissionId,
+  type Role,
+} from '@hmi/contract';
+import { useCallMutation, useCallQuery } from '../../../api/callQuery';
 import { checkRule } from '../../../shared/formRules';
 import { useCan } from '../../../shared/access';
 import { FormModal } from '../../../shared/FormModal';
-import { useLoad } from '../../../shared/useLoad';
 import { PermissionPicker } from './PermissionPicker';
+import { roleChanged } from './roleChanged';
 
 interface Values {
   name: string;
@@ -19,28 +26,20 @@ interface Values {
 
 export type RoleDialog = { mode: 'add' } | { mode: 'edit'; role: Role };
 
-export function RoleFormModal({
-  dialog,
-  onClose,
-  onSaved,
-}: {
-  dialog: RoleDialog | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function RoleFormModal({ dialog, onClose }: { dialog: RoleDialog | null; onClose: () => void }) {
   const { t } = useTranslation('role');
   const can = useCan();
   const open = dialog !== null;
   const role = dialog?.mode === 'edit' ? dialog.role : null;
 
-  const fetchZones = useCallback(
-    () =>
-      open && can(Permission.ZONE_VIEW)
-        ? listZones({ page: 1, pageSize: 100 }, { handleError: true }).catch(() => null)
-        : Promise.resolve(null),
-    [open, can],
+  // The zones to choose from; without zone view only the role's own (a refusal says nothing).
+  const zones = useCallQuery(
+    listZones,
+    { query: { page: 1, pageSize: 100 } },
+    { enabled: open && can(Permission.ZONE_VIEW), handleError: true },
   );
-  const zones = useLoad(fetchZones);
+  const creator = useCallMutation(createRole, { invalidates: roleChanged, handleError: true });
+  const updater = useCallMutation(updateRole, { invalidates: roleChanged, handleError: true });
   const zoneOptions = [
     ...new Map(
       [...(role?.zones ?? []), ...(zones.data?.list ?? [])].map((z) => [
@@ -56,7 +55,7 @@ export function RoleFormModal({
       permissions: values.permissions,
       zone_ids: values.zone_ids ?? [],
     };
-    return role ? updateRole(role.id, body, { handleError: true }) : createRole(body, { handleError: true });
+    return role ? updater.mutateAsync({ params: { id: role.id }, body }) : creator.mutateAsync({ body });
   };
 
   return (
@@ -72,7 +71,6 @@ export function RoleFormModal({
       }
       save={save}
       successText={t(role ? 'form.saved' : 'form.created')}
-      onSaved={onSaved}
       onClose={onClose}
     >
       <Form.Item name="name" label={t('field.name')} rules={[checkRule(checkRoleName, t)]}>
@@ -89,7 +87,7 @@ export function RoleFormModal({
         <Select
           mode="multiple"
           options={zoneOptions}
-          loading={zones.loading}
+          loading={zones.isLoading}
           showSearch={{ optionFilterProp: 'label' }}
           placeholder={t('form.zonesPlaceholder')}
           notFoundContent={t('common.noData')}

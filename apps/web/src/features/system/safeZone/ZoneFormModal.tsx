@@ -1,16 +1,24 @@
 /** Add or edit a security zone: name (letters and digits), devices and groups covered, client networks. */
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Form, Input, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { checkCidr, checkZoneName, Permission, ZONE_NETWORKS_MAX, type Zone } from '@hmi/contract';
-import { listDevices } from '../../../api/devices';
-import { listGroups } from '../../../api/groups';
-import { createZone, updateZone } from '../../../api/zones';
+import {
+  checkCidr,
+  checkZoneName,
+  createZone,
+  listDevices,
+  listGroups,
+  Permission,
+  updateZone,
+  ZONE_NETWORKS_MAX,
+  type Zone,
+} from '@hmi/contract';
+import { useCallMutation, useCallQuery } from '../../../api/callQuery';
 import { checkRule } from '../../../shared/formRules';
 import { useCan } from '../../../shared/access';
 import { FormModal } from '../../../shared/FormModal';
 import { groupOptions } from '../../../shared/groups';
-import { useLoad } from '../../../shared/useLoad';
+import { zoneChanged } from './zoneChanged';
 
 interface Values {
   name: string;
@@ -21,36 +29,25 @@ interface Values {
 
 export type ZoneDialog = { mode: 'add' } | { mode: 'edit'; zone: Zone };
 
-export function ZoneFormModal({
-  dialog,
-  onClose,
-  onSaved,
-}: {
-  dialog: ZoneDialog | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function ZoneFormModal({ dialog, onClose }: { dialog: ZoneDialog | null; onClose: () => void }) {
   const { t } = useTranslation('zone');
   const can = useCan();
   const open = dialog !== null;
   const zone = dialog?.mode === 'edit' ? dialog.zone : null;
 
-  const fetchDevices = useCallback(
-    () =>
-      open && can(Permission.DEVICE_VIEW)
-        ? listDevices({ page: 1, pageSize: 200 }, { handleError: true }).catch(() => null)
-        : Promise.resolve(null),
-    [open, can],
+  // What a zone may cover, as far as the user may see it (a refusal says nothing: ids show instead).
+  const devices = useCallQuery(
+    listDevices,
+    { query: { page: 1, pageSize: 200 } },
+    { enabled: open && can(Permission.DEVICE_VIEW), handleError: true },
   );
-  const fetchGroups = useCallback(
-    () =>
-      open && can(Permission.GROUP_VIEW)
-        ? listGroups({ handleError: true }).catch(() => null)
-        : Promise.resolve(null),
-    [open, can],
+  const groups = useCallQuery(
+    listGroups,
+    {},
+    { enabled: open && can(Permission.GROUP_VIEW), handleError: true },
   );
-  const devices = useLoad(fetchDevices);
-  const groups = useLoad(fetchGroups);
+  const creator = useCallMutation(createZone, { invalidates: zoneChanged, handleError: true });
+  const updater = useCallMutation(updateZone, { invalidates: zoneChanged, handleError: true });
   const deviceOptions = useMemo(() => {
     const byId = new Map<number, { value: number; label: string }>();
     for (const id of zone?.device_ids ?? []) byId.set(id, { value: id, label: `#${id}` });
@@ -75,7 +72,7 @@ export function ZoneFormModal({
       group_ids: values.group_ids ?? [],
       networks: (values.networks ?? []).map((n) => n.trim()).filter(Boolean),
     };
-    return zone ? updateZone(zone.id, body, { handleError: true }) : createZone(body, { handleError: true });
+    return zone ? updater.mutateAsync({ params: { id: zone.id }, body }) : creator.mutateAsync({ body });
   };
 
   return (
@@ -96,7 +93,6 @@ export function ZoneFormModal({
       }
       save={save}
       successText={t(zone ? 'form.saved' : 'form.created')}
-      onSaved={onSaved}
       onClose={onClose}
     >
       <Form.Item name="name" label={t('field.name')} rules={[checkRule(checkZoneName, t)]}>
@@ -106,7 +102,7 @@ export function ZoneFormModal({
         <Select
           mode="multiple"
           options={deviceOptions}
-          loading={devices.loading}
+          loading={devices.isLoading}
           showSearch={{ optionFilterProp: 'label' }}
           placeholder={t('form.devicesPlaceholder')}
           notFoundContent={t('common.noData')}
@@ -118,7 +114,7 @@ export function ZoneFormModal({
           multiple
           treeDefaultExpandAll
           treeData={groupOptions(groups.data ?? [])}
-          loading={groups.loading}
+          loading={groups.isLoading}
           placeholder={t('form.groupsPlaceholder')}
           notFoundContent={t('common.noData')}
           showSearch={{ treeNodeFilterProp: 'title' }}

@@ -3,27 +3,25 @@
  * templates and projects. Each kind is editable only with its assign id (37, 36, 41); only those
  * kinds are sent.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { App, Checkbox, Empty, Modal, Spin, Tabs, Tree, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Permission, type TeamMember } from '@hmi/contract';
-import { listGroups } from '../../../api/groups';
-import { listProjects } from '../../../api/projects';
+import { listGroups, listProjects, listTemplates, Permission, type TeamMember } from '@hmi/contract';
+import { useCallQuery } from '../../../api/callQuery';
 import { getDataPermissions, putDataPermissions } from '../../../api/team';
-import { listTemplates } from '../../../api/templates';
 import { modalDefaults } from '../../../ui/theme';
 import { useCan } from '../../../shared/access';
 import { useErrorToast } from '../../../shared/errors';
 import { groupOptions } from '../../../shared/groups';
-import { useLoad } from '../../../shared/useLoad';
+
+/** The first 200 templates or projects: what a member may be given. */
+const ALL = { page: 1, pageSize: 200 };
 
 interface Grants {
   group_ids: number[];
   template_ids: number[];
   project_ids: number[];
 }
-
-const none = () => Promise.resolve(null);
 
 export function DataPermissionModal({ member, onClose }: { member: TeamMember | null; onClose: () => void }) {
   const { t } = useTranslation('team');
@@ -37,19 +35,9 @@ export function DataPermissionModal({ member, onClose }: { member: TeamMember | 
   const [grants, setGrants] = useState<Grants | null>(null);
   const [saving, setSaving] = useState(false);
 
-  const groups = useLoad(useCallback(() => (open && mayGroups ? listGroups() : none()), [open, mayGroups]));
-  const templates = useLoad(
-    useCallback(
-      () => (open && mayTemplates ? listTemplates({ page: 1, pageSize: 200 }) : none()),
-      [open, mayTemplates],
-    ),
-  );
-  const projects = useLoad(
-    useCallback(
-      () => (open && mayProjects ? listProjects({ page: 1, pageSize: 200 }) : none()),
-      [open, mayProjects],
-    ),
-  );
+  const groups = useCallQuery(listGroups, {}, { enabled: open && mayGroups });
+  const templates = useCallQuery(listTemplates, { query: ALL }, { enabled: open && mayTemplates });
+  const projects = useCallQuery(listProjects, { query: ALL }, { enabled: open && mayProjects });
 
   useEffect(() => {
     if (!member) return undefined;

@@ -1,29 +1,24 @@
 /** Invite an account of the same data centre into the team with a role. */
 import { Alert, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { createInvitation } from '../../../api/team';
+import { createInvitation } from '@hmi/contract';
+import { useCallMutation } from '../../../api/callQuery';
 import { requiredRule } from '../../../shared/formRules';
 import { FormModal } from '../../../shared/FormModal';
 import { RoleField } from './RoleField';
+import { teamChanged } from './teamChanged';
 
 interface Values {
   account: string;
   role_id: number;
 }
 
-export function InviteModal({
-  open,
-  onClose,
-  onSent,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onSent: () => void;
-}) {
+export function InviteModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('team');
+  const inviter = useCallMutation(createInvitation, { invalidates: teamChanged, handleError: true });
 
   const send = (values: Values) =>
-    createInvitation({ account: values.account.trim(), role_id: values.role_id }, { handleError: true });
+    inviter.mutateAsync({ body: { account: values.account.trim(), role_id: values.role_id } });
 
   return (
     <FormModal
@@ -32,7 +27,6 @@ export function InviteModal({
       name="invite"
       save={send}
       successText={t('invite.sent')}
-      onSaved={onSent}
       onClose={onClose}
     >
       <Alert type="info" showIcon title={t('invite.tip')} style={{ marginBottom: 16 }} />

@@ -6,19 +6,26 @@
  * role does not open (System → Users, say) is left for the role's landing page first, so the guard
  * has nothing to refuse.
  */
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, List, Modal, Space, Tag, Typography } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { InvitationKind, InvitationStatus, type Invitation } from '@hmi/contract';
+import {
+  confirmInvitation,
+  InvitationKind,
+  InvitationStatus,
+  listReceivedInvitations,
+  type Invitation,
+} from '@hmi/contract';
 import { getUserInfo } from '../../../api/account';
-import { checkInvitation, confirmInvitation, listReceivedInvitations } from '../../../api/team';
+import { invalidateCalls, useCallMutation, useCallQuery } from '../../../api/callQuery';
+import { checkInvitation } from '../../../api/team';
 import { landingPath, mayOpen } from '../../../session/landing';
 import { modalDefaults } from '../../../ui/theme';
 import { useSession } from '../../../session/userStore';
 import { useErrorToast } from '../../../shared/errors';
 import { formatTime } from '../../../shared/format';
-import { useLoad } from '../../../shared/useLoad';
 
 export function ReceivedInvitations() {
   const { t } = useTranslation('team');
@@ -31,11 +38,11 @@ export function ReceivedInvitations() {
   const [answering, setAnswering] = useState<Invitation | null>(null);
   const [busy, setBusy] = useState<'accept' | 'reject' | null>(null);
 
-  const fetch = useCallback(
-    () => listReceivedInvitations({ page: 1, pageSize: 50, status: InvitationStatus.PENDING }),
-    [],
-  );
-  const received = useLoad(fetch);
+  const queryClient = useQueryClient();
+  const received = useCallQuery(listReceivedInvitations, {
+    query: { page: 1, pageSize: 50, status: InvitationStatus.PENDING },
+  });
+  const confirmer = useCallMutation(confirmInvitation, { handleError: true });
   const pending = received.data?.list ?? [];
 
   const open = async (invitation: Invitation) => {
@@ -44,7 +51,7 @@ export function ReceivedInvitations() {
       setAnswering(await checkInvitation(invitation.id, { handleError: true }));
     } catch (error) {
       fail(error);
-      await received.reload();
+      await received.refetch();
     } finally {
       setChecking(null);
     }
@@ -54,7 +61,7 @@ export function ReceivedInvitations() {
     if (!answering) return;
     setBusy(accept ? 'accept' : 'reject');
     try {
-      await confirmInvitation(answering.id, accept, { handleError: true });
+      await confirmer.mutateAsync({ body: { id: answering.id, accept } });
       void message.success(
         accept ? t('received.accepted', { team: answering.team_name }) : t('received.rejected'),
       );
@@ -64,7 +71,9 @@ export function ReceivedInvitations() {
         const next = await getUserInfo();
         if (!mayOpen(next, pathname)) await navigate(landingPath(next), { replace: true });
         await reloadUserInfo();
-      } else await received.reload();
+        // Another team: every answer cached so far was the old team's.
+        await queryClient.resetQueries();
+      } else await invalidateCalls(queryClient, [listReceivedInvitations]);
       await reloadMessageCounts().catch(() => undefined);
     } catch (error) {
       fail(error);

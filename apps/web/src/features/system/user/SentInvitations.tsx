@@ -1,14 +1,22 @@
 /** Invitations sent by the team with their state; pending ones can be cancelled (25). */
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Button, Card, Select, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { InvitationStatus, Permission, type Invitation, type InvitationStatusValue } from '@hmi/contract';
-import { cancelInvitation, listInvitations, type InvitationQuery } from '../../../api/team';
+import {
+  cancelInvitation,
+  InvitationStatus,
+  listInvitations,
+  Permission,
+  type Invitation,
+  type InvitationStatusValue,
+} from '@hmi/contract';
+import { useCallMutation, useCallQuery } from '../../../api/callQuery';
+import type { InvitationQuery } from '../../../api/team';
 import { useCan } from '../../../shared/access';
 import { formatTime } from '../../../shared/format';
 import { useConfirmAction } from '../../../shared/useConfirmAction';
-import { useLoad } from '../../../shared/useLoad';
+import { teamChanged } from './teamChanged';
 
 const statusColor: Record<InvitationStatusValue, string> = {
   pending: 'processing',
@@ -18,26 +26,22 @@ const statusColor: Record<InvitationStatusValue, string> = {
   voided: 'warning',
 };
 
-export function SentInvitations({ refreshKey }: { refreshKey: number }) {
+export function SentInvitations() {
   const { t } = useTranslation('team');
   const confirm = useConfirmAction();
   const can = useCan();
   const [query, setQuery] = useState<InvitationQuery>({ page: 1, pageSize: 10 });
 
-  // refreshKey: the page bumps it after sending an invitation.
-  const fetch = useCallback(
-    () => listInvitations(query).then((r) => ({ ...r, refreshKey })),
-    [query, refreshKey],
-  );
-  const invitations = useLoad(fetch);
+  // Reloaded whenever the team changes (an invitation sent, a member removed, the main account offered).
+  const invitations = useCallQuery(listInvitations, { query });
+  const canceller = useCallMutation(cancelInvitation, { invalidates: teamChanged, handleError: true });
 
   const cancel = (inv: Invitation) =>
     confirm({
       title: t('invitations.cancelTitle'),
       content: t('invitations.cancelContent', { account: inv.invitee_account }),
-      call: () => cancelInvitation(inv.id, { handleError: true }),
+      call: () => canceller.mutateAsync({ params: { id: inv.id } }),
       doneText: t('invitations.cancelled'),
-      after: invitations.reload,
     });
 
   const columns: ColumnsType<Invitation> = [
@@ -109,7 +113,7 @@ export function SentInvitations({ refreshKey }: { refreshKey: number }) {
         size="middle"
         columns={columns}
         dataSource={invitations.data?.list ?? []}
-        loading={invitations.loading}
+        loading={invitations.isPending}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('invitations.empty') }}
         pagination={{

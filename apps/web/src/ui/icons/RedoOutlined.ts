@@ -1,0 +1,4 @@
+import { RedoOutlined as Icon } from '@ant-design/icons';
+import { decorative } from './decorative';
+
+export const RedoOutlined = /* @__PURE__ */ decorative(Icon);
