@@ -1,6 +1,7 @@
 /**
  * Builds the server for `npm start`: `src/main.ts` bundled with the workspace packages it imports
- * (the contract and the agent's simulator are TypeScript sources) into `dist/main.js`, so the
+ * (the contract and the agent's simulator are TypeScript sources) into `dist/main.js`, and the SQLite
+ * writer thread into `dist/sqlite-writer-thread.js`, so the
  * process runs plain JavaScript with no loader. npm packages stay external, resolved from
  * node_modules at run time (better-sqlite3 is native). `npm run dev` keeps running the sources.
  */
@@ -23,7 +24,11 @@ const npmPackagesExternal: Plugin = {
 
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
-  entryPoints: { main: join(serverDir, 'src/main.ts') },
+  // The SQLite writer runs on a thread of its own, started from its own file (platform/db/sqlite-writer.ts).
+  entryPoints: {
+    main: join(serverDir, 'src/main.ts'),
+    'sqlite-writer-thread': join(serverDir, 'src/platform/db/sqlite-writer-thread.ts'),
+  },
   outdir,
   bundle: true,
   platform: 'node',

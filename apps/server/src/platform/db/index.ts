@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, sql, PostgresDialect, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import * as m0001 from './migrations/0001_accounts';
@@ -41,7 +40,8 @@ import * as m0037 from './migrations/0037_seen_ranges';
 import * as m0038 from './migrations/0038_alarm_kpi_group_windows';
 import type { Database } from './schema';
 import { RoutedSqliteDialect } from './sqlite-dialect';
-import { cachingStatements } from './statement-cache';
+import { openReader, openWriter } from './sqlite-open';
+import { WriterThread } from './sqlite-writer';
 import { WriteWatch } from './write-watch';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -151,26 +151,14 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
   }
   mkdirSync(opts.dataDir, { recursive: true });
   const file = join(opts.dataDir, 'hmi.sqlite');
-  const writer = new SQLite(file);
-  writer.pragma('journal_mode = WAL');
-  writer.pragma('foreign_keys = ON');
-  writer.pragma('busy_timeout = 5000');
-  writer.pragma('synchronous = NORMAL');
-  // A multi-row insert inside a transaction keeps a statement journal (the pages it changed, to undo
-  // the statement alone); past 64 KiB SQLite spills it to a temporary file, created and deleted per
-  // statement, which cost ingest more than storing the rows. Keep it in memory.
-  writer.pragma('temp_store = MEMORY');
-  // Reads outside a transaction: in WAL mode they see the last commit and never wait for the writer
-  // (sqlite-dialect.ts). Read-only, so that a statement routed here by mistake fails instead of
-  // taking the write lock from a second connection.
-  const reader = new SQLite(file, { readonly: true });
-  reader.pragma('busy_timeout = 5000');
-  reader.pragma('temp_store = MEMORY');
+  // Created (and put in WAL mode) here, synchronously, so that an unusable file fails the open.
+  openWriter(file).close();
+  const reader = openReader(file);
   const writes = new WriteWatch();
   const db = new Kysely<Database>({
     dialect: new RoutedSqliteDialect({
-      writer: cachingStatements(writer),
-      reader: cachingStatements(reader),
+      writer: new WriterThread(file),
+      reader,
     }),
     plugins: [writes],
   });

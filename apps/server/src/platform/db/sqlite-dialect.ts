@@ -13,6 +13,13 @@ import {
   type QueryResult,
   type SqliteDatabase,
 } from 'kysely';
+import type { WriterThread } from './sqlite-writer';
+
+/** The two connections of the file: the event loop's reader and the writer thread. */
+interface Connections {
+  writer: WriterThread;
+  reader: SqliteDatabase;
+}
 
 /** A statement that only reads: a SELECT node, or raw SQL starting with `select` that writes nothing. */
 function isRead({ query, sql }: CompiledQuery): boolean {
@@ -50,14 +57,14 @@ class RoutedConnection implements DatabaseConnection {
   /** Set while this connection holds the writer (between BEGIN and COMMIT or ROLLBACK). */
   release: (() => void) | null = null;
 
-  constructor(private readonly d: { reader: SqliteDatabase; writer: SqliteDatabase; lock: Mutex }) {}
+  constructor(private readonly d: Connections & { lock: Mutex }) {}
 
   async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.release) return run<R>(this.d.writer, q);
+    if (this.release) return this.d.writer.run<R>(q);
     if (isRead(q)) return run<R>(this.d.reader, q);
     const release = await this.d.lock.lock();
     try {
-      return run<R>(this.d.writer, q);
+      return await this.d.writer.run<R>(q);
     } finally {
       release();
     }
@@ -65,7 +72,12 @@ class RoutedConnection implements DatabaseConnection {
 
   async *streamQuery<R>(q: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     if (!isRead(q)) throw new Error('SQLite streams SELECT statements only');
-    const stmt = (this.release ? this.d.writer : this.d.reader).prepare(q.sql);
+    if (this.release) {
+      // Inside a transaction the rows come from the writer thread, all at once.
+      for (const row of (await this.d.writer.run<R>(q)).rows) yield { rows: [row] };
+      return;
+    }
+    const stmt = this.d.reader.prepare(q.sql);
     for (const row of stmt.iterate(q.parameters)) yield { rows: [row as R] };
   }
 
@@ -73,7 +85,7 @@ class RoutedConnection implements DatabaseConnection {
   async begin(): Promise<void> {
     const release = await this.d.lock.lock();
     try {
-      run(this.d.writer, CompiledQuery.raw('begin immediate'));
+      await this.d.writer.run(CompiledQuery.raw('begin immediate'));
     } catch (err) {
       release();
       throw err;
@@ -82,8 +94,8 @@ class RoutedConnection implements DatabaseConnection {
   }
 
   /** Ends the transaction; the writer is let go once it ended (a failed COMMIT is rolled back first). */
-  end(statement: 'commit' | 'rollback'): void {
-    run(this.d.writer, CompiledQuery.raw(statement));
+  async end(statement: 'commit' | 'rollback'): Promise<void> {
+    await this.d.writer.run(CompiledQuery.raw(statement));
     this.letGo();
   }
 
@@ -95,7 +107,8 @@ class RoutedConnection implements DatabaseConnection {
 }
 
 /**
- * SQLite with a write connection and a read connection to the same file in WAL mode. Kysely's own
+ * SQLite with a write connection (on its own thread, sqlite-writer.ts) and a read connection on the
+ * event loop, to the same file in WAL mode. Kysely's own
  * driver has one connection behind a mutex: every read waited for the transaction that held it (the
  * ingest's, the history filing's) to commit, even though WAL lets a reader see the last committed
  * state while a writer works. Here a read outside a transaction runs on the read connection without
@@ -110,7 +123,7 @@ class RoutedConnection implements DatabaseConnection {
 class RoutedSqliteDriver implements Driver {
   private readonly lock = new Mutex();
 
-  constructor(private readonly c: { writer: SqliteDatabase; reader: SqliteDatabase }) {}
+  constructor(private readonly c: Connections) {}
 
   async init(): Promise<void> {}
 
@@ -123,11 +136,11 @@ class RoutedSqliteDriver implements Driver {
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    (connection as RoutedConnection).end('commit');
+    await (connection as RoutedConnection).end('commit');
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    (connection as RoutedConnection).end('rollback');
+    await (connection as RoutedConnection).end('rollback');
   }
 
   async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
@@ -149,12 +162,12 @@ class RoutedSqliteDriver implements Driver {
 
   async destroy(): Promise<void> {
     this.c.reader.close();
-    this.c.writer.close();
+    await this.c.writer.close();
   }
 }
 
 export class RoutedSqliteDialect implements Dialect {
-  constructor(private readonly c: { writer: SqliteDatabase; reader: SqliteDatabase }) {}
+  constructor(private readonly c: Connections) {}
 
   createDriver(): Driver {
     return new RoutedSqliteDriver(this.c);
