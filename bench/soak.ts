@@ -73,25 +73,49 @@ function slope(points: readonly { min: number; mb: number }[]): number {
   return den ? num / den : 0;
 }
 
+/** The calls of a poller, in turn; the name each is reported under. */
+const CALLS = [
+  { name: 'GET /v1/devices?page=1&pageSize=20', path: () => '/v1/devices?page=1&pageSize=20' },
+  { name: 'GET /v1/devices/:id/tags', path: (id: number) => `/v1/devices/${id}/tags` },
+  { name: 'GET /v1/dashboard', path: () => '/v1/dashboard' },
+];
+
 /** An API client polling the device list, one device's TAGs and the dashboard in turn. */
 async function poll(http: string, token: string, deviceIds: readonly number[], until: () => boolean) {
   const latencies: number[] = [];
+  /** Which of CALLS each latency is of. */
+  const calls: number[] = [];
   /** When each request ended (performance.now()), beside its latency: the p99 of each span. */
   const endedAt: number[] = [];
   let errors = 0;
   for (let i = 0; !until(); i += 1) {
     const id = deviceIds[i % deviceIds.length] ?? 1;
-    const path = [`/v1/devices?page=1&pageSize=20`, `/v1/devices/${id}/tags`, '/v1/dashboard'][i % 3];
+    const call = i % CALLS.length;
     const started = performance.now();
-    const res = await fetch(`${http}${path}`, { headers: { authorization: token } });
+    const res = await fetch(`${http}${CALLS[call]?.path(id)}`, { headers: { authorization: token } });
     const body = (await res.json()) as { code: number };
     const ended = performance.now();
     latencies.push(ended - started);
+    calls.push(call);
     endedAt.push(ended);
     if (body.code !== 0) errors += 1;
     await delay(POLL_MS);
   }
-  return { latencies, endedAt, errors };
+  return { latencies, calls, endedAt, errors };
+}
+
+/** Idle and loaded p50/p99 of each call: which of them makes the p99. */
+function callTable(
+  idle: readonly { latencies: number[]; calls: number[] }[],
+  loaded: readonly { latencies: number[]; calls: number[] }[],
+): string {
+  const of = (polled: typeof idle, call: number) =>
+    polled.flatMap((p) => p.latencies.filter((_, i) => p.calls[i] === call));
+  const pair = (l: number[]) => `${percentile(l, 50).toFixed(1)} / ${percentile(l, 99).toFixed(1)}`;
+  return textTable(
+    ['call', 'idle p50/p99 ms', 'loaded p50/p99 ms'],
+    CALLS.map((c, i) => [c.name, pair(of(idle, i)), pair(of(loaded, i))]),
+  );
 }
 
 /** Targets of issue 31: API p99 under the steady load ≤ 3 × the idle p99, and under 100 ms. */
@@ -220,6 +244,7 @@ async function soak(): Promise<void> {
           latencies,
           errors + idle.reduce((s, p) => s + p.errors, 0),
         ),
+        callTable(idle, polled),
         spanTable(polled, started),
         `websocket: ${pushed} values pushed to ${o.ws} clients`,
       ].join('\n'),

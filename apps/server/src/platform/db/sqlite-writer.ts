@@ -44,6 +44,7 @@ export class WriterThread {
   private readonly waiting = new Map<number, Waiting>();
   private nextId = 1;
   private failure: Error | null = null;
+  private closing = false;
 
   constructor(file: string) {
     const start = threadStart();
@@ -71,6 +72,7 @@ export class WriterThread {
   /** Closes the connection once the statements sent before have run, and ends the thread. */
   async close(): Promise<void> {
     if (this.failure) return;
+    this.closing = true;
     const exited = once(this.worker, 'exit');
     this.worker.ref();
     this.worker.postMessage('close');
@@ -92,10 +94,20 @@ export class WriterThread {
     }
   }
 
+  /**
+   * The thread ended: the statements under way fail. Unless it was closed, the process ends too, as it
+   * would had the connection failed on its own thread: a server that cannot write must not go on
+   * answering as if it could (its supervisor starts it again; WAL keeps every commit).
+   */
   private fail(err: Error): void {
-    this.failure ??= err;
+    if (this.failure) return;
+    this.failure = err;
     for (const w of this.waiting.values()) w.reject(err);
     this.waiting.clear();
+    if (!this.closing)
+      setImmediate(() => {
+        throw err;
+      });
   }
 }
 

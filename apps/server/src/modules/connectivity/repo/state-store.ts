@@ -34,7 +34,8 @@ export class StateStore {
 
   constructor(private readonly db: Kysely<Database>) {}
 
-  deviceBySn(sn: string): Promise<DeviceBySn | undefined> {
+  /** The devices bound to these SNs (at most PART_SIZE at a time: parts.ts); an unbound SN has no row. */
+  devicesBySn(sns: readonly string[]): Promise<DeviceBySn[]> {
     return this.db
       .selectFrom('devices')
       .leftJoin('templates', 'templates.id', 'devices.template_id')
@@ -48,8 +49,8 @@ export class StateStore {
         'devices.online',
         'devices.hmi_version',
       ])
-      .where('devices.sn', '=', sn)
-      .executeTakeFirst();
+      .where('devices.sn', 'in', sns)
+      .execute();
   }
 
   templateTags(templateId: number): Promise<TagDef[]> {
