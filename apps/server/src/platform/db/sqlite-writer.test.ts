@@ -8,7 +8,8 @@ import { isUniqueViolation, migrate, openDatabase, type Db } from '.';
 
 /**
  * A write that keeps SQLite busy for a while: an update whose condition counts three million rows of
- * a recursive CTE (it changes nothing).
+ * a recursive CTE for each team row (it changes nothing; beforeAll makes sure a row is there, else
+ * SQLite never evaluates the condition and the write ends at once).
  */
 const slowWrite = sql`update teams set name = name where (
   with recursive c(x) as (select 1 union all select x + 1 from c where x < 3000000)
@@ -23,6 +24,7 @@ describe('SQLite writer thread', () => {
     dir = mkdtempSync(join(tmpdir(), 'hmi-writer-'));
     d = openDatabase({ databaseUrl: null, dataDir: dir });
     await migrate(d);
+    await d.db.insertInto('teams').values({ name: 'writer-anchor', created_at: 1 }).execute();
   });
   afterAll(async () => {
     await d.close();

@@ -69,6 +69,9 @@ describe('screens drawer', { timeout: 60000 }, () => {
     // The devices of the template's model, those of the template only.
     await waitFor(() => expect(api.callsTo('GET /v1/devices')).toHaveLength(1));
     expect(api.callsTo('GET /v1/devices')[0]?.query.get('model')).toBe('HMI-7000');
+    // Until the devices' answer reaches the drawer, "View" is a plain link to the viewer (no device):
+    // once they are there it opens the list of devices to pick from.
+    await waitFor(() => expect(screen.getByTestId('screen-view-11').getAttribute('href')).toBeNull());
     fireEvent.click(screen.getByTestId('screen-view-11'));
     const link = await screen.findByTestId('screen-view-11-device-7');
     expect(link.getAttribute('href')).toBe('#/scada?device=7&screen=11');
