@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import {
   asBuffer,
+  convertRow,
   detached,
   type WriterReply,
   type WriterRequest,
@@ -21,19 +22,13 @@ function answer({ id, sql, parameters }: WriterRequest): WriterReply {
   try {
     const stmt = db.prepare(sql);
     const values = parameters.map(asBuffer);
-    if (stmt.reader)
-      return { id, rows: stmt.all(values).map((row) => mapValues(row as Record<string, unknown>)) };
+    if (stmt.reader) return { id, rows: stmt.all(values).map((row) => convertRow(row, detached)) };
     const { changes, lastInsertRowid } = stmt.run(values);
     return { id, changes: Number(changes), insertId: BigInt(lastInsertRowid) };
   } catch (err) {
     const e = err instanceof Error ? err : new Error(String(err));
     return { id, error: { name: e.name, message: e.message, code: (e as { code?: unknown }).code } };
   }
-}
-
-function mapValues(row: Record<string, unknown>): Record<string, unknown> {
-  for (const key of Object.keys(row)) row[key] = detached(row[key]);
-  return row;
 }
 
 port.on('message', (message: WriterRequest | 'close') => {

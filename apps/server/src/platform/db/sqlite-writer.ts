@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { CompiledQuery, QueryResult } from 'kysely';
 import {
   asBuffer,
+  convertRow,
   detached,
   type WriterReply,
   type WriterRequest,
@@ -88,7 +89,7 @@ export class WriterThread {
       const { name, message, code } = reply.error;
       w.reject(Object.assign(new Error(message), { name, code }));
     } else if ('rows' in reply) {
-      w.resolve({ rows: reply.rows.map(withBuffers) });
+      w.resolve({ rows: reply.rows.map((row) => convertRow(row, asBuffer)) });
     } else {
       w.resolve({ numAffectedRows: BigInt(reply.changes), insertId: reply.insertId, rows: [] });
     }
@@ -109,10 +110,4 @@ export class WriterThread {
         throw err;
       });
   }
-}
-
-function withBuffers(row: unknown): unknown {
-  const r = row as Record<string, unknown>;
-  for (const key of Object.keys(r)) r[key] = asBuffer(r[key]);
-  return r;
 }
